@@ -1,0 +1,32 @@
+/** Masking for personal data shown anywhere (DESIGN.md "Storage"). */
+
+export function maskPhone(phone: string): string {
+  const d = phone.replace(/\s/g, '');
+  if (d.length < 7) return '*'.repeat(d.length);
+  return `${d.slice(0, 3)}${'*'.repeat(d.length - 7)}${d.slice(-4)}`;
+}
+
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at <= 0) return '***';
+  const name = email.slice(0, at);
+  const shown = name.length <= 2 ? name.slice(0, 1) : name.slice(0, 2);
+  return `${shown}***${email.slice(at)}`;
+}
+
+export function maskIdNumber(id: string): string {
+  if (id.length <= 7) return '*'.repeat(id.length);
+  return `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`;
+}
+
+export function maskBankCard(card: string): string {
+  const d = card.replace(/\s/g, '');
+  if (d.length <= 8) return '*'.repeat(d.length);
+  return `${d.slice(0, 4)} **** **** ${d.slice(-4)}`;
+}
+
+export function maskName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 1) return '*';
+  return `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+}
