@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm start`: build the web app when its sources are newer than the build, then start the server
+// (which migrates and seeds the embedded database on first start and serves portal + API).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const built = join(root, 'web', 'dist', 'index.html');
+const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'domain/src'].map((p) =>
+  join(root, p),
+);
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function webBuildIsStale() {
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.some((p) => newestMtime(p) > builtAt);
+}
+
+if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
+  console.log('[start] 正在构建前端 / building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { DIRECT_LOGIN_SECRET, E2E_USERS } from './users.ts';
+
+const repo = join(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(cmd, args, { cwd: repo, env, encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+async function waitForServer(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/application_vue/clientConfig`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer within 90 s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loan-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DIRECT_LOGIN_SECRET,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+
+  // The tests run against what the sources say now: always build.
+  run('npm', ['run', 'build', '-w', 'web'], env);
+  // Seed and create the extra users through the operator CLI before the server holds the data directory.
+  run('npm', ['run', 'seed', '-w', 'server'], env);
+  for (const user of E2E_USERS) {
+    run(
+      'npm',
+      [
+        'run',
+        'user',
+        '-w',
+        'server',
+        '--',
+        'create',
+        user.loginId,
+        '--name',
+        user.name,
+        '--phone',
+        user.phone,
+        '--email',
+        user.email,
+        '--password',
+        user.password,
+      ],
+      env,
+    );
+  }
+
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'server', 'src', 'main.ts')], {
+    cwd: repo,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForServer(baseURL, child, () => output);
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => {
+      if (child.exitCode !== null) r(null);
+      child.once('exit', r);
+      setTimeout(r, 5000);
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}

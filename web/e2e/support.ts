@@ -1,0 +1,84 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { DIRECT_LOGIN_SECRET } from './users.ts';
+
+export const baseURL = () => inject('baseURL');
+export const screenshotDir = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login form and waits until the app has left the login page. */
+export async function login(page: Page, loginId: string, password: string) {
+  await page.goto('/bmss/toLogin');
+  await page.getByPlaceholder('请输入登录账号').fill(loginId);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/bmss/toLogin'), { timeout: 20_000 });
+}
+
+/** Waits until document.title equals the route's title. */
+export async function expectTitle(page: Page, title: string) {
+  await page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 });
+}
+
+/** The newest 6-digit code the sandbox outbox sent to a recipient. */
+export async function latestCode(recipient: string): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
+  const body = (await res.json()) as { result: Array<{ body: string }> };
+  const match = body.result[0]?.body.match(/\b(\d{6})\b/);
+  if (!match?.[1]) throw new Error(`no code sent to ${recipient}: ${JSON.stringify(body)}`);
+  return match[1];
+}
+
+/** A partner's one-time password-free login ticket, signed the way the contract says. */
+export function directLoginTicket(loginId: string, expiresInSeconds = 300): string {
+  const payload = Buffer.from(
+    JSON.stringify({
+      loginId,
+      exp: Math.floor(Date.now() / 1000) + expiresInSeconds,
+      nonce: randomBytes(12).toString('hex'),
+    }),
+  ).toString('base64url');
+  const signature = createHmac('sha256', DIRECT_LOGIN_SECRET).update(payload).digest('base64url');
+  return `${payload}.${signature}`;
+}

@@ -1,0 +1,29 @@
+/** Users the browser tests create through the operator CLI, one per test that changes its account. */
+export const DIRECT_LOGIN_SECRET = 'e2e-direct-login-secret-0123456789';
+
+export const E2E_USERS = [
+  {
+    loginId: 'e2e_fresh',
+    name: '王初',
+    phone: '13900000011',
+    email: 'fresh@e2e.test',
+    password: 'Fresh1234',
+  },
+  {
+    loginId: 'e2e_forgot',
+    name: '赵忘',
+    phone: '13900000012',
+    email: 'forgot@e2e.test',
+    password: 'Forgot1234',
+  },
+  {
+    loginId: 'e2e_logout',
+    name: '钱出',
+    phone: '13900000013',
+    email: 'logout@e2e.test',
+    password: 'Logout1234',
+  },
+] as const;
+
+export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };
+export const NEWBIE = { loginId: 'newbie', password: 'Newbie1234', name: '李新' };
