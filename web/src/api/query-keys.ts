@@ -1,0 +1,6 @@
+/** TanStack Query keys, one place. */
+export const QUERY_KEYS = {
+  clientConfig: ['clientConfig'],
+  userAllCheck: ['users', 'toUserAllCheck'],
+  userInfo: ['users', 'getUserInfo'],
+} as const;

@@ -1,0 +1,27 @@
+import {
+  API,
+  type ModifyPwdRequest,
+  type ModifyPwdResult,
+  type UserAllCheckResult,
+  type UserInfo,
+} from '@loan/domain';
+import { encryptPassword } from './cipher';
+import { type CallOptions, get, post } from './http';
+
+/** The signed-in user: who they are, what is left to do, their password. */
+
+export function getUserInfo(options?: CallOptions) {
+  return get<UserInfo>(API.getUserInfo, undefined, options);
+}
+
+export function toUserAllCheck(options?: CallOptions) {
+  return get<UserAllCheckResult>(API.toUserAllCheck, undefined, options);
+}
+
+export function modifyPwd(oldPassword: string, newPassword: string, options?: CallOptions) {
+  const body: ModifyPwdRequest = {
+    oldPassword: encryptPassword(oldPassword),
+    newPassword: encryptPassword(newPassword),
+  };
+  return post<ModifyPwdResult>(API.modifyPwd, body, options);
+}

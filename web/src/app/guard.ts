@@ -1,0 +1,82 @@
+/**
+ * The route guard of SPEC.md §2 as one pure function. The router wiring (RouteGuard.tsx) feeds it the target,
+ * the path the user came from ('/' on the first load, as in the original router) and the session.
+ */
+
+/** Paths that open without a session, exactly as SPEC.md §2 lists them. */
+export const OPEN_PATHS: readonly string[] = [
+  '/user/forgot',
+  '/application',
+  '/materialLogin',
+  '/loading',
+  '/agreement',
+  '/about',
+  '/directLogin',
+  '/bmss/toLogin',
+  '/404',
+  '/403',
+  '/application/enter',
+];
+
+export const LOGIN_PATH = '/bmss/toLogin';
+export const NOT_FOUND_PATH = '/404';
+export const FORBIDDEN_PATH = '/403';
+export const CHANGE_PASSWORD_PATH = '/account/reset';
+export const ROOT_PATH = '/';
+
+/** With a token these always open (SPEC.md §2). */
+const ALWAYS_OPEN_WITH_TOKEN: readonly string[] = [NOT_FOUND_PATH, FORBIDDEN_PATH, LOGIN_PATH];
+
+export interface GuardTarget {
+  /** the path being opened */
+  path: string;
+  /** whether any route of the app matches it */
+  matched: boolean;
+}
+
+export interface GuardSession {
+  token: string | null;
+  loginId: string | null;
+  pwdTime: string | null;
+  /** the only-page list of the user info; null or undefined when not present */
+  onlyPages: readonly string[] | null | undefined;
+}
+
+export type GuardDecision = { kind: 'proceed' } | { kind: 'redirect'; to: string };
+
+const proceed: GuardDecision = { kind: 'proceed' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+/** '/about/' and '/about' are the same page. */
+export function normalisePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return trimmed || ROOT_PATH;
+}
+
+export const isOpenPath = (path: string) => OPEN_PATHS.includes(normalisePath(path));
+
+export function decide(target: GuardTarget, fromPath: string, session: GuardSession): GuardDecision {
+  const path = normalisePath(target.path);
+  const open = OPEN_PATHS.includes(path);
+
+  if (open) return proceed;
+
+  if (!session.token) return redirect(target.matched ? LOGIN_PATH : NOT_FOUND_PATH);
+
+  if (ALWAYS_OPEN_WITH_TOKEN.includes(path)) return proceed;
+  if (!target.matched) return redirect(NOT_FOUND_PATH);
+
+  const fromRoot = normalisePath(fromPath) === ROOT_PATH;
+  const neverChangedPassword = !session.pwdTime;
+  const onlyPagesPresentButEmpty = Array.isArray(session.onlyPages) && session.onlyPages.length === 0;
+  if (
+    fromRoot &&
+    session.loginId &&
+    neverChangedPassword &&
+    path !== CHANGE_PASSWORD_PATH &&
+    onlyPagesPresentButEmpty
+  ) {
+    return redirect(FORBIDDEN_PATH);
+  }
+  return proceed;
+}

@@ -1,0 +1,50 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Button, Form, Input, Table } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { SafeImage } from '../components/SafeImage';
+import {
+  AppProviders,
+  createQueryClient,
+  MESSAGE_CONFIG,
+  NOTIFICATION_CONFIG,
+  THEME,
+  VALIDATE_MESSAGES,
+} from './providers';
+
+const renderInApp = (ui: React.ReactNode) =>
+  render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
+
+describe('app providers apply the interface defaults', () => {
+  it('configures message 3 s, notification 4.5 s and z-index base 2000', () => {
+    expect(MESSAGE_CONFIG.duration).toBe(3);
+    expect(NOTIFICATION_CONFIG.duration).toBe(4.5);
+    expect(THEME.token?.zIndexPopupBase).toBe(2000);
+  });
+
+  it('an empty table says 暂无数据', () => {
+    const { container } = renderInApp(
+      <Table columns={[{ title: '金额', dataIndex: 'amount' }]} dataSource={[]} />,
+    );
+    expect(container.querySelector('.ant-empty-description')).toHaveTextContent('暂无数据');
+  });
+
+  it('invalid input without a message of its own says 输入的数据不合法', async () => {
+    expect(VALIDATE_MESSAGES.default).toBe('输入的数据不合法');
+    renderInApp(
+      <Form initialValues={{ amount: '12a' }}>
+        <Form.Item name="amount" rules={[{ pattern: /^\d+$/ }]}>
+          <Input placeholder="金额" />
+        </Form.Item>
+        <Button htmlType="submit">提交</Button>
+      </Form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('输入的数据不合法')).toBeInTheDocument();
+  });
+
+  it('an image that cannot load says 加载失败', () => {
+    renderInApp(<SafeImage src="/missing.png" alt="营业执照" />);
+    fireEvent.error(screen.getByAltText('营业执照'));
+    expect(screen.getByText('加载失败')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+import type { UserInfo } from '@loan/domain';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saveLogin, saveUserInfo } from '../session/session';
+import { fakeApi, ok, renderRoutes } from '../test/render';
+import { appRoutes } from './routes';
+
+const DEMO: UserInfo = {
+  assetsCodes: ['AC001'],
+  loginId: 'demo',
+  userNameCn: '张明',
+  email: 'demo@example.com',
+  uptPwdTime: '2024-05-01T10:00:00+08:00',
+  paidMethod: null,
+  openBank: null,
+  subAccNo: null,
+  onlyPages: null,
+  phone: null,
+};
+const NEWBIE: UserInfo = { ...DEMO, loginId: 'newbie', userNameCn: '李新', uptPwdTime: null, onlyPages: [] };
+
+function signIn(info: UserInfo) {
+  saveLogin('tok');
+  saveUserInfo(info);
+}
+
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi((request) => {
+    if (request.url === '/users/toUserAllCheck') return ok({ steps: [], ready: false });
+    if (request.url === '/application_vue/clientConfig') return ok({ sandbox: true, environment: 'test' });
+    return ok(null);
+  });
+});
+afterEach(() => api.restore());
+
+const open = (path: string) => renderRoutes(appRoutes, [path]);
+
+async function landsOn(router: ReturnType<typeof open>['router'], pathname: string, title: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+  await waitFor(() => expect(document.title).toBe(title));
+}
+
+describe('router wiring of the guard', () => {
+  it('a deep link without a token goes to login, remembering where it was going', async () => {
+    const { router } = open('/record/loanRecord');
+    await landsOn(router, '/bmss/toLogin', '登录');
+    expect(router.state.location.search).toBe('?redirect=%2Frecord%2FloanRecord');
+    expect(await screen.findByPlaceholderText('请输入登录账号')).toBeInTheDocument();
+  });
+
+  it('an unmatched path goes to /404, with or without a token', async () => {
+    const first = open('/no/such/page');
+    await landsOn(first.router, '/404', '页面不存在');
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeInTheDocument();
+    first.unmount();
+
+    signIn(DEMO);
+    const second = open('/apply/NoSuchProduct');
+    await landsOn(second.router, '/404', '页面不存在');
+  });
+
+  it('open pages open without a session', async () => {
+    const { router } = open('/about');
+    await landsOn(router, '/about', '关于我们');
+  });
+
+  it('first load of a page by a newbie (from the root path) goes to /403', async () => {
+    signIn(NEWBIE);
+    const { router } = open('/apply/LoanInfo');
+    await landsOn(router, '/403', '无权访问');
+    expect(await screen.findByRole('button', { name: /修改密码/ })).toBeInTheDocument();
+  });
+
+  it('a newbie may open /account/reset, and navigating on from there proceeds', async () => {
+    signIn(NEWBIE);
+    const { router } = open('/account/reset');
+    await landsOn(router, '/account/reset', '修改密码');
+    await act(() => router.navigate('/record/loanRecord'));
+    await landsOn(router, '/record/loanRecord', '贷款记录');
+  });
+
+  it('a signed-in user at / lands on /apply/LoanInfo titled 贷款信息', async () => {
+    signIn(DEMO);
+    const { router } = open('/');
+    await landsOn(router, '/apply/LoanInfo', '贷款信息');
+    expect((await screen.findAllByText('张明')).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['/apply/LoanInfo_YNIT/1/P001/01', '/apply/LoanInfo_YNIT/1/P001/01', '贷款信息'],
+    ['/apply/LoanInfo_CRBANK/MC0001', '/apply/LoanInfo_CRBANK/MC0001', '贷款信息'],
+    ['/record', '/record/loanRecord', '贷款记录'],
+    ['/trading', '/trading/tradingRecord', '交易记录'],
+    ['/account', '/account/myAccount', '我的账户'],
+    ['/service', '/service/serviceDetail', '服务费'],
+    ['/lock', '/lock/toApplyAccountPage', '收款账户'],
+    ['/user', '/user/forgot', '找回密码'],
+  ])('%s → %s titled %s', async (path, pathname, title) => {
+    signIn(DEMO);
+    const { router } = open(path);
+    await landsOn(router, pathname, title);
+  });
+
+  it('a 401 from a page clears the session and returns to login, which says the session expired', async () => {
+    api.restore();
+    api = fakeApi((request) =>
+      request.url === '/users/toUserAllCheck' ? { status: 401, body: {} } : ok({ sandbox: false }),
+    );
+    signIn(DEMO);
+    const { router } = open('/apply/LoanInfo');
+    await landsOn(router, '/bmss/toLogin', '登录');
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeInTheDocument();
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+    expect(sessionStorage.getItem('point')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Card, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Brand } from './Brand';
+import { AppFooterText } from './StandaloneFrame';
+
+const POINTS = [
+  '以店铺真实销售为依据，无需抵押',
+  '多家合作银行产品，在线申请、进度可查',
+  '回款账户自动还款，费用透明',
+];
+
+/** The frame of the sign-in pages: a product panel beside a centred card (the card alone on phones). */
+export function AuthFrame({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="auth">
+      <div className="auth-inner">
+        <section className="auth-intro" aria-label="平台介绍">
+          <Brand light />
+          <Typography.Title level={2} className="auth-intro-title">
+            跨境电商卖家的
+            <br />
+            店铺融资服务
+          </Typography.Title>
+          <ul className="auth-points">
+            {POINTS.map((point) => (
+              <li key={point}>
+                <CheckCircleFilled /> {point}
+              </li>
+            ))}
+          </ul>
+          <Link to="/about" className="auth-intro-link">
+            了解平台 →
+          </Link>
+        </section>
+        <Card className="auth-card" variant="borderless">
+          <div className="auth-card-brand">
+            <Brand />
+          </div>
+          <Typography.Title level={3} className="auth-card-title">
+            {title}
+          </Typography.Title>
+          {subtitle && (
+            <Typography.Paragraph type="secondary" className="auth-card-subtitle">
+              {subtitle}
+            </Typography.Paragraph>
+          )}
+          {children}
+        </Card>
+      </div>
+      <footer className="app-footer auth-footer">
+        <AppFooterText />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Layout } from 'antd';
+import type { ReactNode } from 'react';
+import { Brand } from './Brand';
+import { SandboxTag } from './SandboxTag';
+
+/** The frame of pages outside the main layout: a light top bar, the content centred, a footer. */
+export function StandaloneFrame({
+  children,
+  width = 560,
+  extra,
+}: {
+  children: ReactNode;
+  /** max width of the content column */
+  width?: number;
+  extra?: ReactNode;
+}) {
+  return (
+    <Layout className="standalone">
+      <header className="standalone-header">
+        <Brand />
+        <div className="standalone-header-extra">{extra}</div>
+      </header>
+      <main className="standalone-main">
+        <div className="standalone-column" style={{ maxWidth: width }}>
+          {children}
+        </div>
+      </main>
+      <footer className="app-footer">
+        <AppFooterText />
+      </footer>
+    </Layout>
+  );
+}
+
+export function AppFooterText() {
+  return (
+    <span>
+      © {new Date().getFullYear()} 跨境电商融资服务平台 <SandboxTag />
+    </span>
+  );
+}

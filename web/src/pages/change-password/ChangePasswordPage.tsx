@@ -1,0 +1,126 @@
+import { LockOutlined } from '@ant-design/icons';
+import { RSP } from '@loan/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError, isRspError } from '../../api/errors';
+import { getUserInfo, modifyPwd } from '../../api/users';
+import { UI_TEXTS } from '../../app/ui-defaults';
+import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../../components/password-rules';
+import { saveLogin, saveUserInfo } from '../../session/session';
+import { useSession } from '../../session/useSession';
+
+export const AFTER_PASSWORD_CHANGE_PATH = '/apply/LoanInfo';
+
+interface ChangeValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** /account/reset: old password, new password twice. */
+export default function ChangePasswordPage() {
+  const [form] = Form.useForm<ChangeValues>();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  const neverChanged = Boolean(session.accessToken) && !session.pwdTime;
+
+  const change = useMutation({
+    mutationFn: async ({ oldPassword, newPassword }: ChangeValues) => {
+      const { accessToken } = await modifyPwd(oldPassword, newPassword, { silent: true });
+      // every session was revoked by the change; this is the new one
+      saveLogin(accessToken);
+      saveUserInfo(await getUserInfo());
+    },
+    onMutate: () => setError(null),
+    onSuccess: () => {
+      queryClient.clear();
+      message.success('密码修改成功');
+      navigate(AFTER_PASSWORD_CHANGE_PATH, { replace: true });
+    },
+    onError: (e) => {
+      if (isRspError(e) && e.code === RSP.WRONG_OLD_PASSWORD)
+        form.setFields([{ name: 'oldPassword', errors: [e.desc] }]);
+      else if (isRspError(e) && (e.code === RSP.WEAK_PASSWORD || e.code === RSP.SAME_PASSWORD))
+        form.setFields([{ name: 'newPassword', errors: [e.desc] }]);
+      else if (isRspError(e)) setError(e.desc);
+      else if (!isApiError(e)) setError('修改失败，请稍后重试');
+    },
+  });
+
+  return (
+    <Card variant="borderless">
+      <div className="form-column">
+        {neverChanged && (
+          <Alert
+            className="form-alert"
+            type="info"
+            showIcon
+            title={UI_TEXTS.mustChangePassword}
+            description="您的账号仍在使用初始密码。为了账户安全，修改密码后才能使用平台的其他功能。"
+          />
+        )}
+        {error && <Alert className="form-alert" type="error" showIcon title={error} role="alert" />}
+        <Form<ChangeValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => change.mutate(values)}
+        >
+          <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="请输入原密码"
+              autoComplete="current-password"
+              maxLength={64}
+            />
+          </Form.Item>
+          <Form.Item
+            name="newPassword"
+            label="新密码"
+            extra={PASSWORD_HINT}
+            dependencies={['oldPassword']}
+            rules={[
+              ...newPasswordRules(() => session.loginId),
+              ({ getFieldValue }) => ({
+                validator: (_rule, value: string | undefined) =>
+                  value && value === getFieldValue('oldPassword')
+                    ? Promise.reject(new Error('新密码不能与原密码相同'))
+                    : Promise.resolve(),
+              }),
+            ]}
+          >
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="请输入新密码"
+              autoComplete="new-password"
+              maxLength={64}
+            />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label="确认新密码"
+            dependencies={['newPassword']}
+            rules={confirmPasswordRules('newPassword')}
+          >
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="请再次输入新密码"
+              autoComplete="new-password"
+              maxLength={64}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={change.isPending}>
+              确认修改
+            </Button>
+          </Form.Item>
+        </Form>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appRoutes } from '../../app/routes';
+import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+
+let api: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => api?.restore());
+
+function serve(directLogin: () => ReturnType<typeof ok>) {
+  api = fakeApi((request) => {
+    if (request.url === '/application_vue/directLogin') return directLogin();
+    if (request.url === '/users/getUserInfo')
+      return ok({
+        assetsCodes: ['AC001'],
+        loginId: 'demo',
+        userNameCn: '张明',
+        email: 'demo@example.com',
+        uptPwdTime: '2024-05-01T10:00:00+08:00',
+        paidMethod: null,
+        openBank: null,
+        subAccNo: null,
+        onlyPages: null,
+        phone: null,
+      });
+    if (request.url === '/users/toUserAllCheck') return ok({ steps: [], ready: true });
+    return ok({ sandbox: false, environment: 'test' });
+  });
+  return api;
+}
+
+describe('password-free login', () => {
+  it('signs in with the ticket, once, and goes on', async () => {
+    const fake = serve(() => ok({ accessToken: 'tok-direct', mustChangePassword: false }));
+    const { router } = renderRoutes(appRoutes, ['/directLogin?ticket=abc.def']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
+    const calls = fake.requests.filter((r) => r.url === '/application_vue/directLogin');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.data).toEqual({ ticket: 'abc.def' });
+    expect(sessionStorage.getItem('loginId')).toBe('demo');
+  });
+
+  it('a bad ticket shows rspDesc and the way to the normal login', async () => {
+    serve(() => fail('2008', '登录链接无效或已过期，请重新从合作方页面进入'));
+    renderRoutes(appRoutes, ['/directLogin?ticket=used']);
+    expect(await screen.findByText('登录链接无效或已过期，请重新从合作方页面进入')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '使用账号密码登录' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('without a ticket it says so and calls nothing', async () => {
+    const fake = serve(() => ok(null));
+    renderRoutes(appRoutes, ['/directLogin']);
+    expect(await screen.findByText(/缺少登录凭证/)).toBeInTheDocument();
+    expect(fake.requests.some((r) => r.url === '/application_vue/directLogin')).toBe(false);
+  });
+});

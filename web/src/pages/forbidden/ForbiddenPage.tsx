@@ -1,0 +1,40 @@
+import { Button, Result, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { CHANGE_PASSWORD_PATH } from '../../app/guard';
+import { StandaloneFrame } from '../../components/StandaloneFrame';
+import { useLogout } from '../../session/useLogout';
+import { useSession } from '../../session/useSession';
+
+/** /403: a signed-in user with no page permissions who never changed the initial password. */
+export default function ForbiddenPage() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const session = useSession();
+  return (
+    <StandaloneFrame>
+      <Result
+        status="403"
+        title="无权访问"
+        subTitle={
+          <>
+            您的账号尚未开通任何页面权限，且初始密码尚未修改，暂时无法访问该页面。
+            <br />
+            请先修改初始密码；如修改后仍无法访问，请联系客服为您开通权限。
+          </>
+        }
+        extra={
+          <Space wrap style={{ justifyContent: 'center' }}>
+            <Button type="primary" onClick={() => navigate(CHANGE_PASSWORD_PATH)}>
+              修改密码
+            </Button>
+            {session.accessToken ? (
+              <Button onClick={() => void logout()}>退出登录</Button>
+            ) : (
+              <Button onClick={() => navigate('/bmss/toLogin')}>去登录</Button>
+            )}
+          </Space>
+        }
+      />
+    </StandaloneFrame>
+  );
+}

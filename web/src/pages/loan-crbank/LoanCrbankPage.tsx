@@ -1,0 +1,20 @@
+import { Descriptions } from 'antd';
+import { Link, useParams } from 'react-router';
+import { UnderConstruction } from '../../components/UnderConstruction';
+
+/** /apply/LoanInfo_CRBANK/:mcOrderNo: the CRBANK application flow. Built by a later issue. */
+export default function LoanCrbankPage() {
+  const params = useParams();
+  return (
+    <UnderConstruction feature="CRBANK 合作银行的贷款申请将在这里办理：填写申请资料、确认协议并提交审核。">
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        style={{ maxWidth: 360, margin: '0 auto 16px', textAlign: 'left' }}
+        items={[{ key: 'mcOrderNo', label: '订单号', children: params.mcOrderNo }]}
+      />
+      <Link to="/apply/LoanInfo">返回贷款信息</Link>
+    </UnderConstruction>
+  );
+}

@@ -1,0 +1,109 @@
+import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
+import type { Prerequisite } from '@loan/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { QUERY_KEYS } from '../../api/query-keys';
+import { toUserAllCheck } from '../../api/users';
+import { useDelayedLoading } from '../../app/useDelayedLoading';
+
+function StepStatus({ step }: { step: Prerequisite }) {
+  if (step.done) return <Tag color="success">已完成</Tag>;
+  if (!step.available) return <Tag icon={<ClockCircleOutlined />}>即将开放</Tag>;
+  return (
+    <Link to={step.path}>
+      去完成 <RightOutlined />
+    </Link>
+  );
+}
+
+/** The steps a user still has to do before applying (GET /users/toUserAllCheck). */
+function PrerequisitesCard() {
+  const check = useQuery({
+    queryKey: QUERY_KEYS.userAllCheck,
+    queryFn: ({ signal }) => toUserAllCheck({ signal }),
+  });
+  const loading = useDelayedLoading(check.isPending);
+  const steps = check.data?.steps ?? [];
+  const todo = steps.filter((step) => !step.done).length;
+
+  return (
+    <Card
+      title="申请前准备"
+      extra={
+        check.data &&
+        (check.data.ready ? (
+          <Tag color="success">已就绪</Tag>
+        ) : (
+          <Tag color="processing">待完成 {todo} 项</Tag>
+        ))
+      }
+    >
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : check.isError ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂时无法获取您的准备情况">
+          <Button onClick={() => void check.refetch()}>重新加载</Button>
+        </Empty>
+      ) : (
+        <>
+          {check.data?.ready && (
+            <Alert
+              className="form-alert"
+              type="success"
+              showIcon
+              title="准备工作已全部完成，贷款产品开放后即可申请。"
+            />
+          )}
+          {steps.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无需要完成的准备事项" />
+          ) : (
+            <ul className="plain-list" aria-label="申请前准备事项">
+              {steps.map((step) => (
+                <li key={step.key} className="plain-list-item">
+                  {step.done ? (
+                    <CheckCircleFilled className="plain-list-icon" style={{ color: '#52c41a' }} />
+                  ) : (
+                    <ClockCircleOutlined className="plain-list-icon" style={{ color: '#bfbfbf' }} />
+                  )}
+                  <span className="plain-list-title">{step.title}</span>
+                  <StepStatus step={step} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** /apply/LoanInfo: the products (being built) and what is left to do before applying. */
+export default function LoanInfoPage() {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={14}>
+        <Card title="贷款产品">
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              <>
+                <Typography.Text strong>产品列表建设中</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">
+                  合作银行（YNIT、CGB、FUIOU、SHRB、CRBANK）的贷款产品将在这里列出，包括额度、期限、还款方式与年化利率。
+                  该功能正在建设中，暂未开放申请。
+                </Typography.Text>
+              </>
+            }
+          >
+            <Link to="/about">了解平台与合作机构</Link>
+          </Empty>
+        </Card>
+      </Col>
+      <Col xs={24} lg={10}>
+        <PrerequisitesCard />
+      </Col>
+    </Row>
+  );
+}

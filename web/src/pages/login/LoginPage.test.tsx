@@ -1,0 +1,112 @@
+import { decryptField, type UserInfo } from '@loan/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appRoutes } from '../../app/routes';
+import { FIELD_CIPHER } from '../../config';
+import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
+
+const DEMO: UserInfo = {
+  assetsCodes: ['AC001'],
+  loginId: 'demo',
+  userNameCn: '张明',
+  email: 'demo@example.com',
+  uptPwdTime: '2024-05-01T10:00:00+08:00',
+  paidMethod: null,
+  openBank: null,
+  subAccNo: null,
+  onlyPages: null,
+  phone: null,
+};
+
+let api: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => api?.restore());
+
+function serve(login: () => ReturnType<typeof ok>, info: UserInfo = DEMO) {
+  api = fakeApi((request) => {
+    switch (request.url) {
+      case '/application_vue/userLogin':
+        return login();
+      case '/users/getUserInfo':
+        return ok(info);
+      case '/users/toUserAllCheck':
+        return ok({ steps: [], ready: true });
+      default:
+        return ok({ sandbox: false, environment: 'test' });
+    }
+  });
+  return api;
+}
+
+async function fillAndSubmit(loginId: string, password: string) {
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  await fillIn(user, await screen.findByPlaceholderText('请输入登录账号'), loginId);
+  await fillIn(user, screen.getByPlaceholderText('请输入密码'), password);
+  await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+}
+
+describe('login page', () => {
+  it('sends the password encrypted, keeps the session and goes on', async () => {
+    const fake = serve(() => ok({ accessToken: 'tok-new', mustChangePassword: false }));
+    const { router } = renderRoutes(appRoutes, ['/bmss/toLogin']);
+    await fillAndSubmit('demo', 'Demo1234');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
+    const login = fake.requests.find((r) => r.url === '/application_vue/userLogin');
+    const body = login?.data as { loginId: string; password: string };
+    expect(body.loginId).toBe('demo');
+    expect(body.password).not.toContain('Demo1234');
+    expect(decryptField(body.password, FIELD_CIPHER)).toBe('Demo1234');
+    expect(login?.timeout).toBe(20000);
+    // the user-info call carried the new token
+    expect(fake.requests.find((r) => r.url === '/users/getUserInfo')?.headers.accessToken).toBe('tok-new');
+    expect(sessionStorage.getItem('accessToken')).toBe('tok-new');
+    expect(sessionStorage.getItem('loginName')).toBe('张明');
+  });
+
+  it('shows rspDesc of a refused login in the form Alert and stays', async () => {
+    serve(() => fail('2001', '账号或密码错误'));
+    const { router } = renderRoutes(appRoutes, ['/bmss/toLogin']);
+    await fillAndSubmit('demo', 'Wrong1234');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('账号或密码错误');
+    expect(alert.closest('.ant-alert')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/bmss/toLogin');
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('says the session expired when it arrives after a 401, once', async () => {
+    serve(() => ok(null));
+    sessionStorage.setItem('point', '401');
+    renderRoutes(appRoutes, ['/bmss/toLogin']);
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeInTheDocument();
+    await waitFor(() => expect(sessionStorage.getItem('point')).toBeNull());
+  });
+
+  it('asks for required fields without calling the server', async () => {
+    const fake = serve(() => ok(null));
+    renderRoutes(appRoutes, ['/bmss/toLogin']);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('请输入登录账号')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(fake.requests.some((r) => r.url === '/application_vue/userLogin')).toBe(false);
+  });
+
+  it('sends a user who must change the password to /account/reset with a notice', async () => {
+    serve(() => ok({ accessToken: 'tok-new', mustChangePassword: true }), { ...DEMO, uptPwdTime: null });
+    const { router } = renderRoutes(appRoutes, ['/bmss/toLogin?redirect=%2Frecord%2FloanRecord']);
+    await fillAndSubmit('newbie', 'Newbie1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/reset'));
+    expect((await screen.findAllByText(/首次登录请先修改初始密码/)).length).toBeGreaterThan(0);
+    expect(sessionStorage.getItem('pwdTime')).toBeNull();
+  });
+
+  it('follows a same-site redirect after signing in', async () => {
+    serve(() => ok({ accessToken: 'tok-new', mustChangePassword: false }));
+    const { router } = renderRoutes(appRoutes, ['/bmss/toLogin?redirect=%2Frecord%2FloanRecord']);
+    await fillAndSubmit('demo', 'Demo1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/record/loanRecord'));
+  });
+});
