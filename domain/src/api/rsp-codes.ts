@@ -21,6 +21,23 @@ export const RSP = {
   CODE_SENT_TOO_OFTEN: '2009',
   SAME_PASSWORD: '2010',
   ACCOUNT_DISABLED: '2011',
+  // 30xx the application's state machine
+  STATE_NOT_ALLOWED: '3001',
+  ALREADY_DISBURSED: '3002',
+  APPLICATION_CLOSED: '3003',
+  ACTOR_NOT_ALLOWED: '3004',
+  APPLICATION_NOT_FOUND: '3005',
+  // 31xx product rules
+  PRODUCT_NOT_FOUND: '3101',
+  AMOUNT_BELOW_MIN: '3102',
+  AMOUNT_ABOVE_MAX: '3103',
+  AMOUNT_NOT_MULTIPLE: '3104',
+  TERM_NOT_OFFERED: '3105',
+  // 32xx store authorisation
+  STORE_NOT_AUTHORISED: '3201',
+  // 33xx agreements
+  AGREEMENT_NOT_ACCEPTED: '3301',
+  AGREEMENT_READ_TOO_SHORT: '3302',
   SESSION_EXPIRED: '4010',
   SYSTEM_ERROR: '9999',
 } as const;
@@ -45,6 +62,19 @@ const TEXTS: Record<RspCode, string> = {
   '2009': '验证码发送过于频繁，请60秒后再试',
   '2010': '新密码不能与原密码相同',
   '2011': '账号已停用，请联系客服',
+  '3001': '当前状态不允许该操作',
+  '3002': '贷款已放款，无法提前取消',
+  '3003': '申请已结束，无法继续操作',
+  '3004': '无权执行该操作',
+  '3005': '申请不存在或无权查看',
+  '3101': '产品不存在或已下架',
+  '3102': '申请金额低于产品最低额度',
+  '3103': '申请金额超过产品最高额度',
+  '3104': '申请金额须为规定金额的整数倍',
+  '3105': '该产品不提供所选借款期限',
+  '3201': '店铺未授权或授权已失效，请先完成店铺授权',
+  '3301': '请先阅读并同意相关协议',
+  '3302': '请完整阅读协议后再同意',
   '4010': '登录已失效，请重新登录',
   '9999': '系统繁忙，请稍后再试',
 };

@@ -1,0 +1,155 @@
+import type { StepKey } from './application-steps.ts';
+import type { MaterialKey } from './materials.ts';
+
+/** The five partner banks of SPEC.md §1 (YNIT is a trust company, FUIOU a payment institution). */
+export const BANK_CODES = ['YNIT', 'CGB', 'FUIOU', 'SHRB', 'CRBANK'] as const;
+
+export type BankCode = (typeof BANK_CODES)[number];
+
+/** The route parameters that can identify an application (SPEC.md §3). */
+export type RouteParam = 'rowId' | 'productCode' | 'productType' | 'mcOrderNo';
+
+/** Which parameters identify an application in each bank's portal route, in route order (SPEC.md §2). */
+export const BANK_ROUTE_PARAMS = {
+  YNIT: ['rowId', 'productCode', 'productType'],
+  CGB: ['rowId', 'productCode'],
+  FUIOU: ['rowId', 'productCode'],
+  SHRB: ['rowId', 'productCode', 'productType'],
+  CRBANK: ['mcOrderNo'],
+} as const satisfies Record<BankCode, readonly RouteParam[]>;
+
+export type InstitutionKind = 'TRUST' | 'BANK' | 'PAYMENT';
+
+export const INSTITUTION_KIND_LABELS: Readonly<Record<InstitutionKind, string>> = {
+  TRUST: '信托公司',
+  BANK: '商业银行',
+  PAYMENT: '支付机构',
+};
+
+export interface PartnerBank {
+  readonly code: BankCode;
+  readonly name: string;
+  readonly kind: InstitutionKind;
+  readonly routeParams: readonly RouteParam[];
+  /** The steps of an application at this bank, in order (application-steps.ts). */
+  readonly flow: readonly StepKey[];
+  /** What this bank asks of every applicant; a product may ask more. */
+  readonly materials: readonly MaterialKey[];
+}
+
+export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
+  YNIT: {
+    code: 'YNIT',
+    name: '云南国际信托',
+    kind: 'TRUST',
+    routeParams: BANK_ROUTE_PARAMS.YNIT,
+    flow: [
+      'ACCEPT_AGREEMENTS',
+      'CERTIFY_COMPANY',
+      'CERTIFY_LEGAL_PERSON',
+      'FACE_VERIFY',
+      'UPLOAD_DOCUMENTS',
+      'SUBMIT',
+      'BANK_REVIEW',
+      'SIGN_CONTRACT',
+    ],
+    materials: [
+      'BUSINESS_LICENCE',
+      'LEGAL_PERSON_ID_CARD',
+      'STORE_AUTHORISATION',
+      'SALES_STATEMENT',
+      'CREDIT_AUTHORISATION',
+    ],
+  },
+  CGB: {
+    code: 'CGB',
+    name: '广发银行',
+    kind: 'BANK',
+    routeParams: BANK_ROUTE_PARAMS.CGB,
+    flow: [
+      'ACCEPT_AGREEMENTS',
+      'CERTIFY_COMPANY',
+      'CERTIFY_LEGAL_PERSON',
+      'BIND_CARD',
+      'SUBMIT',
+      'BANK_REVIEW',
+      'OPEN_COLLECTION_ACCOUNT',
+      'SIGN_CONTRACT',
+    ],
+    materials: [
+      'BUSINESS_LICENCE',
+      'LEGAL_PERSON_ID_CARD',
+      'BANK_CARD',
+      'STORE_AUTHORISATION',
+      'CREDIT_AUTHORISATION',
+    ],
+  },
+  FUIOU: {
+    code: 'FUIOU',
+    name: '富友支付',
+    kind: 'PAYMENT',
+    routeParams: BANK_ROUTE_PARAMS.FUIOU,
+    flow: [
+      'ACCEPT_AGREEMENTS',
+      'OPEN_COLLECTION_ACCOUNT',
+      'CERTIFY_COMPANY',
+      'CERTIFY_LEGAL_PERSON',
+      'SUBMIT',
+      'BANK_REVIEW',
+      'SIGN_CONTRACT',
+    ],
+    materials: ['BUSINESS_LICENCE', 'LEGAL_PERSON_ID_CARD', 'STORE_AUTHORISATION'],
+  },
+  SHRB: {
+    code: 'SHRB',
+    name: '上海华瑞银行',
+    kind: 'BANK',
+    routeParams: BANK_ROUTE_PARAMS.SHRB,
+    flow: [
+      'ACCEPT_AGREEMENTS',
+      'CERTIFY_COMPANY',
+      'CERTIFY_LEGAL_PERSON',
+      'FACE_VERIFY',
+      'BIND_CARD',
+      'UPLOAD_DOCUMENTS',
+      'SUBMIT',
+      'BANK_REVIEW',
+      'SIGN_CONTRACT',
+    ],
+    materials: [
+      'BUSINESS_LICENCE',
+      'LEGAL_PERSON_ID_CARD',
+      'BANK_CARD',
+      'STORE_AUTHORISATION',
+      'SALES_STATEMENT',
+      'CREDIT_AUTHORISATION',
+    ],
+  },
+  CRBANK: {
+    code: 'CRBANK',
+    name: '华润银行',
+    kind: 'BANK',
+    routeParams: BANK_ROUTE_PARAMS.CRBANK,
+    flow: [
+      'ACCEPT_AGREEMENTS',
+      'CERTIFY_LEGAL_PERSON',
+      'CERTIFY_COMPANY',
+      'BIND_CARD',
+      'SUBMIT',
+      'BANK_REVIEW',
+      'SIGN_CONTRACT',
+      'OPEN_COLLECTION_ACCOUNT',
+    ],
+    materials: [
+      'BUSINESS_LICENCE',
+      'LEGAL_PERSON_ID_CARD',
+      'BANK_CARD',
+      'STORE_AUTHORISATION',
+      'CREDIT_AUTHORISATION',
+    ],
+  },
+};
+
+export function isBankCode(value: unknown): value is BankCode {
+  return typeof value === 'string' && (BANK_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,107 @@
+import { RSP, type RspCode } from '../api/rsp-codes.ts';
+import { ACTOR_LABELS, APPLICATION_EVENT_LABELS, APPLICATION_STATE_DISPLAY } from './application-labels.ts';
+import {
+  type Actor,
+  APPLICATION_STATES,
+  type ApplicationEvent,
+  type ApplicationState,
+  isActor,
+  isApplicationEvent,
+  isApplicationState,
+} from './application-types.ts';
+
+/**
+ * The one state machine of an application (DESIGN.md "The loan domain"):
+ * draft → submitted → under review → approved | rejected; approved → signed → disbursed (it becomes a loan).
+ * Before the review ends the borrower may withdraw; after approval, until disbursement, the application may be
+ * cancelled in advance (/loanMgr/advanceCancel), and an approval not signed in time expires. Every legal move
+ * is one row here; anything else is refused.
+ */
+export interface ApplicationTransition {
+  readonly from: ApplicationState;
+  readonly event: ApplicationEvent;
+  readonly to: ApplicationState;
+  readonly actor: Actor;
+}
+
+export const APPLICATION_TRANSITIONS: readonly ApplicationTransition[] = [
+  { from: 'DRAFT', event: 'SUBMIT', to: 'SUBMITTED', actor: 'BORROWER' },
+  { from: 'DRAFT', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'BORROWER' },
+  { from: 'DRAFT', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'OPERATOR' },
+  // The server starts the review once the bank has accepted the submission; a bank may also say so by callback.
+  { from: 'SUBMITTED', event: 'START_REVIEW', to: 'UNDER_REVIEW', actor: 'SYSTEM' },
+  { from: 'SUBMITTED', event: 'START_REVIEW', to: 'UNDER_REVIEW', actor: 'BANK' },
+  { from: 'SUBMITTED', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'BORROWER' },
+  { from: 'SUBMITTED', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'OPERATOR' },
+  { from: 'UNDER_REVIEW', event: 'APPROVE', to: 'APPROVED', actor: 'BANK' },
+  { from: 'UNDER_REVIEW', event: 'REJECT', to: 'REJECTED', actor: 'BANK' },
+  { from: 'UNDER_REVIEW', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'BORROWER' },
+  { from: 'UNDER_REVIEW', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'OPERATOR' },
+  { from: 'APPROVED', event: 'SIGN', to: 'SIGNED', actor: 'BORROWER' },
+  { from: 'APPROVED', event: 'CANCEL_IN_ADVANCE', to: 'CANCELLED', actor: 'BORROWER' },
+  { from: 'APPROVED', event: 'CANCEL_IN_ADVANCE', to: 'CANCELLED', actor: 'OPERATOR' },
+  { from: 'APPROVED', event: 'EXPIRE', to: 'CANCELLED', actor: 'SYSTEM' },
+  { from: 'SIGNED', event: 'DISBURSE', to: 'DISBURSED', actor: 'BANK' },
+  { from: 'SIGNED', event: 'CANCEL_IN_ADVANCE', to: 'CANCELLED', actor: 'BORROWER' },
+  { from: 'SIGNED', event: 'CANCEL_IN_ADVANCE', to: 'CANCELLED', actor: 'OPERATOR' },
+];
+
+export type TransitionResult =
+  | { readonly ok: true; readonly to: ApplicationState }
+  | { readonly ok: false; readonly code: RspCode; readonly reason: string };
+
+function refuse(code: RspCode, reason: string): TransitionResult {
+  return { ok: false, code, reason };
+}
+
+function rowsFrom(state: ApplicationState): readonly ApplicationTransition[] {
+  return APPLICATION_TRANSITIONS.filter((t) => t.from === state);
+}
+
+/** True when nothing can happen to an application in this state any more. */
+export function isTerminal(state: ApplicationState): boolean {
+  return rowsFrom(state).length === 0;
+}
+
+export const TERMINAL_STATES: readonly ApplicationState[] = APPLICATION_STATES.filter(isTerminal);
+
+/**
+ * Applies an event: the next state, or a refusal with its rspCode and a Chinese reason. Arguments are checked
+ * at run time too, so values read from a request or a database row may be passed as they are.
+ */
+export function transition(state: ApplicationState, event: ApplicationEvent, actor: Actor): TransitionResult {
+  if (!isApplicationState(state) || !isApplicationEvent(event) || !isActor(actor)) {
+    return refuse(RSP.INVALID_INPUT, '未知的申请状态、操作或操作人');
+  }
+  const rows = rowsFrom(state).filter((t) => t.event === event);
+  const row = rows.find((t) => t.actor === actor);
+  if (row) return { ok: true, to: row.to };
+  const action = APPLICATION_EVENT_LABELS[event];
+  const { label } = APPLICATION_STATE_DISPLAY[state];
+  if (rows.length > 0) return refuse(RSP.ACTOR_NOT_ALLOWED, `${ACTOR_LABELS[actor]}无权执行「${action}」`);
+  if (state === 'DISBURSED') return refuse(RSP.ALREADY_DISBURSED, `贷款已放款，无法${action}`);
+  if (isTerminal(state)) return refuse(RSP.APPLICATION_CLOSED, `申请已结束（${label}），无法${action}`);
+  return refuse(RSP.STATE_NOT_ALLOWED, `当前状态为「${label}」，无法${action}`);
+}
+
+/** The events this actor may cause in this state, in table order (for the buttons a screen offers). */
+export function allowedEvents(state: ApplicationState, actor: Actor): ApplicationEvent[] {
+  return [...new Set(rowsFrom(state).flatMap((t) => (t.actor === actor ? [t.event] : [])))];
+}
+
+/** What ending an application early means: withdrawing before the review ends, cancelling after approval. */
+const CANCEL_EVENTS: readonly ApplicationEvent[] = ['WITHDRAW', 'CANCEL_IN_ADVANCE'];
+
+/**
+ * The event the advance-cancel call (/loanMgr/advanceCancel) applies in this state for this actor: WITHDRAW
+ * until the review ends, CANCEL_IN_ADVANCE from approval until disbursement; null when it cannot.
+ */
+export function cancelEventFor(state: ApplicationState, actor: Actor = 'BORROWER'): ApplicationEvent | null {
+  const allowed = allowedEvents(state, actor);
+  return CANCEL_EVENTS.find((event) => allowed.includes(event)) ?? null;
+}
+
+/** True while the borrower can still end the application before disbursement (withdraw or cancel). */
+export function canCancelInAdvance(state: ApplicationState): boolean {
+  return cancelEventFor(state) !== null;
+}
