@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { OutboxAdapter } from './adapters/outbox/outbox.ts';
+import { createSandboxOutbox } from './adapters/outbox/sandbox.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import type { App } from './http.ts';
+import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit-store.ts';
+import { loggerOptions } from './logger.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** the caller opens, migrates and closes the database */
+  db: Database;
+  /** the clock for every expiry; tests move it */
+  now?: () => Date;
+  /** SMS/e-mail; default: the sandbox outbox (records messages in the database) */
+  outbox?: OutboxAdapter;
+  /** Fastify logger option; default: pino at LOG_LEVEL with redaction */
+  logger?: FastifyServerOptions['logger'];
+  /** per-IP counters; default: Redis when REDIS_URL is set, else memory */
+  rateLimitStore?: RateLimitStore;
+}
+
+export const BODY_LIMIT = 64 * 1024;
+
+/** Builds the portal: API under API_BASE, OpenAPI, developer outbox (not in production), the web app. */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config, db } = opts;
+  const now = opts.now ?? (() => new Date());
+  const app: App = Fastify({
+    logger: opts.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    // no implicit HEAD twins of API calls (a HEAD must not log anybody out); static files keep theirs
+    exposeHeadRoutes: false,
+  }).withTypeProvider();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // JSON only: any other content type is refused (1002)
+  app.removeContentTypeParser('text/plain');
+
+  const outbox =
+    opts.outbox ??
+    createSandboxOutbox({ db, now, log: app.log, logMessages: config.environment !== 'production' });
+  const ctx: AppContext = { config, db, now, outbox, log: app.log };
+  const store =
+    opts.rateLimitStore ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore());
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config.apiBase);
+  await registerOpenApi(app);
+  registerRateLimit(app, ctx, store);
+  registerSession(app, ctx);
+
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  passwordResetRoutes(app, ctx);
+  devOutboxRoutes(app, ctx);
+  registerOpenApiRoute(app, config.apiBase);
+  await registerSpa(app, config.webDist, config.apiBase);
+  return app;
+}

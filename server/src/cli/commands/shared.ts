@@ -1,0 +1,60 @@
+import { isLoginId } from '@loan/domain';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { normalizeLoginId } from '../../modules/auth/lockout.ts';
+
+/** Thrown for a usage or input problem: printed as is, exit code 1. */
+export class CommandError extends Error {}
+
+export interface CommandEnv {
+  /** null for commands that do not need the database (direct-link) */
+  db: Database | null;
+  config: Config;
+  print: (line: string) => void;
+  now?: () => Date;
+}
+
+export interface CommandEnv {
+  /** null for commands that do not need the database (direct-link) */
+  db: Database | null;
+  config: Config;
+  print: (line: string) => void;
+  now?: () => Date;
+}
+
+export type Values = Record<string, string | undefined>;
+
+export interface Command {
+  needsDb: boolean;
+  run(env: CommandEnv, positionals: string[], values: Values): Promise<void>;
+}
+
+export function loginIdArg(positionals: string[]): string {
+  const raw = positionals[0];
+  if (!raw) throw new CommandError('缺少登录账号 / missing <loginId>');
+  if (!isLoginId(raw))
+    throw new CommandError(`登录账号格式不正确（3–32 位字母、数字、_ . -）/ bad login id: ${raw}`);
+  return normalizeLoginId(raw);
+}
+
+export async function existingUser(db: Database, loginId: string) {
+  const [user] = await db.select().from(users).where(eq(users.loginId, loginId)).limit(1);
+  if (!user) throw new CommandError(`用户不存在 / no such user: ${loginId}`);
+  return user;
+}
+
+export function required(values: Values, name: string): string {
+  const value = values[name]?.trim();
+  if (!value) throw new CommandError(`缺少 --${name} / missing --${name}`);
+  return value;
+}
+
+export const clock = (env: CommandEnv) => (env.now ?? (() => new Date()))();
+
+/** The database of a command that needs one. */
+export function database(env: CommandEnv): Database {
+  if (!env.db) throw new Error('command needs the database');
+  return env.db;
+}

@@ -1,0 +1,12 @@
+// `npm run seed -w server`: the demo accounts (idempotent).
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../db/seed.ts';
+import { withDatabase } from './open.ts';
+
+await withDatabase(async (database) => {
+  const created = await seedDemoAccounts(database.db);
+  for (const account of DEMO_ACCOUNTS) {
+    const state = created.includes(account.loginId) ? '已创建 created' : '已存在 exists';
+    console.log(`${account.loginId} / ${account.password}  ${state}`);
+  }
+  return 0;
+});

@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { resetPassword, setDisabled, unlock } from './commands/account.ts';
+import { create } from './commands/create.ts';
+import { directLink } from './commands/direct-link.ts';
+import { list } from './commands/list.ts';
+import { type Command, type CommandEnv, CommandError } from './commands/shared.ts';
+
+export { type CommandEnv, CommandError } from './commands/shared.ts';
+
+export const USAGE = `用法 / usage: npm run user -w server -- <command>
+  create <loginId> --name 张三 --phone 13800138000 --email a@b.cn [--password X] [--assets-code AC0002]
+        新用户首次登录须修改密码；不给 --password 时生成临时密码 / must change the password at first login
+  reset-password <loginId>     新的临时密码，须修改，注销全部会话 / temporary password, sessions revoked
+  unlock <loginId>             解除登录锁定 / clear a lockout
+  disable <loginId> | enable <loginId>
+  direct-link <loginId> [--base http://127.0.0.1:3000] [--minutes 10]
+                               一次性免密登录链接（不访问数据库）/ one-time password-free login link
+  list                         列出用户 / list users`;
+
+export const COMMANDS: Record<string, Command> = {
+  create,
+  'reset-password': resetPassword,
+  unlock,
+  disable: setDisabled(true),
+  enable: setDisabled(false),
+  'direct-link': directLink,
+  list,
+};
+
+export function parseCommand(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      phone: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'assets-code': { type: 'string' },
+      base: { type: 'string' },
+      minutes: { type: 'string' },
+    },
+  });
+  const [name, ...rest] = positionals;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) throw new CommandError(USAGE);
+  return { command, positionals: rest, values: values as Record<string, string | undefined> };
+}
+
+/** Runs one command; throws CommandError for usage and input problems. */
+export async function runUserCommand(argv: string[], env: CommandEnv): Promise<void> {
+  const { command, positionals, values } = parseCommand(argv);
+  await command.run(env, positionals, values);
+}

@@ -1,0 +1,130 @@
+import { join, resolve } from 'node:path';
+import {
+  API_BASE_DEFAULT,
+  checkCipherParams,
+  DEFAULT_FIELD_CIPHER_IV,
+  DEFAULT_FIELD_CIPHER_KEY,
+} from '@loan/domain';
+
+/** The repository root: server/src/config.ts → ../.. */
+export const REPO_ROOT = join(import.meta.dirname, '..', '..');
+
+export const DEFAULT_DIRECT_LOGIN_SECRET = 'dev-direct-login-secret-change-me';
+
+export type Environment = 'development' | 'test' | 'production';
+
+export interface Config {
+  port: number;
+  host: string;
+  apiBase: string;
+  /** unset: embedded PGlite in dataDir */
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  fieldCipher: { key: string; iv: string };
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  directLoginSecret: string;
+  authRateLimitPerMinute: number;
+  environment: Environment;
+  webDist: string;
+  logLevel: string;
+  /** Fastify trustProxy: false, true, addresses/CIDRs, or "trust this many hops" (behind a load balancer) */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** An unset or empty variable means "use the default". */
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function positiveInt(env: Env, name: string, fallback: number, max = 1_000_000): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new ConfigError(
+      `环境变量 ${name} 必须是 1 到 ${max} 之间的整数 / ${name} must be an integer 1..${max}`,
+    );
+  }
+  return n;
+}
+
+const ENVIRONMENTS: Record<string, Environment> = {
+  production: 'production',
+  test: 'test',
+  development: 'development',
+};
+
+function apiBase(env: Env): string {
+  const base = text(env, 'API_BASE', API_BASE_DEFAULT).replace(/\/+$/, '');
+  if (!/^\/[A-Za-z0-9_\-/]*$/.test(base) || base === '') {
+    throw new ConfigError('API_BASE 必须以 / 开头，例如 /api / API_BASE must start with /, e.g. /api');
+  }
+  return base;
+}
+
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (!/^\d+$/.test(raw)) return raw;
+  const hops = Number(raw);
+  return (_address, hop) => hop < hops;
+}
+
+/** Reads the configuration from environment variables. Pure: no I/O, throws ConfigError on bad values. */
+export function loadConfig(env: Env = process.env): Config {
+  const fieldCipher = {
+    key: text(env, 'FIELD_CIPHER_KEY', DEFAULT_FIELD_CIPHER_KEY),
+    iv: text(env, 'FIELD_CIPHER_IV', DEFAULT_FIELD_CIPHER_IV),
+  };
+  try {
+    checkCipherParams(fieldCipher);
+  } catch (error) {
+    throw new ConfigError(`FIELD_CIPHER_KEY / FIELD_CIPHER_IV: ${(error as Error).message}`);
+  }
+  return {
+    port: positiveInt(env, 'PORT', 3000, 65535),
+    host: text(env, 'HOST', '127.0.0.1'),
+    apiBase: apiBase(env),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    dataDir: resolve(text(env, 'DATA_DIR', join(REPO_ROOT, 'data'))),
+    redisUrl: optional(env, 'REDIS_URL'),
+    fieldCipher,
+    sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 30),
+    sessionAbsoluteHours: positiveInt(env, 'SESSION_ABSOLUTE_HOURS', 12),
+    directLoginSecret: text(env, 'DIRECT_LOGIN_SECRET', DEFAULT_DIRECT_LOGIN_SECRET),
+    authRateLimitPerMinute: positiveInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    environment: ENVIRONMENTS[text(env, 'NODE_ENV', 'development')] ?? 'development',
+    webDist: resolve(text(env, 'WEB_DIST', join(REPO_ROOT, 'web', 'dist'))),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    trustProxy: trustProxy(env),
+  };
+}
+
+/** Warnings worth printing at start (e.g. a development secret in production). */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.environment === 'production' && config.directLoginSecret === DEFAULT_DIRECT_LOGIN_SECRET) {
+    warnings.push(
+      'DIRECT_LOGIN_SECRET 仍为开发默认值，请在生产环境中设置 / DIRECT_LOGIN_SECRET is the development default: set it in production',
+    );
+  }
+  return warnings;
+}

@@ -1,0 +1,72 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { migratePglite, migratePostgres } from './migrate.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, PGlite or node-postgres; a transaction handle has the same type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** applies the SQL migrations of server/drizzle */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… ; null uses PGlite */
+  databaseUrl: string | null;
+  /** PGlite data directory; null keeps the database in memory (tests) */
+  dataDir: string | null;
+  /** in-memory PGlite only: start from this dump (PGlite's dumpDataDir) instead of an empty cluster */
+  loadDataDir?: Blob;
+}
+
+/** Opens the database: node-postgres when a URL is given, else PGlite (taking the data directory lock). */
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const lock: DataDirLock | null = dataDir ? acquireDataDirLock(dataDir) : null;
+  let client: PGlite;
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create({ loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+  };
+}

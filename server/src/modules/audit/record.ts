@@ -1,0 +1,42 @@
+import type { RequestMeta } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+/** What the audit log records (DESIGN.md: who, when, from where). */
+export const AUDIT = {
+  loginSuccess: 'login.success',
+  loginFailure: 'login.failure',
+  locked: 'login.locked',
+  lockedRefused: 'login.refused_locked',
+  logout: 'logout',
+  passwordChange: 'password.change',
+  passwordReset: 'password.reset',
+  passwordResetByOperator: 'password.reset_by_operator',
+  unlockByOperator: 'login.unlock_by_operator',
+  directLogin: 'login.direct',
+  smsLogin: 'login.sms',
+  codeSent: 'code.sent',
+  userCreated: 'user.created',
+} as const;
+
+export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];
+
+export interface AuditEntry {
+  action: AuditAction;
+  at: Date;
+  userId?: number | null;
+  loginId?: string | null;
+  meta?: RequestMeta | null;
+  detail?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    createdAt: entry.at,
+    userId: entry.userId ?? null,
+    loginId: entry.loginId ?? null,
+    ip: entry.meta?.ip ?? null,
+    detail: entry.detail ?? (entry.meta?.userAgent ? { userAgent: entry.meta.userAgent } : null),
+  });
+}

@@ -1,0 +1,101 @@
+import { randomInt } from 'node:crypto';
+import { RSP } from '@loan/domain';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type CodePurpose, verificationCodes } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { safeEqual, sha256Hex } from '../../lib/tokens.ts';
+
+/** Verification codes: 6 digits, 10-minute life, 5 tries, 60 s between sends, single-use. */
+export const CODE_RULES = {
+  lifeMs: 10 * 60_000,
+  maxAttempts: 5,
+  resendMs: 60_000,
+} as const;
+
+function codeHash(purpose: CodePurpose, target: string, code: string): string {
+  return sha256Hex(`${purpose}:${target}:${code}`);
+}
+
+export interface CodeTarget {
+  purpose: CodePurpose;
+  /** lowercased login id or phone */
+  target: string;
+}
+
+/**
+ * A new code for the target; earlier unused codes of the target stop working.
+ * Refused (2009) within 60 s of the previous send. Called for unknown targets too (the code is then
+ * simply not sent), so both answer alike.
+ */
+export async function issueCode(db: Database, { purpose, target }: CodeTarget, now: Date): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.transaction(async (tx) => {
+    // one sender per target at a time, on PGlite and PostgreSQL alike
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${purpose}:${target}`}))`);
+    const [last] = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (last && now.getTime() - last.createdAt.getTime() < CODE_RULES.resendMs) {
+      throw new ApiError(RSP.CODE_SENT_TOO_OFTEN);
+    }
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.purpose, purpose),
+          eq(verificationCodes.target, target),
+          isNull(verificationCodes.usedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({
+      purpose,
+      target,
+      codeHash: codeHash(purpose, target, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_RULES.lifeMs),
+    });
+  });
+  return code;
+}
+
+/**
+ * Checks a code against the target's live code and uses it up when it matches. A wrong code costs one
+ * of the 5 tries. Run it inside the transaction that acts on success; the tries it counts are committed
+ * by the caller even when the code is wrong (the caller returns, it does not throw, in that case).
+ */
+export async function consumeCode(
+  db: Database,
+  { purpose, target }: CodeTarget,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const [live] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!live) return false;
+  if (live.expiresAt.getTime() <= now.getTime() || live.attempts >= CODE_RULES.maxAttempts) return false;
+  if (!safeEqual(live.codeHash, codeHash(purpose, target, code))) {
+    await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, live.id));
+    return false;
+  }
+  await db.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, live.id));
+  return true;
+}

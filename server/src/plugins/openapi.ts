@@ -1,0 +1,28 @@
+import fastifySwagger from '@fastify/swagger';
+import { ACCESS_TOKEN_HEADER } from '@loan/domain';
+import type { App } from '../http.ts';
+
+/** Collects every route's schema (register before the routes); served at {API_BASE}/openapi.json. */
+export async function registerOpenApi(app: App): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: '跨境电商融资服务平台 API',
+        description:
+          '所有应答为 `{ response: { rspCode, rspDesc }, result }`；rspCode "0000" 表示成功。' +
+          '可处理的问题（输入错误、密码错误、锁定等）为 HTTP 200 + 非 "0000" rspCode；HTTP 401 表示没有有效会话。',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: ACCESS_TOKEN_HEADER },
+        },
+      },
+    },
+  });
+}
+
+export function registerOpenApiRoute(app: App, apiBase: string): void {
+  app.get(`${apiBase}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { fail, RSP } from '@loan/domain';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../http.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+function cacheHeader(reply: FastifyReply, path: string) {
+  reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : NO_CACHE);
+}
+
+/** Extensions of files a browser fetches: a missing one is a 404, not the app's index.html. */
+const FILE_EXTENSIONS = new Set(
+  'js mjs css map json txt xml html ico png jpg jpeg gif svg webp avif woff woff2 ttf otf eot webmanifest wasm pdf'.split(
+    ' ',
+  ),
+);
+
+function looksLikeFile(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  if (path.startsWith('/assets/')) return true;
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
+  return extension !== undefined && FILE_EXTENSIONS.has(extension);
+}
+
+/**
+ * The built web app from WEB_DIST with history fallback: any other GET outside the API that does not
+ * ask for a file gets index.html. Hashed /assets/* are cached for good, index.html never.
+ * Unknown API routes (and everything else) answer 404 with the envelope (1004).
+ */
+export async function registerSpa(app: App, webDist: string, apiBase: string): Promise<void> {
+  const hasSpa = existsSync(join(webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      cacheControl: false,
+      setHeaders: (reply, path) => cacheHeader(reply, path),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url);
+    if (!isApi && isPage && hasSpa) {
+      cacheHeader(reply, 'index.html');
+      return reply.sendFile('index.html');
+    }
+    if (!isApi && isPage) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('前端尚未构建：请运行 npm run build。The web app is not built: run npm run build.');
+    }
+    return reply.code(404).send(fail(RSP.NOT_FOUND));
+  });
+}

@@ -1,0 +1,71 @@
+import type {
+  ClientConfig,
+  LoginResult,
+  ModifyPwdResult,
+  OutboxMessage,
+  UserAllCheckResult,
+  UserInfo,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import type { Check, Same } from './same.ts';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const LoginResultSchema = Type.Object({
+  accessToken: Type.String({ description: '放入请求头 accessToken' }),
+  mustChangePassword: Type.Boolean({ description: '需先修改初始密码' }),
+});
+
+export const ModifyPwdResultSchema = Type.Object({
+  accessToken: Type.String({ description: '修改密码后所有会话失效，这是调用方的新会话' }),
+});
+
+export const UserInfoSchema = Type.Object({
+  assetsCodes: Type.Array(Type.String()),
+  loginId: Type.String(),
+  userNameCn: Type.String(),
+  email: Type.String(),
+  uptPwdTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  paidMethod: NullableString,
+  openBank: NullableString,
+  subAccNo: NullableString,
+  onlyPages: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  phone: NullableString,
+});
+
+export const PrerequisiteSchema = Type.Object({
+  key: Type.Enum(['changePassword', 'acceptAgreements', 'certify', 'authoriseStore']),
+  title: Type.String(),
+  done: Type.Boolean(),
+  path: Type.String(),
+  available: Type.Boolean(),
+});
+
+export const UserAllCheckResultSchema = Type.Object({
+  steps: Type.Array(PrerequisiteSchema),
+  ready: Type.Boolean(),
+});
+
+export const ClientConfigSchema = Type.Object({
+  sandbox: Type.Boolean(),
+  environment: Type.Enum(['development', 'test', 'production']),
+});
+
+export const OutboxMessageSchema = Type.Object({
+  id: Type.Integer(),
+  channel: Type.Enum(['sms', 'email']),
+  recipient: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+// The schemas are the domain contract, exactly (a type error here means they drifted apart).
+export type ContractChecks = [
+  Check<Same<Static<typeof LoginResultSchema>, LoginResult>>,
+  Check<Same<Static<typeof ModifyPwdResultSchema>, ModifyPwdResult>>,
+  Check<Same<Static<typeof UserInfoSchema>, UserInfo>>,
+  Check<Same<Static<typeof UserAllCheckResultSchema>, UserAllCheckResult>>,
+  Check<Same<Static<typeof ClientConfigSchema>, ClientConfig>>,
+  Check<Same<Static<typeof OutboxMessageSchema>, OutboxMessage>>,
+];

@@ -1,0 +1,25 @@
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { isEmpty, seedDemoAccounts } from './db/seed.ts';
+
+export interface OpenedDatabase extends DatabaseHandle {
+  /** demo accounts created by this start (first start of an empty embedded database) */
+  seeded: string[];
+}
+
+/** Opens (and locks) the database, applies the migrations, seeds an empty embedded database. */
+export async function openAndMigrate(
+  config: Config,
+  options: { seedIfEmpty: boolean },
+): Promise<OpenedDatabase> {
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+    const seed = options.seedIfEmpty && handle.kind === 'pglite' && (await isEmpty(handle.db));
+    const seeded = seed ? await seedDemoAccounts(handle.db) : [];
+    return { ...handle, seeded };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

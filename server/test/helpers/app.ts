@@ -1,0 +1,161 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DEFAULT_FIELD_CIPHER_IV,
+  DEFAULT_FIELD_CIPHER_KEY,
+  encryptField,
+  type RspHeader,
+} from '@loan/domain';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import type { OutboxAdapter } from '../../src/adapters/outbox/outbox.ts';
+import { type BuildAppOptions, buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { ALL_TABLES } from '../../src/db/schema.ts';
+import { seedDemoAccounts } from '../../src/db/seed.ts';
+import type { App } from '../../src/http.ts';
+import type { RateLimitStore } from '../../src/lib/rate-limit-store.ts';
+import { type Clock, createClock } from './clock.ts';
+
+export const TEST_DIRECT_LOGIN_SECRET = 'test-direct-login-secret';
+export { createClock, MINUTE, START } from './clock.ts';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  config: Config;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** extra environment for loadConfig */
+  env?: Record<string, string>;
+  logger?: BuildAppOptions['logger'];
+  outbox?: OutboxAdapter;
+  rateLimitStore?: RateLimitStore;
+  /** add routes etc. before the app is ready */
+  setup?: (app: App) => void;
+}
+
+const NO_WEB_DIST = join(mkdtempSync(join(tmpdir(), 'loan-no-web-')), 'dist');
+
+let truncated = false;
+
+/** The database of a test file: fresh in-memory PGlite, or DATABASE_URL truncated (files run one at a time). */
+async function testDatabase(): Promise<DatabaseHandle> {
+  const databaseUrl = process.env.DATABASE_URL || null;
+  const template = databaseUrl ? undefined : inject('pgliteTemplate');
+  const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+  const handle = await openDatabase({ databaseUrl, dataDir: null, loadDataDir });
+  await handle.migrate();
+  if (databaseUrl && !truncated) {
+    // once per file: a second app in the same file shares the data of the first
+    await handle.db.execute(sql.raw(`truncate table ${ALL_TABLES.join(', ')} restart identity cascade`));
+    truncated = true;
+  }
+  return handle;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const handle = await testDatabase();
+  const clock = createClock();
+  await seedDemoAccounts(handle.db, clock.now());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    DIRECT_LOGIN_SECRET: TEST_DIRECT_LOGIN_SECRET,
+    WEB_DIST: NO_WEB_DIST,
+    DATA_DIR: join(tmpdir(), 'loan-unused-data-dir'),
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    now: clock.now,
+    logger: options.logger ?? false,
+    outbox: options.outbox,
+    rateLimitStore: options.rateLimitStore,
+  });
+  options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+export const CIPHER = { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV };
+
+/** The browser's way: field-cipher text of a password. */
+export function cipher(plain: string): string {
+  return encryptField(plain, CIPHER);
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Record<string, unknown>;
+  response: RspHeader;
+  result: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API under /api: GET sends the payload as query parameters, POST as JSON. */
+export async function call<T = unknown>(
+  app: App,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<ApiAnswer<T>> {
+  const request: InjectOptions = {
+    method,
+    url: `/api${path}`,
+    headers: { ...(options.token ? { accessToken: options.token } : {}), ...options.headers },
+    remoteAddress: options.ip ?? '127.0.0.1',
+  };
+  if (method === 'GET' && payload) {
+    request.query = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
+  } else if (method === 'POST') {
+    request.payload = payload ?? {};
+  }
+  const res = await app.inject(request);
+  const body = res.json() as { response: RspHeader; result: T };
+  return { status: res.statusCode, headers: res.headers, response: body.response, result: body.result };
+}
+
+export async function login(app: App, loginId: string, password: string, ip?: string): Promise<string> {
+  const res = await call<{ accessToken: string }>(
+    app,
+    'POST',
+    '/application_vue/userLogin',
+    { loginId, password: cipher(password) },
+    { ip },
+  );
+  if (res.response.rspCode !== '0000') throw new Error(`login failed: ${JSON.stringify(res.response)}`);
+  return res.result.accessToken;
+}
+
+/** Row counts of the tables a refused call must not touch. */
+export async function tableCounts(db: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ALL_TABLES) {
+    const rows = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+    counts[table] = Number((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  }
+  return counts;
+}

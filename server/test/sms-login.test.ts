@@ -1,0 +1,71 @@
+import { RSP, rspText } from '@loan/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
+import { latestCode, otherCode, sentTo } from './helpers/outbox.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.advance(2 * MINUTE);
+});
+
+const sendSms = (phone: string) => call(t.app, 'POST', '/application_vue/sendLoginSms', { phone });
+const smsLogin = (phone: string, code: string) =>
+  call<{ accessToken: string; mustChangePassword: boolean }>(t.app, 'POST', '/application_vue/smsLogin', {
+    phone,
+    code,
+  });
+
+describe('material entry: SMS code login', () => {
+  it('sends a code to the phone and signs in with it, once', async () => {
+    expect((await sendSms('13800000001')).response.rspCode).toBe(RSP.OK);
+    const code = await latestCode(t.app, '13800000001');
+    const res = await smsLogin('13800000001', code);
+    expect(res.response.rspCode).toBe(RSP.OK);
+    expect(res.result.mustChangePassword).toBe(false);
+    const info = await call<{ loginId: string }>(t.app, 'GET', '/users/getUserInfo', undefined, {
+      token: res.result.accessToken,
+    });
+    expect(info.result.loginId).toBe('demo');
+    expect((await smsLogin('13800000001', code)).response).toEqual({
+      rspCode: RSP.BAD_CODE,
+      rspDesc: rspText(RSP.BAD_CODE),
+    });
+  });
+
+  it('answers an unknown phone as a known one and sends nothing', async () => {
+    const known = await sendSms('13800000002');
+    const unknown = await sendSms('13912345678');
+    expect(unknown).toEqual(known);
+    expect(await sentTo(t.app, '13912345678')).toEqual([]);
+    expect((await smsLogin('13912345678', '123456')).response.rspCode).toBe(RSP.BAD_CODE);
+  });
+
+  it('60 s between sends to one phone', async () => {
+    await sendSms('13800000001');
+    expect((await sendSms('13800000001')).response.rspCode).toBe(RSP.CODE_SENT_TOO_OFTEN);
+  });
+
+  it('wrong, expired and exhausted codes get 2003', async () => {
+    await sendSms('13800000001');
+    let code = await latestCode(t.app, '13800000001');
+    t.clock.advance(10 * MINUTE);
+    expect((await smsLogin('13800000001', code)).response.rspCode).toBe(RSP.BAD_CODE);
+
+    await sendSms('13800000001');
+    code = await latestCode(t.app, '13800000001');
+    for (let i = 0; i < 5; i++)
+      expect((await smsLogin('13800000001', otherCode(code))).response.rspCode).toBe('2003');
+    expect((await smsLogin('13800000001', code)).response.rspCode).toBe(RSP.BAD_CODE);
+  });
+
+  it('a user who must change the password is told so', async () => {
+    await sendSms('13800000002');
+    const res = await smsLogin('13800000002', await latestCode(t.app, '13800000002'));
+    expect(res.response.rspCode).toBe(RSP.OK);
+    expect(res.result.mustChangePassword).toBe(true);
+  });
+});
