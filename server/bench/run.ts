@@ -173,6 +173,23 @@ if (await postgresAnswers()) {
     });
     if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
     results.push(await benchPortal('getUserInfo on PostgreSQL', { DATABASE_URL }));
+    const port = await freePort();
+    const child = await startProcess(
+      join(import.meta.dirname, 'hello.ts'),
+      { PORT: String(port), DATABASE_URL },
+      `http://127.0.0.1:${port}/hello`,
+    );
+    try {
+      results.push(
+        await measure(
+          'reference: Fastify + one SELECT 1 on PostgreSQL',
+          child,
+          `http://127.0.0.1:${port}/select1`,
+        ),
+      );
+    } finally {
+      await stop(child);
+    }
   } finally {
     await adminQuery(`drop database if exists ${db} with (force)`);
   }
