@@ -1,3 +1,4 @@
+import { BANK_CODES, type BankCode, bankRoutePattern } from '@loan/domain';
 import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
@@ -18,6 +19,11 @@ const redirectIndex = (path: string): RouteObject => ({
   loader: () => redirect(path),
   element: null,
 });
+/** The one bank application page, told which bank its route is for. */
+const lazyBankPage = (bank: BankCode) => async () => {
+  const { BankApplicationPage } = await import('../pages/bank-application/BankApplicationPage');
+  return { Component: () => <BankApplicationPage bank={bank} /> };
+};
 const titled = (title: string): RouteHandle => ({ title });
 const section = (crumb: string, crumbPath: string): RouteHandle => ({ crumb, crumbPath });
 
@@ -115,35 +121,18 @@ const rootLayoutRoute: RouteObject = {
           handle: titled(LOAN_INFO),
           lazy: lazyPage(() => import('../pages/loan-info/LoanInfoPage')),
         },
-        {
-          path: 'LoanInfo_YNIT/:rowId/:productCode/:productType',
-          handle: titled(LOAN_INFO),
-          lazy: lazyPage(() => import('../pages/loan-ynit/LoanYnitPage')),
-        },
+        // LoanInfo_YNIT/:rowId/:productCode/:productType, LoanInfo_CGB/:rowId/:productCode, … (SPEC.md §2)
+        ...BANK_CODES.map(
+          (bank): RouteObject => ({
+            path: bankRoutePattern(bank),
+            handle: titled(LOAN_INFO),
+            lazy: lazyBankPage(bank),
+          }),
+        ),
         {
           path: 'loanDetail',
           handle: titled(LOAN_INFO),
           lazy: lazyPage(() => import('../pages/loan-calculator/LoanCalculatorPage')),
-        },
-        {
-          path: 'LoanInfo_CGB/:rowId/:productCode',
-          handle: titled(LOAN_INFO),
-          lazy: lazyPage(() => import('../pages/loan-cgb/LoanCgbPage')),
-        },
-        {
-          path: 'LoanInfo_FUIOU/:rowId/:productCode',
-          handle: titled(LOAN_INFO),
-          lazy: lazyPage(() => import('../pages/loan-fuiou/LoanFuiouPage')),
-        },
-        {
-          path: 'LoanInfo_SHRB/:rowId/:productCode/:productType',
-          handle: titled(LOAN_INFO),
-          lazy: lazyPage(() => import('../pages/loan-shrb/LoanShrbPage')),
-        },
-        {
-          path: 'LoanInfo_CRBANK/:mcOrderNo',
-          handle: titled(LOAN_INFO),
-          lazy: lazyPage(() => import('../pages/loan-crbank/LoanCrbankPage')),
         },
       ],
     },

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
 import { getUserInfo, modifyPwd } from '../../api/users';
 import { UI_TEXTS } from '../../app/ui-defaults';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../../components/password-rules';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
 
@@ -79,13 +79,10 @@ export default function ChangePasswordPage() {
               maxLength={64}
             />
           </Form.Item>
-          <Form.Item
-            name="newPassword"
-            label="新密码"
-            extra={PASSWORD_HINT}
+          <NewPasswordFields
+            loginId={() => session.loginId}
             dependencies={['oldPassword']}
-            rules={[
-              ...newPasswordRules(() => session.loginId),
+            extraRules={[
               ({ getFieldValue }) => ({
                 validator: (_rule, value: string | undefined) =>
                   value && value === getFieldValue('oldPassword')
@@ -93,27 +90,7 @@ export default function ChangePasswordPage() {
                     : Promise.resolve(),
               }),
             ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder="请输入新密码"
-              autoComplete="new-password"
-              maxLength={64}
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label="确认新密码"
-            dependencies={['newPassword']}
-            rules={confirmPasswordRules('newPassword')}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder="请再次输入新密码"
-              autoComplete="new-password"
-              maxLength={64}
-            />
-          </Form.Item>
+          />
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={change.isPending}>
               确认修改

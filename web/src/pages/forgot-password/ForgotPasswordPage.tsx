@@ -1,4 +1,4 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { CODE_PATTERN, type CodeChannel, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
@@ -8,7 +8,7 @@ import { findPwd, sendFindPwdCode } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
 import { LOGIN_PATH } from '../../app/guard';
 import { RESEND_SECONDS } from '../../components/CodeButton';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../../components/password-rules';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useCountdown } from '../../components/useCountdown';
 
 interface AccountValues {
@@ -164,32 +164,7 @@ export default function ForgotPasswordPage() {
               </Button>
             </Space.Compact>
           </Form.Item>
-          <Form.Item
-            name="newPassword"
-            label="新密码"
-            extra={PASSWORD_HINT}
-            rules={newPasswordRules(() => account.loginId)}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder="请输入新密码"
-              autoComplete="new-password"
-              maxLength={64}
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label="确认新密码"
-            dependencies={['newPassword']}
-            rules={confirmPasswordRules('newPassword')}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder="请再次输入新密码"
-              autoComplete="new-password"
-              maxLength={64}
-            />
-          </Form.Item>
+          <NewPasswordFields loginId={() => account.loginId} />
           <Flex gap={12}>
             <Button
               onClick={() => {
