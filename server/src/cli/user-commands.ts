@@ -3,6 +3,7 @@ import { resetPassword, setDisabled, unlock } from './commands/account.ts';
 import { create } from './commands/create.ts';
 import { directLink } from './commands/direct-link.ts';
 import { list } from './commands/list.ts';
+import { purge } from './commands/purge.ts';
 import { type Command, type CommandEnv, CommandError } from './commands/shared.ts';
 
 export { type CommandEnv, CommandError } from './commands/shared.ts';
@@ -15,7 +16,8 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
   disable <loginId> | enable <loginId>
   direct-link <loginId> [--base http://127.0.0.1:3000] [--minutes 10]
                                一次性免密登录链接（不访问数据库）/ one-time password-free login link
-  list                         列出用户 / list users`;
+  list                         列出用户 / list users
+  purge                        清理过期会话、验证码等（服务也每小时执行）/ delete spent sessions, codes (hourly in the server too)`;
 
 export const COMMANDS: Record<string, Command> = {
   create,
@@ -25,6 +27,7 @@ export const COMMANDS: Record<string, Command> = {
   enable: setDisabled(false),
   'direct-link': directLink,
   list,
+  purge,
 };
 
 export function parseCommand(argv: string[]) {

@@ -1,0 +1,91 @@
+import { and, isNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { directLoginNonces, loginFailures, sessions, verificationCodes } from '../../db/schema.ts';
+import { LOCKOUT } from '../auth/lockout.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * How long spent rows are kept before they are deleted. The audit log is never purged: it is the record of
+ * who did what, and it does not depend on these rows.
+ */
+export const RETENTION = {
+  /** ended sessions (expired, revoked or idle) stay this long for investigations */
+  endedSessionsMs: 30 * DAY,
+  /** used or expired verification codes */
+  codesMs: 1 * DAY,
+} as const;
+
+export interface PurgeCounts {
+  sessions: number;
+  codes: number;
+  nonces: number;
+  loginFailures: number;
+}
+
+/** Deletes what can no longer matter; returns how many rows of each kind went. */
+export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts> {
+  const sessionsBefore = new Date(now.getTime() - RETENTION.endedSessionsMs);
+  const codesBefore = new Date(now.getTime() - RETENTION.codesMs);
+  const failureWindowStart = new Date(now.getTime() - LOCKOUT.windowMs);
+
+  const deletedSessions = await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, sessionsBefore),
+        lt(sessions.revokedAt, sessionsBefore),
+        lt(sessions.lastSeenAt, sessionsBefore),
+      ),
+    )
+    .returning({ id: sessions.tokenHash });
+  const deletedCodes = await db
+    .delete(verificationCodes)
+    .where(lt(verificationCodes.expiresAt, codesBefore))
+    .returning({ id: verificationCodes.id });
+  // a nonce only has to outlive its ticket: after that the ticket is refused as expired anyway
+  const deletedNonces = await db
+    .delete(directLoginNonces)
+    .where(lt(directLoginNonces.expiresAt, now))
+    .returning({ id: directLoginNonces.nonce });
+  // a failure counter outside its window that does not hold a lock counts for nothing
+  const deletedFailures = await db
+    .delete(loginFailures)
+    .where(
+      and(
+        lt(loginFailures.firstFailureAt, failureWindowStart),
+        or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
+      ),
+    )
+    .returning({ id: loginFailures.loginId });
+
+  return {
+    sessions: deletedSessions.length,
+    codes: deletedCodes.length,
+    nonces: deletedNonces.length,
+    loginFailures: deletedFailures.length,
+  };
+}
+
+export const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+interface Log {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Runs the purge now and then every hour until stopped; a failed run is logged and tried again next time. */
+export function startHousekeeping(db: Database, log: Log, now: () => Date = () => new Date()): () => void {
+  const run = async () => {
+    try {
+      const counts = await purgeExpired(db, now());
+      if (Object.values(counts).some((n) => n > 0)) log.info({ purged: counts }, '已清理过期数据 / purged');
+    } catch (error) {
+      log.error({ err: error }, '清理过期数据失败 / purge failed');
+    }
+  };
+  void run();
+  const timer = setInterval(run, PURGE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
