@@ -1,0 +1,180 @@
+import { buildSchedule, formatPercent, formatYuan, type ScheduleInput } from '@loan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { todayInShanghai } from './calculator-input';
+import LoanCalculatorPage from './LoanCalculatorPage';
+
+// jsdom has no canvas: the lazily loaded ECharts chart is replaced by a stub.
+vi.mock('./PrincipalInterestChart', () => ({
+  default: ({ schedule }: { schedule: { instalments: unknown[] } }) => (
+    <div data-testid="chart-stub">{schedule.instalments.length} 期</div>
+  ),
+}));
+
+function setup() {
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  renderRoutes([{ path: '/', element: <LoanCalculatorPage /> }]);
+  return user;
+}
+
+const card = (title: string) =>
+  screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
+const figure = (key: string) =>
+  screen.getByTestId(`calc-${key}`).querySelector('.ant-statistic-content')?.textContent;
+
+/** The schedule table's data rows as text cells. */
+function scheduleRows(): string[][] {
+  const rows = card('还款计划').querySelectorAll('tr[data-row-key]');
+  return [...rows].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? ''));
+}
+
+async function retype(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  text: string,
+  scope?: HTMLElement,
+) {
+  const input = (scope ? within(scope) : screen).getByLabelText(label);
+  await user.clear(input);
+  if (text) await user.type(input, text);
+}
+
+async function choose(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  option: string,
+  scope?: HTMLElement,
+) {
+  await user.click((scope ? within(scope) : screen).getByLabelText(label));
+  const options = await screen.findAllByTitle(option);
+  const visible = options.filter((o) => o.closest('.ant-select-dropdown-hidden') === null);
+  await user.click(visible[visible.length - 1] as HTMLElement);
+}
+
+const base = (overrides: Partial<ScheduleInput> = {}): ScheduleInput => ({
+  principalFen: 10_000_000,
+  annualRate: '0.072',
+  months: 12,
+  method: 'EQUAL_INSTALMENT',
+  startDate: todayInShanghai(),
+  ...overrides,
+});
+
+describe('loan calculator page', () => {
+  it('shows the engine results for the default inputs, with the chart and the note', async () => {
+    setup();
+    const expected = buildSchedule(base());
+    expect(await screen.findByTestId('chart-stub')).toHaveTextContent('12 期');
+    expect(figure('total')).toBe(formatYuan(expected.totals.paymentFen));
+    expect(figure('interest')).toBe(formatYuan(expected.totals.interestFen));
+    expect(figure('apr')).toBe(formatPercent(expected.annualisedRate));
+    const rows = scheduleRows();
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toEqual([
+      '1',
+      expected.instalments[0]?.dueDate,
+      formatYuan(expected.instalments[0]?.principalFen ?? -1),
+      formatYuan(expected.instalments[0]?.interestFen ?? -1),
+      '0.00',
+      formatYuan(expected.instalments[0]?.paymentFen ?? -1),
+      formatYuan(expected.instalments[0]?.closingPrincipalFen ?? -1),
+    ]);
+    expect(screen.getByText('计算结果仅供参考，实际以合作机构审批及合同为准。')).toBeInTheDocument();
+  });
+
+  it('updates as you type and matches the published case: 12,000 at 24 % for 4 months', async () => {
+    const user = setup();
+    await retype(user, '借款金额', '12000');
+    await retype(user, '年利率', '24');
+    await choose(user, '借款期限', '自定义');
+    await retype(user, '自定义期限', '4');
+    await waitFor(() => expect(scheduleRows()).toHaveLength(4));
+    const rows = scheduleRows();
+    expect(rows.map((r) => r[2])).toEqual(['2,911.49', '2,969.72', '3,029.11', '3,089.68']);
+    expect(rows.map((r) => r[3])).toEqual(['240.00', '181.77', '122.38', '61.79']);
+    const expected = buildSchedule(base({ principalFen: 1_200_000, annualRate: '0.24', months: 4 }));
+    expect(figure('interest')).toBe(formatYuan(expected.totals.interestFen));
+    expect(figure('total')).toBe(formatYuan(expected.totals.paymentFen));
+    expect(screen.getByTestId('chart-stub')).toHaveTextContent('4 期');
+  });
+
+  it('shows an invalid amount next to the field and no stale results', async () => {
+    const user = setup();
+    expect(screen.getByTestId('calc-total')).toBeInTheDocument();
+    await retype(user, '借款金额', '12.345');
+    const field = screen.getByLabelText('借款金额').closest('.ant-form-item') as HTMLElement;
+    expect(within(field).getByText('借款金额应为数字，最多两位小数')).toBeInTheDocument();
+    expect(screen.queryByTestId('calc-total')).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('借款金额');
+    expect(scheduleRows()).toHaveLength(0);
+    expect(card('还款计划').querySelector('.ant-empty-description')).toHaveTextContent('暂无数据');
+
+    await retype(user, '借款金额', '20000000');
+    expect(within(field).getByText('借款金额应在 1 元到 10,000,000 元之间')).toBeInTheDocument();
+  });
+
+  it('changes the table when the repayment method changes', async () => {
+    const user = setup();
+    const before = scheduleRows();
+    await choose(user, '还款方式', '先息后本');
+    const expected = buildSchedule(base({ method: 'INTEREST_FIRST' }));
+    await waitFor(() => expect(scheduleRows()).not.toEqual(before));
+    const rows = scheduleRows();
+    expect(rows.map((r) => r[2])).toEqual(expected.instalments.map((i) => formatYuan(i.principalFen)));
+    expect(rows[0]?.[2]).toBe('0.00');
+    expect(rows[11]?.[2]).toBe('100,000.00');
+
+    await choose(user, '还款方式', '等额本金');
+    const equalPrincipal = buildSchedule(base({ method: 'EQUAL_PRINCIPAL' }));
+    await waitFor(() =>
+      expect(scheduleRows().map((r) => r[5])).toEqual(
+        equalPrincipal.instalments.map((i) => formatYuan(i.paymentFen)),
+      ),
+    );
+  });
+
+  it('adds a service fee to the totals and raises the annualised rate', async () => {
+    const user = setup();
+    await retype(user, '借款金额', '10000');
+    await retype(user, '年利率', '0');
+    const withoutFee = buildSchedule(base({ principalFen: 1_000_000, annualRate: '0' }));
+    await waitFor(() => expect(figure('total')).toBe(formatYuan(withoutFee.totals.paymentFen)));
+    expect(figure('apr')).toBe('0.00%');
+
+    await choose(user, '服务费', '按期收取');
+    await retype(user, '服务费率（每月）', '0.6');
+    const withFee = buildSchedule(
+      base({ principalFen: 1_000_000, annualRate: '0', fee: { kind: 'PER_INSTALMENT', rate: '0.006' } }),
+    );
+    await waitFor(() => expect(figure('fee')).toBe(formatYuan(withFee.totals.feeFen)));
+    expect(figure('fee')).toBe('720.00');
+    expect(figure('total')).toBe(formatYuan(withFee.totals.paymentFen));
+    expect(figure('apr')).toBe(formatPercent(withFee.annualisedRate));
+    expect(figure('apr')).toBe('13.03%');
+    expect(scheduleRows()[0]?.[4]).toBe('60.00');
+  });
+
+  it('compares two scenarios and highlights the cheaper one', async () => {
+    const user = setup();
+    const section = card('方案对比');
+    await user.click(within(section).getByRole('button', { name: /添加方案/ }));
+    await user.click(within(section).getByRole('button', { name: /添加方案/ }));
+    const second = within(section).getByRole('group', { name: '方案二' });
+    await retype(user, '年利率', '5.5', second);
+    const one = buildSchedule(base());
+    const two = buildSchedule(base({ annualRate: '0.055' }));
+    const table = section.querySelector('.calc-comparison-table') as HTMLElement;
+    await waitFor(() =>
+      expect(within(table).getByTestId('best-total')).toHaveTextContent(formatYuan(two.totals.paymentFen)),
+    );
+    expect(within(table).getByTestId('best-apr')).toHaveTextContent(formatPercent(two.annualisedRate));
+    expect(within(table).getByText(formatYuan(one.totals.paymentFen))).toBeInTheDocument();
+    const bestCell = within(table).getByTestId('best-total').closest('td') as HTMLElement;
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    const cells = [...(bestCell.parentElement?.children ?? [])];
+    expect(headers[cells.indexOf(bestCell)]).toBe('方案二');
+    expect(within(section).queryByRole('button', { name: /添加方案/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,129 @@
+import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type FieldErrors, type LoanFields, MAX_TERM_MONTHS, TERM_PRESETS } from './calculator-input';
+import { PricingInputs } from './PricingInputs';
+
+const CUSTOM = 0;
+const TERM_OPTIONS = [
+  ...TERM_PRESETS.map((months) => ({ value: months, label: `${months} 个月` })),
+  { value: CUSTOM, label: '自定义' },
+];
+const SPAN = { xs: 24, sm: 12, lg: 8 };
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+const isPreset = (months: number | null) => TERM_PRESETS.some((preset) => preset === months);
+const toDay = (text: string) => (text ? dayjs(text) : null);
+const fromDay = (day: Dayjs | null) => (day ? day.format(DATE_FORMAT) : '');
+
+interface Props {
+  value: LoanFields;
+  errors: FieldErrors;
+  /** Whether the term is typed rather than picked from the presets. */
+  customTerm: boolean;
+  onCustomTermChange: (custom: boolean) => void;
+  onChange: (patch: Partial<LoanFields>) => void;
+}
+
+/** The calculator's inputs; every change recalculates at once. */
+export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onChange }: Props) {
+  const termChoice = customTerm || !isPreset(value.months) ? CUSTOM : value.months;
+  return (
+    <Form layout="vertical" requiredMark={false} component="div">
+      <Row gutter={16}>
+        <Col {...SPAN}>
+          <Form.Item
+            label="借款金额"
+            htmlFor="calc-amount"
+            validateStatus={errors.amount ? 'error' : undefined}
+            help={errors.amount}
+          >
+            <Input
+              id="calc-amount"
+              inputMode="decimal"
+              suffix="元"
+              placeholder="1 – 10,000,000"
+              maxLength={16}
+              value={value.amount}
+              onChange={(e) => onChange({ amount: e.target.value })}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...SPAN}>
+          <Form.Item
+            label="借款期限"
+            htmlFor="calc-term"
+            validateStatus={errors.months && termChoice !== CUSTOM ? 'error' : undefined}
+            help={termChoice !== CUSTOM ? errors.months : undefined}
+          >
+            <Select
+              id="calc-term"
+              options={TERM_OPTIONS}
+              value={termChoice}
+              onChange={(months) => {
+                onCustomTermChange(months === CUSTOM);
+                if (months !== CUSTOM) onChange({ months });
+              }}
+            />
+          </Form.Item>
+        </Col>
+        {termChoice === CUSTOM && (
+          <Col {...SPAN}>
+            <Form.Item
+              label="自定义期限"
+              htmlFor="calc-custom-term"
+              validateStatus={errors.months ? 'error' : undefined}
+              help={errors.months}
+            >
+              <InputNumber
+                id="calc-custom-term"
+                style={{ width: '100%' }}
+                min={1}
+                max={MAX_TERM_MONTHS}
+                precision={0}
+                suffix="个月"
+                placeholder={`1 – ${MAX_TERM_MONTHS}`}
+                value={value.months}
+                onChange={(months) => onChange({ months: typeof months === 'number' ? months : null })}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        <PricingInputs idPrefix="calc" value={value} errors={errors} onChange={onChange} span={SPAN} />
+        <Col {...SPAN}>
+          <Form.Item
+            label="起息日"
+            htmlFor="calc-start"
+            validateStatus={errors.startDate ? 'error' : undefined}
+            help={errors.startDate}
+          >
+            <DatePicker
+              id="calc-start"
+              style={{ width: '100%' }}
+              format={DATE_FORMAT}
+              allowClear={false}
+              value={toDay(value.startDate)}
+              onChange={(day) => onChange({ startDate: fromDay(day) })}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...SPAN}>
+          <Form.Item
+            label="首期还款日（选填）"
+            htmlFor="calc-first-due"
+            validateStatus={errors.firstDueDate ? 'error' : undefined}
+            help={errors.firstDueDate ?? '不填则为起息日后一个月；填写后首期按日计息'}
+          >
+            <DatePicker
+              id="calc-first-due"
+              style={{ width: '100%' }}
+              format={DATE_FORMAT}
+              placeholder="默认起息日后一个月"
+              value={toDay(value.firstDueDate)}
+              onChange={(day) => onChange({ firstDueDate: fromDay(day) })}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+import { FEE_KIND_LABELS, FEE_KINDS, REPAYMENT_METHOD_LABELS, REPAYMENT_METHODS } from '@loan/domain';
+import { Col, Form, Input, Select } from 'antd';
+import type { FeeChoice, FieldErrors, PricingFields } from './calculator-input';
+
+const METHOD_OPTIONS = REPAYMENT_METHODS.map((value) => ({ value, label: REPAYMENT_METHOD_LABELS[value] }));
+const FEE_OPTIONS: { value: FeeChoice; label: string }[] = [
+  { value: 'NONE', label: '无服务费' },
+  ...FEE_KINDS.map((value) => ({ value, label: FEE_KIND_LABELS[value] })),
+];
+
+const FEE_HINTS: Record<FeeChoice, string> = {
+  NONE: '',
+  UPFRONT: '按借款本金一次性收取，放款时扣除',
+  PER_INSTALMENT: '按借款本金每月收取，随每期还款支付',
+};
+
+interface Props {
+  /** Distinguishes the fields of several scenarios (ids and accessible names). */
+  idPrefix: string;
+  value: PricingFields;
+  errors: FieldErrors;
+  onChange: (patch: Partial<PricingFields>) => void;
+  /** Column spans of each field. */
+  span: { xs: number; sm?: number; lg?: number };
+}
+
+/** 还款方式, 年利率 and 服务费: the fields that price a loan. */
+export function PricingInputs({ idPrefix, value, errors, onChange, span }: Props) {
+  return (
+    <>
+      <Col {...span}>
+        <Form.Item label="还款方式" htmlFor={`${idPrefix}-method`}>
+          <Select
+            id={`${idPrefix}-method`}
+            options={METHOD_OPTIONS}
+            value={value.method}
+            onChange={(method) => onChange({ method })}
+          />
+        </Form.Item>
+      </Col>
+      <Col {...span}>
+        <Form.Item
+          label="年利率"
+          htmlFor={`${idPrefix}-rate`}
+          validateStatus={errors.ratePercent ? 'error' : undefined}
+          help={errors.ratePercent}
+        >
+          <Input
+            id={`${idPrefix}-rate`}
+            inputMode="decimal"
+            suffix="%"
+            placeholder="如 7.35"
+            maxLength={9}
+            value={value.ratePercent}
+            onChange={(e) => onChange({ ratePercent: e.target.value })}
+          />
+        </Form.Item>
+      </Col>
+      <Col {...span}>
+        <Form.Item label="服务费" htmlFor={`${idPrefix}-fee`}>
+          <Select
+            id={`${idPrefix}-fee`}
+            options={FEE_OPTIONS}
+            value={value.fee}
+            onChange={(fee) => onChange({ fee })}
+          />
+        </Form.Item>
+      </Col>
+      {value.fee !== 'NONE' && (
+        <Col {...span}>
+          <Form.Item
+            label={value.fee === 'UPFRONT' ? '服务费率（一次性）' : '服务费率（每月）'}
+            htmlFor={`${idPrefix}-fee-rate`}
+            validateStatus={errors.feePercent ? 'error' : undefined}
+            help={errors.feePercent ?? FEE_HINTS[value.fee]}
+          >
+            <Input
+              id={`${idPrefix}-fee-rate`}
+              inputMode="decimal"
+              suffix="%"
+              placeholder="如 0.6"
+              maxLength={9}
+              value={value.feePercent}
+              onChange={(e) => onChange({ feePercent: e.target.value })}
+            />
+          </Form.Item>
+        </Col>
+      )}
+    </>
+  );
+}
