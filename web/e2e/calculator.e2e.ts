@@ -1,0 +1,72 @@
+import { buildSchedule, formatYuan } from '@loan/domain';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectTitle, launch, login, newPage, PHONE, screenshot } from './support.ts';
+import { DEMO } from './users.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('loan calculator (/apply/loanDetail)', () => {
+  it('results update as you type and match the engine, down to the published figures', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, DEMO.loginId, DEMO.password);
+    await page.goto('/apply/loanDetail');
+    await expectTitle(page, '贷款信息');
+
+    await page.getByLabel('借款金额').fill('12000');
+    await page.getByLabel('借款期限').click();
+    await page.getByText('自定义', { exact: true }).click();
+    await page.getByLabel('自定义期限').fill('4');
+    await page.getByLabel('年利率').fill('24');
+
+    // 12,000 at 2 % a month for 4 months, equal instalment (the published case)
+    for (const figure of [
+      '2,911.49',
+      '2,969.72',
+      '3,029.11',
+      '3,089.68',
+      '240.00',
+      '181.77',
+      '122.38',
+      '61.79',
+    ]) {
+      await page.getByRole('cell', { name: figure, exact: true }).first().waitFor();
+    }
+    const engine = buildSchedule({
+      principalFen: 1_200_000,
+      annualRate: '0.24',
+      months: 4,
+      method: 'EQUAL_INSTALMENT',
+      startDate: '2026-01-15',
+    });
+    await page.getByText(formatYuan(engine.totals.interestFen), { exact: true }).first().waitFor();
+
+    // a bad amount is refused next to the field and no stale numbers stay on screen
+    await page.getByLabel('借款金额').fill('12.345');
+    await expect(page.getByRole('cell', { name: '2,911.49', exact: true }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('looks right at desktop and phone width', async () => {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const { context, page } = await newPage(browser, viewport);
+      await login(page, DEMO.loginId, DEMO.password);
+      await page.goto('/apply/loanDetail');
+      await page.getByText('还款计划').first().waitFor();
+      await page.locator('canvas').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${name}`).toBeLessThanOrEqual(0);
+      await screenshot(page, `calculator-${name}`);
+      await context.close();
+    }
+  });
+});
