@@ -1,28 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   baseURL,
   DESKTOP,
   directLoginTicket,
   expectTitle,
   latestCode,
-  launch,
   login,
   newPage,
   PHONE,
   screenshot,
+  useBrowser,
 } from './support.ts';
 import { DEMO, E2E_USERS, NEWBIE } from './users.ts';
 
 const [FRESH, FORGOT, LOGOUT] = E2E_USERS;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('sign in', () => {
   it('the login page looks right at desktop and phone width', async () => {
@@ -30,7 +23,7 @@ describe('sign in', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await newPage(browser(), viewport);
       await page.goto('/bmss/toLogin');
       await expectTitle(page, '登录');
       await page.getByPlaceholder('请输入登录账号').waitFor();
@@ -42,7 +35,7 @@ describe('sign in', () => {
   });
 
   it('a wrong password is refused near the form; the right one signs in and fills the session record', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/bmss/toLogin');
     await page.getByPlaceholder('请输入登录账号').fill(DEMO.loginId);
     await page.getByPlaceholder('请输入密码').fill('Wrong1234');
@@ -66,7 +59,7 @@ describe('sign in', () => {
 
 describe('the /403 rule and the forced password change', () => {
   it('a user who never changed the password is taken to change it after login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, FRESH.loginId, FRESH.password);
     await page.waitForURL('**/account/reset');
     await expectTitle(page, '修改密码');
@@ -81,7 +74,7 @@ describe('the /403 rule and the forced password change', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('pwdTime'))).toBeTruthy();
 
     // the old password no longer works, the new one does
-    const second = await newPage(browser);
+    const second = await newPage(browser());
     await login(second.page, FRESH.loginId, newPassword);
     await second.page.waitForURL('**/apply/LoanInfo');
     await second.context.close();
@@ -89,7 +82,7 @@ describe('the /403 rule and the forced password change', () => {
   });
 
   it('arriving from the root path, a user with an empty only-page list who never changed the password gets /403', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, NEWBIE.loginId, NEWBIE.password);
     await page.waitForURL('**/account/reset');
     // a fresh load counts as arriving from the root path
@@ -111,13 +104,13 @@ describe('the /403 rule and the forced password change', () => {
 describe('other ways in', () => {
   it('password-free login with a partner ticket works once', async () => {
     const ticket = directLoginTicket(DEMO.loginId);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`/directLogin?ticket=${encodeURIComponent(ticket)}`);
     await page.waitForURL('**/apply/LoanInfo');
     expect(await page.evaluate(() => sessionStorage.getItem('loginId'))).toBe('demo');
     await context.close();
 
-    const replay = await newPage(browser);
+    const replay = await newPage(browser());
     await replay.page.goto(`/directLogin?ticket=${encodeURIComponent(ticket)}`);
     await replay.page.getByText('登录链接无效或已过期').first().waitFor();
     expect(await replay.page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
@@ -125,7 +118,7 @@ describe('other ways in', () => {
   });
 
   it('material entry: phone and SMS code through the outbox lead to the application entry', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/materialLogin');
     await page.getByPlaceholder('请输入手机号').fill(DEMO.phone);
     await page.getByRole('button', { name: /获取验证码/ }).click();
@@ -142,7 +135,7 @@ describe('other ways in', () => {
   });
 
   it('forgot password end to end through the outbox', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/bmss/toLogin');
     await page.getByText('忘记密码').click();
     await page.waitForURL('**/user/forgot');
@@ -186,7 +179,7 @@ describe('other ways in', () => {
 
 describe('logout', () => {
   it('logout ends the session on the server and in the browser', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, LOGOUT.loginId, LOGOUT.password);
     // this account was created with a temporary password by the CLI: change it first
     if (new URL(page.url()).pathname === '/account/reset') {

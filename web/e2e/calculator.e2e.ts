@@ -1,20 +1,13 @@
 import { buildSchedule, formatYuan } from '@loan/domain';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectTitle, launch, login, newPage, PHONE, screenshot } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectTitle, login, newPage, PHONE, screenshot, useBrowser } from './support.ts';
 import { DEMO } from './users.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('loan calculator (/apply/loanDetail)', () => {
   it('results update as you type and match the engine, down to the published figures', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.loginId, DEMO.password);
     await page.goto('/apply/loanDetail');
     await expectTitle(page, '贷款信息');
@@ -58,7 +51,7 @@ describe('loan calculator (/apply/loanDetail)', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await newPage(browser(), viewport);
       await login(page, DEMO.loginId, DEMO.password);
       await page.goto('/apply/loanDetail');
       await page.getByText('还款计划').first().waitFor();

@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch, login, newPage } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { baseURL, login, newPage, useBrowser } from './support.ts';
 import { DEMO } from './users.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('when things go wrong', () => {
   it('a 401 mid-session clears the session and returns to login, which says the session expired', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.loginId, DEMO.password);
     await page.waitForURL('**/apply/LoanInfo');
     const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
@@ -30,7 +23,7 @@ describe('when things go wrong', () => {
   });
 
   it('the network-error toast shows when the API is down', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     await page.goto('/bmss/toLogin');
     await page.getByPlaceholder('请输入登录账号').fill(DEMO.loginId);
@@ -42,7 +35,7 @@ describe('when things go wrong', () => {
   });
 
   it('the same toast shows on an HTTP 500', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.loginId, DEMO.password);
     await page.waitForURL('**/apply/LoanInfo');
     await page.route('**/api/users/**', (route) =>

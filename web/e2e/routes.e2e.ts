@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectTitle, launch, login, newPage, PHONE, screenshot } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectTitle, login, newPage, PHONE, screenshot, useBrowser } from './support.ts';
 import { DEMO } from './users.ts';
 
 // SPEC.md §2, written out here on purpose: the app's own route table is what this checks.
@@ -60,17 +59,11 @@ const OPEN = new Set([
   '/application/enter',
 ]);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('routes without a session', () => {
   it('open pages open; every other route sends a deep link to the login page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     for (const [path, title] of STANDALONE_ROUTES) {
       await page.goto(path);
       if (OPEN.has(path)) {
@@ -89,7 +82,7 @@ describe('routes without a session', () => {
   });
 
   it('an unmatched path goes to /404', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await expectTitle(page, '页面不存在');
@@ -100,7 +93,7 @@ describe('routes without a session', () => {
 
 describe('routes with a session', () => {
   it('every route of SPEC.md §2 is reachable with its title', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.loginId, DEMO.password);
     await expectTitle(page, '贷款信息');
     for (const [path, title, landsOn] of [...ROOT_LAYOUT_ROUTES, ...STANDALONE_ROUTES]) {
@@ -112,7 +105,7 @@ describe('routes with a session', () => {
   });
 
   it('an unmatched path goes to /404 when signed in too', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.loginId, DEMO.password);
     await page.goto('/apply/NoSuchProduct');
     await page.waitForURL('**/404');
@@ -124,7 +117,7 @@ describe('routes with a session', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await newPage(browser(), viewport);
       await login(page, DEMO.loginId, DEMO.password);
       await expectTitle(page, '贷款信息');
       await page.getByText(DEMO.name).first().waitFor();

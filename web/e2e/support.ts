@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { DIRECT_LOGIN_SECRET } from './users.ts';
 
 export const baseURL = () => inject('baseURL');
@@ -26,6 +26,21 @@ export async function launch(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** One Chromium for the test file: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running');
+    return browser;
+  };
 }
 
 export async function newPage(

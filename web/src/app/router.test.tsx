@@ -2,22 +2,12 @@ import type { UserInfo } from '@loan/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveLogin, saveUserInfo } from '../session/session';
+import { DEMO_USER_INFO, NEWBIE_USER_INFO } from '../test/fixtures';
 import { fakeApi, ok, renderRoutes } from '../test/render';
 import { appRoutes } from './routes';
 
-const DEMO: UserInfo = {
-  assetsCodes: ['AC001'],
-  loginId: 'demo',
-  userNameCn: '张明',
-  email: 'demo@example.com',
-  uptPwdTime: '2024-05-01T10:00:00+08:00',
-  paidMethod: null,
-  openBank: null,
-  subAccNo: null,
-  onlyPages: null,
-  phone: null,
-};
-const NEWBIE: UserInfo = { ...DEMO, loginId: 'newbie', userNameCn: '李新', uptPwdTime: null, onlyPages: [] };
+const DEMO = DEMO_USER_INFO;
+const NEWBIE = NEWBIE_USER_INFO;
 
 function signIn(info: UserInfo) {
   saveLogin('tok');

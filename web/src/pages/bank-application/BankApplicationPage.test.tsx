@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { saveLogin, saveUserInfo } from '../../session/session';
+import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fakeApi, ok, renderRoutes } from '../../test/render';
 
 const IDS = { rowId: 'R1001', productCode: 'PC-9', productType: 'CREDIT', mcOrderNo: 'MC20261121001' };
@@ -10,18 +11,7 @@ const IDS = { rowId: 'R1001', productCode: 'PC-9', productType: 'CREDIT', mcOrde
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   saveLogin('tok');
-  saveUserInfo({
-    assetsCodes: ['AC001'],
-    loginId: 'demo',
-    userNameCn: '张明',
-    email: 'demo@example.com',
-    uptPwdTime: '2024-05-01T10:00:00+08:00',
-    paidMethod: null,
-    openBank: null,
-    subAccNo: null,
-    onlyPages: null,
-    phone: null,
-  });
+  saveUserInfo(DEMO_USER_INFO);
   api = fakeApi(() => ok(null));
 });
 afterEach(() => {

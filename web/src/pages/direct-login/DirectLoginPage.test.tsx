@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
+import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
 
 let api: ReturnType<typeof fakeApi> | undefined;
@@ -9,19 +10,7 @@ afterEach(() => api?.restore());
 function serve(directLogin: () => ReturnType<typeof ok>) {
   api = fakeApi((request) => {
     if (request.url === '/application_vue/directLogin') return directLogin();
-    if (request.url === '/users/getUserInfo')
-      return ok({
-        assetsCodes: ['AC001'],
-        loginId: 'demo',
-        userNameCn: '张明',
-        email: 'demo@example.com',
-        uptPwdTime: '2024-05-01T10:00:00+08:00',
-        paidMethod: null,
-        openBank: null,
-        subAccNo: null,
-        onlyPages: null,
-        phone: null,
-      });
+    if (request.url === '/users/getUserInfo') return ok(DEMO_USER_INFO);
     if (request.url === '/users/toUserAllCheck') return ok({ steps: [], ready: true });
     return ok({ sandbox: false, environment: 'test' });
   });

@@ -4,20 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { FIELD_CIPHER } from '../../config';
+import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
 
-const DEMO: UserInfo = {
-  assetsCodes: ['AC001'],
-  loginId: 'demo',
-  userNameCn: '张明',
-  email: 'demo@example.com',
-  uptPwdTime: '2024-05-01T10:00:00+08:00',
-  paidMethod: null,
-  openBank: null,
-  subAccNo: null,
-  onlyPages: null,
-  phone: null,
-};
+const DEMO = DEMO_USER_INFO;
 
 let api: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => api?.restore());
