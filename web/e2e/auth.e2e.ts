@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   baseURL,
+  browserPerFile,
   DESKTOP,
   directLoginTicket,
   expectTitle,
@@ -9,13 +10,12 @@ import {
   newPage,
   PHONE,
   screenshot,
-  useBrowser,
 } from './support.ts';
 import { DEMO, E2E_USERS, NEWBIE } from './users.ts';
 
 const [FRESH, FORGOT, LOGOUT] = E2E_USERS;
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe('sign in', () => {
   it('the login page looks right at desktop and phone width', async () => {

@@ -1,9 +1,9 @@
 import { buildSchedule, formatYuan } from '@loan/domain';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectTitle, login, newPage, PHONE, screenshot, useBrowser } from './support.ts';
+import { browserPerFile, DESKTOP, expectTitle, login, newPage, PHONE, screenshot } from './support.ts';
 import { DEMO } from './users.ts';
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe('loan calculator (/apply/loanDetail)', () => {
   it('results update as you type and match the engine, down to the published figures', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, login, newPage, useBrowser } from './support.ts';
+import { baseURL, browserPerFile, login, newPage } from './support.ts';
 import { DEMO } from './users.ts';
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe('when things go wrong', () => {
   it('a 401 mid-session clears the session and returns to login, which says the session expired', async () => {

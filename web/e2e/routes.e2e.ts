@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectTitle, login, newPage, PHONE, screenshot, useBrowser } from './support.ts';
+import { browserPerFile, DESKTOP, expectTitle, login, newPage, PHONE, screenshot } from './support.ts';
 import { DEMO } from './users.ts';
 
 // SPEC.md §2, written out here on purpose: the app's own route table is what this checks.
@@ -59,7 +59,7 @@ const OPEN = new Set([
   '/application/enter',
 ]);
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe('routes without a session', () => {
   it('open pages open; every other route sends a deep link to the login page', async () => {

@@ -29,7 +29,7 @@ export async function launch(): Promise<Browser> {
 }
 
 /** One Chromium for the test file: launched before its tests, closed after them. */
-export function useBrowser(): () => Browser {
+export function browserPerFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launch();
