@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
+import { createSandboxBanks } from './adapters/banks/sandbox.ts';
+import type { FileStorage } from './adapters/files/file-storage.ts';
+import { createLocalFileStorage } from './adapters/files/local.ts';
+import type { MarketplaceAdapter } from './adapters/marketplace/marketplace.ts';
+import { createSandboxMarketplace } from './adapters/marketplace/sandbox.ts';
 import type { OutboxAdapter } from './adapters/outbox/outbox.ts';
 import { createSandboxOutbox } from './adapters/outbox/sandbox.ts';
 import type { Config } from './config.ts';
@@ -30,6 +36,12 @@ export interface BuildAppOptions {
   outbox?: OutboxAdapter;
   /** Fastify logger option; default: pino at LOG_LEVEL with redaction */
   logger?: FastifyServerOptions['logger'];
+  /** store authorisation; default: the sandbox marketplace */
+  marketplace?: MarketplaceAdapter;
+  /** partner banks; default: the sandbox banks */
+  banks?: BankAdapters;
+  /** uploaded documents; default: a local directory (FILE_DIR) */
+  files?: FileStorage;
   /** per-IP counters; default: Redis when REDIS_URL is set, else memory */
   rateLimitStore?: RateLimitStore;
 }
@@ -55,7 +67,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const outbox =
     opts.outbox ??
     createSandboxOutbox({ db, now, log: app.log, logMessages: config.environment !== 'production' });
-  const ctx: AppContext = { config, db, now, outbox, log: app.log };
+  const ctx: AppContext = {
+    config,
+    db,
+    now,
+    outbox,
+    log: app.log,
+    marketplace: opts.marketplace ?? createSandboxMarketplace(),
+    banks: opts.banks ?? createSandboxBanks({ db, decisionDelayMs: config.sandboxDecisionDelayMs }),
+    files: opts.files ?? createLocalFileStorage(config.fileDir),
+  };
   const store =
     opts.rateLimitStore ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore());
 

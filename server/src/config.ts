@@ -11,6 +11,12 @@ export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
 export const DEFAULT_DIRECT_LOGIN_SECRET = 'dev-direct-login-secret-change-me';
 
+/** Development defaults of the at-rest keys (32 bytes as 64 hex digits); production warns when they are kept. */
+export const DEFAULT_PII_KEY = '0'.repeat(62) + '01';
+export const DEFAULT_STORE_TOKEN_KEY = '0'.repeat(62) + '02';
+export const DEFAULT_BANK_CALLBACK_SECRET = 'dev-bank-callback-secret-change-me';
+export const DEFAULT_AGREEMENT_READ_SECRET = 'dev-agreement-read-secret-change-me';
+
 export type Environment = 'development' | 'test' | 'production';
 
 export interface Config {
@@ -29,6 +35,18 @@ export interface Config {
   environment: Environment;
   webDist: string;
   logLevel: string;
+  /** AES-256-GCM key (64 hex digits) for ID numbers, phones and bank cards at rest */
+  piiKey: string;
+  /** AES-256-GCM key (64 hex digits) for marketplace authorisation tokens at rest */
+  storeTokenKey: string;
+  /** HMAC secret the partner banks sign callbacks with (the sandbox banks use it too) */
+  bankCallbackSecret: string;
+  /** HMAC secret of the agreement read tokens (when a text was served) */
+  agreementReadSecret: string;
+  /** where the local file-storage adapter keeps uploaded documents */
+  fileDir: string;
+  /** how long the sandbox banks take to decide, in milliseconds */
+  sandboxDecisionDelayMs: number;
   /** Fastify trustProxy: false, true, addresses/CIDRs, or "trust this many hops" (behind a load balancer) */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
@@ -79,6 +97,14 @@ function apiBase(env: Env): string {
   return base;
 }
 
+function hexKey(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  if (!/^[0-9a-fA-F]{64}$/.test(value)) {
+    throw new ConfigError(`${name} 必须是64位十六进制（32字节）/ ${name} must be 64 hex digits (32 bytes)`);
+  }
+  return value.toLowerCase();
+}
+
 function trustProxy(env: Env): Config['trustProxy'] {
   const raw = optional(env, 'TRUST_PROXY');
   if (raw === null || raw === 'false') return false;
@@ -99,12 +125,13 @@ export function loadConfig(env: Env = process.env): Config {
   } catch (error) {
     throw new ConfigError(`FIELD_CIPHER_KEY / FIELD_CIPHER_IV: ${(error as Error).message}`);
   }
+  const dataDir = resolve(text(env, 'DATA_DIR', join(REPO_ROOT, 'data')));
   return {
     port: positiveInt(env, 'PORT', 3000, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
     apiBase: apiBase(env),
     databaseUrl: optional(env, 'DATABASE_URL'),
-    dataDir: resolve(text(env, 'DATA_DIR', join(REPO_ROOT, 'data'))),
+    dataDir,
     redisUrl: optional(env, 'REDIS_URL'),
     fieldCipher,
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 30),
@@ -115,6 +142,12 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: resolve(text(env, 'WEB_DIST', join(REPO_ROOT, 'web', 'dist'))),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     trustProxy: trustProxy(env),
+    piiKey: hexKey(env, 'PII_KEY', DEFAULT_PII_KEY),
+    storeTokenKey: hexKey(env, 'STORE_TOKEN_KEY', DEFAULT_STORE_TOKEN_KEY),
+    bankCallbackSecret: text(env, 'BANK_CALLBACK_SECRET', DEFAULT_BANK_CALLBACK_SECRET),
+    agreementReadSecret: text(env, 'AGREEMENT_READ_SECRET', DEFAULT_AGREEMENT_READ_SECRET),
+    fileDir: resolve(text(env, 'FILE_DIR', join(dataDir, 'files'))),
+    sandboxDecisionDelayMs: positiveInt(env, 'SANDBOX_DECISION_DELAY_MS', 5000, 86_400_000),
   };
 }
 
@@ -125,6 +158,19 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       'DIRECT_LOGIN_SECRET 仍为开发默认值，请在生产环境中设置 / DIRECT_LOGIN_SECRET is the development default: set it in production',
     );
+  }
+  const defaults: [string, boolean][] = [
+    ['PII_KEY', config.piiKey === DEFAULT_PII_KEY],
+    ['STORE_TOKEN_KEY', config.storeTokenKey === DEFAULT_STORE_TOKEN_KEY],
+    ['BANK_CALLBACK_SECRET', config.bankCallbackSecret === DEFAULT_BANK_CALLBACK_SECRET],
+    ['AGREEMENT_READ_SECRET', config.agreementReadSecret === DEFAULT_AGREEMENT_READ_SECRET],
+  ];
+  for (const [name, isDefault] of defaults) {
+    if (config.environment === 'production' && isDefault) {
+      warnings.push(
+        `${name} 仍为开发默认值，请在生产环境中设置 / ${name} is the development default: set it in production`,
+      );
+    }
   }
   return warnings;
 }

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
+import type { FileStorage } from './adapters/files/file-storage.ts';
+import type { MarketplaceAdapter } from './adapters/marketplace/marketplace.ts';
 import type { OutboxAdapter } from './adapters/outbox/outbox.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -10,6 +13,9 @@ export interface AppContext {
   /** the clock; tests move it */
   now: () => Date;
   outbox: OutboxAdapter;
+  marketplace: MarketplaceAdapter;
+  banks: BankAdapters;
+  files: FileStorage;
   log: FastifyBaseLogger;
 }
 

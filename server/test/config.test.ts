@@ -72,9 +72,29 @@ describe('loadConfig', () => {
     expect([0, 1, 2].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false]);
   });
 
-  it('warns about the development direct-login secret in production only', () => {
-    expect(configWarnings(loadConfig({ NODE_ENV: 'production' }))).toHaveLength(1);
-    expect(configWarnings(loadConfig({ NODE_ENV: 'production', DIRECT_LOGIN_SECRET: 's3cret' }))).toEqual([]);
+  const PRODUCTION_SECRETS = {
+    NODE_ENV: 'production',
+    DIRECT_LOGIN_SECRET: 's3cret',
+    PII_KEY: '1a'.repeat(32),
+    STORE_TOKEN_KEY: '2b'.repeat(32),
+    BANK_CALLBACK_SECRET: 'bank-s3cret',
+    AGREEMENT_READ_SECRET: 'agr-s3cret',
+  };
+
+  it('warns about each development secret or key kept in production, and only there', () => {
+    const warnings = configWarnings(loadConfig({ NODE_ENV: 'production' }));
+    for (const name of Object.keys(PRODUCTION_SECRETS).filter((n) => n !== 'NODE_ENV')) {
+      expect(warnings.filter((w) => w.startsWith(name))).toHaveLength(1);
+    }
+    expect(warnings).toHaveLength(5);
+    expect(configWarnings(loadConfig(PRODUCTION_SECRETS))).toEqual([]);
+    expect(configWarnings(loadConfig({ ...PRODUCTION_SECRETS, PII_KEY: undefined }))).toHaveLength(1);
     expect(configWarnings(loadConfig({}))).toEqual([]);
+  });
+
+  it('refuses an at-rest key that is not 32 bytes of hex', () => {
+    expect(() => loadConfig({ PII_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORE_TOKEN_KEY: 'z'.repeat(64) })).toThrow(ConfigError);
+    expect(loadConfig({ PII_KEY: 'AB'.repeat(32) }).piiKey).toBe('ab'.repeat(32));
   });
 });

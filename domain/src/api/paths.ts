@@ -24,6 +24,20 @@ export const API = {
   smsLogin: '/application_vue/smsLogin',
   clientConfig: '/application_vue/clientConfig',
   devOutbox: '/dev/outbox',
+  // issue 3: products, store, agreements, certification, applications, bank callbacks
+  productList: '/products/list',
+  agreementText: '/users/agreement',
+  agreementStatus: '/users/agreementStatus',
+  uploadDocument: '/users/uploadDocument',
+  loanCertification: '/users/loanCertification',
+  createApplication: '/loanMgr/createApplication',
+  applicationDetail: '/loanMgr/application',
+  applicationList: '/loanMgr/applications',
+  submitApplication: '/loanMgr/submitApplication',
+  completeStep: '/loanMgr/completeStep',
+  signContract: '/loanMgr/signContract',
+  /** POST /callbacks/bank/{bankCode}: signed partner-bank callbacks (no session) */
+  bankCallback: '/callbacks/bank',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

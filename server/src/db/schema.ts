@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -118,7 +119,249 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_user_id_idx').on(t.userId), index('audit_log_created_at_idx').on(t.createdAt)],
 );
 
+// ---------------------------------------------------------------------------------------------------------
+// Issue 3: products, store authorisation, agreements, certification, applications, bank callbacks
+
+/** A partner bank's loan product (domain Product); seeded from SEED_PRODUCTS, money in fen. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    bank: text('bank').notNull(),
+    productCode: text('product_code').notNull(),
+    /** only for banks whose route carries it (YNIT, SHRB) */
+    productType: text('product_type'),
+    name: text('name').notNull(),
+    summary: text('summary').notNull(),
+    minAmountFen: bigint('min_amount_fen', { mode: 'number' }).notNull(),
+    maxAmountFen: bigint('max_amount_fen', { mode: 'number' }).notNull(),
+    amountStepFen: bigint('amount_step_fen', { mode: 'number' }).notNull(),
+    terms: jsonb('terms').$type<number[]>().notNull(),
+    /** decimal string, "0.168" = 16.8 % a year */
+    annualRate: text('annual_rate').notNull(),
+    method: text('method').notNull(),
+    /** domain ServiceFee or null */
+    serviceFee: jsonb('service_fee').$type<{ kind: string; rate: string } | null>(),
+    materials: jsonb('materials').$type<string[]>().notNull(),
+    /** the product's own flow when it differs from its bank's */
+    flow: jsonb('flow').$type<string[] | null>(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_code_key').on(t.productCode)],
+);
+
+/** The borrower's marketplace store and its authorisation (SPEC.md §3 storeInfo / shopAuth). One per user. */
+export const sellerStores = pgTable(
+  'seller_stores',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id').notNull(),
+    sellerName: text('seller_name').notNull(),
+    /** marketplace ids the seller participates in */
+    marketplaceIds: jsonb('marketplace_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** the authorisation token, AES-256-GCM with STORE_TOKEN_KEY; never returned */
+    tokenEnc: text('token_enc'),
+    /** '01'–'05' (domain STORE_AUTH_STATUSES) as last determined */
+    status: text('status').notNull(),
+    /** trailing twelve months' sales reported by the marketplace, in fen (the sandbox banks' credit rule) */
+    annualSalesFen: bigint('annual_sales_fen', { mode: 'number' }).notNull().default(0),
+    authorisedAt: tz('authorised_at'),
+    expiresAt: tz('expires_at'),
+    checkedAt: tz('checked_at'),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('seller_stores_user_key').on(t.userId)],
+);
+
+/** Versioned agreement texts; the newest published version of a kind is current. */
+export const agreementVersions = pgTable(
+  'agreement_versions',
+  {
+    id: serial('id').primaryKey(),
+    /** domain AgreementKind */
+    kind: text('kind').notNull(),
+    version: text('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** sha256 hex of the body as shown */
+    textHash: text('text_hash').notNull(),
+    publishedAt: tz('published_at').notNull(),
+  },
+  (t) => [uniqueIndex('agreement_versions_kind_version_key').on(t.kind, t.version)],
+);
+
+/** Who accepted which version's text, when and from where. Never updated or deleted. */
+export const agreementAcceptances = pgTable(
+  'agreement_acceptances',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => agreementVersions.id),
+    kind: text('kind').notNull(),
+    textHash: text('text_hash').notNull(),
+    acceptedAt: tz('accepted_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('agreement_acceptances_user_version_key').on(t.userId, t.versionId)],
+);
+
+/** Uploaded documents (business licence, ID card sides, sales statement), stored through the file adapter. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** BUSINESS_LICENCE | ID_CARD_FRONT | ID_CARD_BACK | SALES_STATEMENT */
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    fileName: text('file_name').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [index('documents_user_idx').on(t.userId)],
+);
+
+/** The borrower's loan certification (company, legal representative, bank card). One per user. */
+export const loanCertifications = pgTable(
+  'loan_certifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    uscc: text('uscc').notNull(),
+    legalName: text('legal_name').notNull(),
+    /** AES-256-GCM with PII_KEY; only masked forms leave the server */
+    idNumberEnc: text('id_number_enc').notNull(),
+    legalPhoneEnc: text('legal_phone_enc').notNull(),
+    bankCardEnc: text('bank_card_enc'),
+    bankName: text('bank_name'),
+    licenceDocId: integer('licence_doc_id').references(() => documents.id),
+    idFrontDocId: integer('id_front_doc_id').references(() => documents.id),
+    idBackDocId: integer('id_back_doc_id').references(() => documents.id),
+    salesDocId: integer('sales_doc_id').references(() => documents.id),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('loan_certifications_user_key').on(t.userId)],
+);
+
+/** A loan application; its id is the route's rowId, CRBANK's orders are addressed by mcOrderNo. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bank: text('bank').notNull(),
+    productCode: text('product_code').notNull(),
+    productType: text('product_type'),
+    /** CRBANK's merchant order number; null for the other banks */
+    mcOrderNo: text('mc_order_no'),
+    /** domain ApplicationState */
+    state: text('state').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }),
+    termMonths: integer('term_months'),
+    purpose: text('purpose'),
+    /** the bank's own reference once submitted */
+    bankRef: text('bank_ref'),
+    approvedAmountFen: bigint('approved_amount_fen', { mode: 'number' }),
+    decisionReason: text('decision_reason'),
+    /** borrower steps done outside other tables (sandbox face verification …): step key → ISO time */
+    stepMarks: jsonb('step_marks').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+    submittedAt: tz('submitted_at'),
+    decidedAt: tz('decided_at'),
+  },
+  (t) => [
+    index('applications_user_idx').on(t.userId, t.id),
+    uniqueIndex('applications_mc_order_no_key').on(t.mcOrderNo),
+    uniqueIndex('applications_bank_ref_key').on(t.bank, t.bankRef),
+  ],
+);
+
+/** Every state change of an application: who, when, why. Never updated or deleted. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    event: text('event').notNull(),
+    /** domain Actor */
+    actor: text('actor').notNull(),
+    /** login id of a borrower/operator, bank code of a bank */
+    actorRef: text('actor_ref'),
+    reason: text('reason'),
+    ip: text('ip'),
+    at: tz('at').notNull(),
+  },
+  (t) => [index('application_events_app_idx').on(t.applicationId, t.id)],
+);
+
+/** Callbacks received from partner banks; (bank, eventId) makes them idempotent. */
+export const bankCallbacks = pgTable(
+  'bank_callbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bank: text('bank').notNull(),
+    eventId: text('event_id').notNull(),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** the outcome recorded for the first delivery, returned again for a replay */
+    outcome: text('outcome').notNull(),
+    receivedAt: tz('received_at').notNull(),
+  },
+  (t) => [uniqueIndex('bank_callbacks_event_key').on(t.bank, t.eventId)],
+);
+
+/** Decisions the sandbox banks owe: delivered by callback once due (survives a restart). */
+export const sandboxBankJobs = pgTable(
+  'sandbox_bank_jobs',
+  {
+    id: serial('id').primaryKey(),
+    bank: text('bank').notNull(),
+    bankRef: text('bank_ref').notNull(),
+    /** the callback body the sandbox will sign and deliver */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    dueAt: tz('due_at').notNull(),
+    deliveredAt: tz('delivered_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('sandbox_bank_jobs_due_idx').on(t.deliveredAt, t.dueAt)],
+);
+
 export const ALL_TABLES = [
+  'sandbox_bank_jobs',
+  'bank_callbacks',
+  'application_events',
+  'applications',
+  'loan_certifications',
+  'documents',
+  'agreement_acceptances',
+  'agreement_versions',
+  'seller_stores',
+  'products',
   'audit_log',
   'outbox_messages',
   'direct_login_nonces',
@@ -129,3 +372,10 @@ export const ALL_TABLES = [
 ] as const;
 
 export type UserRow = typeof users.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type SellerStoreRow = typeof sellerStores.$inferSelect;
+export type AgreementVersionRow = typeof agreementVersions.$inferSelect;
+export type LoanCertificationRow = typeof loanCertifications.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicationEventRow = typeof applicationEvents.$inferSelect;

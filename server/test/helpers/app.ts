@@ -37,6 +37,9 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   outbox?: OutboxAdapter;
   rateLimitStore?: RateLimitStore;
+  marketplace?: BuildAppOptions['marketplace'];
+  banks?: BuildAppOptions['banks'];
+  files?: BuildAppOptions['files'];
   /** add routes etc. before the app is ready */
   setup?: (app: App) => void;
 }
@@ -70,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DIRECT_LOGIN_SECRET: TEST_DIRECT_LOGIN_SECRET,
     WEB_DIST: NO_WEB_DIST,
     DATA_DIR: join(tmpdir(), 'loan-unused-data-dir'),
+    FILE_DIR: mkdtempSync(join(tmpdir(), 'loan-test-files-')),
     ...options.env,
   });
   const app = await buildApp({
@@ -79,6 +83,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     outbox: options.outbox,
     rateLimitStore: options.rateLimitStore,
+    marketplace: options.marketplace,
+    banks: options.banks,
+    files: options.files,
   });
   options.setup?.(app);
   await app.ready();

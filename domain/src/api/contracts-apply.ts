@@ -1,0 +1,299 @@
+/**
+ * Request and result shapes of the apply journey (issue 3): products, store authorisation, agreements,
+ * certification, applications and bank callbacks. Money is yuan as a decimal string with two places.
+ * Fields marked "field-cipher text" are encrypted in the browser with cipher.ts and decrypted by the server.
+ */
+import type { AgreementKind } from '../agreements/agreement-kinds.ts';
+import type { StepKey } from '../banks/application-steps.ts';
+import type { MaterialKey } from '../banks/materials.ts';
+import type { BankCode } from '../banks/partner-banks.ts';
+import type { Actor, ApplicationEvent, ApplicationState } from '../loan/application-types.ts';
+import type { RepaymentMethod } from '../schedule/types.ts';
+import type { StoreAuthStatus } from '../store/store-auth-status.ts';
+
+// ---------------------------------------------------------------- products (GET /products/list, no session)
+
+export interface ProductCard {
+  bank: BankCode;
+  bankName: string;
+  productCode: string;
+  productType: string | null;
+  name: string;
+  summary: string;
+  /** yuan strings */
+  minAmount: string;
+  maxAmount: string;
+  amountStep: string;
+  terms: number[];
+  /** nominal annual rate as a decimal string, "0.168" */
+  annualRate: string;
+  method: RepaymentMethod;
+  serviceFee: { kind: 'UPFRONT' | 'PER_INSTALMENT'; rate: string } | null;
+  /** 年化利率 (IRR of interest plus fees × 12) as a decimal string with 4 places, lowest and highest over the terms */
+  annualisedRateMin: string;
+  annualisedRateMax: string;
+  materials: MaterialKey[];
+  flow: StepKey[];
+}
+
+export interface ProductListResult {
+  items: ProductCard[];
+}
+
+// ---------------------------------------------------------------- store authorisation (/seller/…)
+
+export interface StoreInfo {
+  sellerId: string;
+  sellerName: string;
+}
+
+/** GET /seller/mwsTokenCheck and POST /seller/againMwsToken. */
+export interface MwsTokenCheckResult {
+  /** null while the user has never authorised a store */
+  storeInfo: StoreInfo | null;
+  shopAuth: StoreAuthStatus;
+  marketplaceIds: string[];
+  authorisedAt: string | null;
+  /** end of the 365-day authorisation */
+  expiresAt: string | null;
+  checkedAt: string | null;
+}
+
+export interface AgainMwsTokenRequest {
+  sellerId: string;
+  /** the marketplace authorisation token (MWS auth token / SP-API refresh token); field-cipher text */
+  mwsAuthToken: string;
+}
+
+// ---------------------------------------------------------------- agreements (/users/agreement…, userReadAgr)
+
+/** GET /users/agreement?kind=SERVICE: the current version's full text. */
+export interface AgreementText {
+  kind: AgreementKind;
+  version: string;
+  title: string;
+  body: string;
+  /** sha256 hex of body */
+  textHash: string;
+  minReadSeconds: number;
+  /** opaque; proves when the server served this text (the reading time is measured from it) */
+  readToken: string;
+  /** when this user accepted this version, or null */
+  acceptedAt: string | null;
+}
+
+export interface AgreementStatusItem {
+  kind: AgreementKind;
+  title: string;
+  route: string;
+  version: string;
+  accepted: boolean;
+  acceptedAt: string | null;
+}
+
+export interface AgreementStatusResult {
+  items: AgreementStatusItem[];
+  /** every kind's current version accepted */
+  allAccepted: boolean;
+}
+
+/** POST /users/userReadAgr */
+export interface UserReadAgrRequest {
+  kind: AgreementKind;
+  version: string;
+  textHash: string;
+  readToken: string;
+}
+
+export interface UserReadAgrResult {
+  kind: AgreementKind;
+  version: string;
+  acceptedAt: string;
+}
+
+// ---------------------------------------------------------------- certification (/users/…)
+
+export const DOCUMENT_KINDS = [
+  'BUSINESS_LICENCE',
+  'ID_CARD_FRONT',
+  'ID_CARD_BACK',
+  'SALES_STATEMENT',
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** POST /users/uploadDocument (JSON; the file as base64, at most 5 MB decoded; JPEG, PNG or PDF by content). */
+export interface UploadDocumentRequest {
+  kind: DocumentKind;
+  fileName: string;
+  dataBase64: string;
+}
+
+export interface UploadedDocument {
+  documentId: number;
+  kind: DocumentKind;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  createdAt: string;
+}
+
+/** POST /users/insertLoanCertification: creates or replaces the user's certification. */
+export interface LoanCertificationRequest {
+  companyName: string;
+  /** 统一社会信用代码, GB 32100 */
+  uscc: string;
+  legalName: string;
+  /** field-cipher text of the ID number (GB 11643) */
+  idNumber: string;
+  legalPhone: string;
+  /** field-cipher text of the bank card number; optional for banks whose flow has no BIND_CARD */
+  bankCardNo?: string;
+  bankName?: string;
+  licenceDocId: number;
+  idFrontDocId: number;
+  idBackDocId: number;
+  salesDocId?: number;
+}
+
+/** What the server returns of a certification: personal data masked only. */
+export interface LoanCertificationView {
+  companyName: string;
+  uscc: string;
+  /** 张* */
+  legalNameMasked: string;
+  /** 110***********002X */
+  idNumberMasked: string;
+  /** 138****1234 */
+  legalPhoneMasked: string;
+  /** 6222 **** **** 1234, or null */
+  bankCardMasked: string | null;
+  bankName: string | null;
+  documents: UploadedDocument[];
+  /** non-blocking remarks, e.g. the card number fails the Luhn check */
+  warnings: string[];
+  updatedAt: string;
+}
+
+export interface LoanCertificationResult {
+  certification: LoanCertificationView | null;
+}
+
+// ---------------------------------------------------------------- applications (/loanMgr/…)
+
+export type StepStatus = 'DONE' | 'CURRENT' | 'TODO' | 'WAITING';
+
+export interface ApplicationStepView {
+  key: StepKey;
+  title: string;
+  description: string;
+  by: 'BORROWER' | 'BANK';
+  simulated: boolean;
+  status: StepStatus;
+  /** the portal path where the borrower does this step, when it is done elsewhere */
+  path: string | null;
+}
+
+export interface TimelineEntry {
+  at: string;
+  fromState: ApplicationState | null;
+  toState: ApplicationState;
+  event: ApplicationEvent | 'CREATE';
+  actor: Actor;
+  /** Chinese: who acted (借款人 / 华润银行 / 系统 …) */
+  actorLabel: string;
+  reason: string | null;
+}
+
+export interface ApplicationView {
+  rowId: number;
+  bank: BankCode;
+  bankName: string;
+  productCode: string;
+  productType: string | null;
+  mcOrderNo: string | null;
+  state: ApplicationState;
+  /** yuan strings or null before submission */
+  amount: string | null;
+  termMonths: number | null;
+  purpose: string | null;
+  approvedAmount: string | null;
+  decisionReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  decidedAt: string | null;
+  /** the portal path of this application's bank page (LoanInfo_YNIT/…) */
+  bankPath: string;
+}
+
+export interface ApplicationDetail {
+  application: ApplicationView;
+  product: ProductCard;
+  steps: ApplicationStepView[];
+  timeline: TimelineEntry[];
+  /** what the borrower may do now */
+  canSubmit: boolean;
+  canCancel: boolean;
+  canSign: boolean;
+}
+
+/** POST /loanMgr/createApplication: a draft for this product (or the open one that exists). */
+export interface CreateApplicationRequest {
+  productCode: string;
+}
+
+/** GET /loanMgr/application: by rowId, or for CRBANK by mcOrderNo; productCode/productType must match when given. */
+export interface ApplicationQuery {
+  rowId?: string;
+  mcOrderNo?: string;
+  productCode?: string;
+  productType?: string;
+}
+
+export interface ApplicationListResult {
+  items: ApplicationView[];
+}
+
+/** POST /loanMgr/submitApplication */
+export interface SubmitApplicationRequest {
+  rowId: number;
+  /** yuan, at most two decimals */
+  amount: string;
+  termMonths: number;
+  purpose: string;
+}
+
+/** POST /loanMgr/completeStep: a sandbox-simulated borrower step (face verification, collection account). */
+export interface CompleteStepRequest {
+  rowId: number;
+  step: 'FACE_VERIFY' | 'OPEN_COLLECTION_ACCOUNT';
+}
+
+/** POST /loanMgr/advanceCancel (30 s client time-out) and POST /loanMgr/signContract. */
+export interface ApplicationActionRequest {
+  rowId: number;
+  /** the borrower's reason, shown in the timeline */
+  reason?: string;
+}
+
+// ---------------------------------------------------------------- bank callbacks (POST /callbacks/bank/{bank})
+
+/**
+ * The body a partner bank posts. Headers: `x-bank-timestamp` (unix seconds) and `x-bank-signature`:
+ * hex HMAC-SHA256 over `${timestamp}.${rawBody}` with the bank's callback secret. A replayed eventId is
+ * answered with outcome DUPLICATE and changes nothing; a timestamp more than 5 minutes off is refused (3502).
+ */
+export interface BankCallbackBody {
+  eventId: string;
+  bankRef: string;
+  decision: 'START_REVIEW' | 'APPROVE' | 'REJECT' | 'DISBURSE';
+  /** yuan string, for APPROVE */
+  approvedAmount?: string;
+  reason?: string;
+}
+
+export interface BankCallbackResult {
+  eventId: string;
+  /** APPLIED | IGNORED (the transition was not legal) | DUPLICATE (a replay) */
+  outcome: 'APPLIED' | 'IGNORED' | 'DUPLICATE';
+}

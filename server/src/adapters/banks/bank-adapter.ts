@@ -1,0 +1,38 @@
+import type { BankCode } from '@loan/domain';
+
+/**
+ * A partner bank: submit an application, query it, cancel it; decisions come back asynchronously through the
+ * signed callback endpoint (POST {API_BASE}/callbacks/bank/{bank}). The sandbox implementations are in
+ * sandbox.ts; a real bank is one new file implementing this.
+ */
+export interface BankSubmission {
+  applicationId: number;
+  bank: BankCode;
+  productCode: string;
+  productType: string | null;
+  amountFen: number;
+  termMonths: number;
+  purpose: string;
+  companyName: string;
+  uscc: string;
+  /** the store's trailing twelve months' sales from the marketplace, in fen */
+  annualSalesFen: number;
+}
+
+export type BankSubmitResult = { accepted: true; bankRef: string } | { accepted: false; reason: string };
+
+export type BankQueryResult = {
+  status: 'RECEIVED' | 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'UNKNOWN';
+  reason: string | null;
+};
+
+export interface BankAdapter {
+  readonly code: BankCode;
+  readonly sandbox: boolean;
+  submit(submission: BankSubmission, now: Date): Promise<BankSubmitResult>;
+  query(bankRef: string, now: Date): Promise<BankQueryResult>;
+  /** asks the bank to drop an application not yet disbursed; false when it refuses */
+  cancel(bankRef: string, reason: string, now: Date): Promise<{ ok: boolean; reason: string | null }>;
+}
+
+export type BankAdapters = Readonly<Record<BankCode, BankAdapter>>;
