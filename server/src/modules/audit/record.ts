@@ -17,6 +17,11 @@ export const AUDIT = {
   smsLogin: 'login.sms',
   codeSent: 'code.sent',
   userCreated: 'user.created',
+  storeAuthorised: 'store.authorised',
+  storeAuthoriseRefused: 'store.authorise_refused',
+  agreementAccepted: 'agreement.accepted',
+  documentUploaded: 'document.uploaded',
+  certificationSaved: 'certification.saved',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

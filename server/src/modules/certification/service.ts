@@ -1,0 +1,1 @@
+export { type CertificationSummary, certificationSummary } from './summary.ts';
