@@ -1,13 +1,17 @@
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { isEmpty, seedDemoAccounts } from './db/seed.ts';
+import { seedCatalogue } from './db/seed-catalogue.ts';
 
 export interface OpenedDatabase extends DatabaseHandle {
   /** demo accounts created by this start (first start of an empty embedded database) */
   seeded: string[];
 }
 
-/** Opens (and locks) the database, applies the migrations, seeds an empty embedded database. */
+/**
+ * Opens (and locks) the database, applies the migrations, adds the missing reference data (products, agreement
+ * texts) and seeds the demo accounts into an empty embedded database.
+ */
 export async function openAndMigrate(
   config: Config,
   options: { seedIfEmpty: boolean },
@@ -15,6 +19,7 @@ export async function openAndMigrate(
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();
+    await seedCatalogue(handle.db);
     const seed = options.seedIfEmpty && handle.kind === 'pglite' && (await isEmpty(handle.db));
     const seeded = seed ? await seedDemoAccounts(handle.db) : [];
     return { ...handle, seeded };

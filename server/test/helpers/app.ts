@@ -16,6 +16,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { ALL_TABLES } from '../../src/db/schema.ts';
 import { seedDemoAccounts } from '../../src/db/seed.ts';
+import { seedCatalogue } from '../../src/db/seed-catalogue.ts';
 import type { App } from '../../src/http.ts';
 import type { RateLimitStore } from '../../src/lib/rate-limit-store.ts';
 import { type Clock, createClock } from './clock.ts';
@@ -67,6 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const handle = await testDatabase();
   const clock = createClock();
   await seedDemoAccounts(handle.db, clock.now());
+  await seedCatalogue(handle.db, clock.now());
   const config = loadConfig({
     NODE_ENV: 'test',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',

@@ -1,0 +1,10 @@
+import { seedProducts } from '../modules/products/service.ts';
+import type { Database } from './client.ts';
+
+/**
+ * Reference data every database needs, on PGlite and PostgreSQL alike: the products and the agreement
+ * texts. Idempotent (inserts what is missing, never overwrites), run at every start and by `npm run seed`.
+ */
+export async function seedCatalogue(db: Database, now: Date = new Date()): Promise<void> {
+  await seedProducts(db, now);
+}

@@ -1,0 +1,146 @@
+import {
+  type BankCode,
+  fenToYuan,
+  isBankCode,
+  MATERIALS,
+  type MaterialKey,
+  PARTNER_BANKS,
+  type Product,
+  type ProductCard,
+  productAnnualisedRateRange,
+  productFlow,
+  REPAYMENT_METHODS,
+  type RepaymentMethod,
+  rateToNumber,
+  SEED_PRODUCTS,
+  type ServiceFee,
+  type StepKey,
+} from '@loan/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type ProductRow, products } from '../../db/schema.ts';
+
+type Db = Pick<Database, 'select' | 'insert'>;
+
+function isMethod(value: string): value is RepaymentMethod {
+  return (REPAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/** A product row as the domain's Product; a row the domain cannot read (bad bank, method) is skipped. */
+export function rowToProduct(row: ProductRow): Product | null {
+  if (!isBankCode(row.bank) || !isMethod(row.method)) return null;
+  const fee = row.serviceFee;
+  return {
+    bank: row.bank,
+    productCode: row.productCode,
+    ...(row.productType ? { productType: row.productType } : {}),
+    name: row.name,
+    summary: row.summary,
+    minAmountFen: row.minAmountFen,
+    maxAmountFen: row.maxAmountFen,
+    amountStepFen: row.amountStepFen,
+    terms: row.terms,
+    annualRate: row.annualRate,
+    method: row.method,
+    serviceFee:
+      fee && (fee.kind === 'UPFRONT' || fee.kind === 'PER_INSTALMENT')
+        ? { kind: fee.kind, rate: fee.rate }
+        : null,
+    materials: row.materials.filter((m): m is MaterialKey => (MATERIALS as readonly string[]).includes(m)),
+    ...(row.flow ? { flow: row.flow as StepKey[] } : {}),
+  };
+}
+
+/** The active products, in display order. */
+export async function listProducts(db: Db): Promise<Product[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(asc(products.sortOrder), asc(products.id));
+  return rows.map(rowToProduct).filter((p): p is Product => p !== null);
+}
+
+/** An active product by its code, or null. */
+export async function findProduct(db: Db, productCode: string): Promise<Product | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.productCode, productCode), eq(products.active, true)))
+    .limit(1);
+  return row ? rowToProduct(row) : null;
+}
+
+/** Today's date in Asia/Shanghai, "YYYY-MM-DD" (the day schedules and annualised rates start from). */
+export function shanghaiToday(now: Date): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** A fee as stored and shown: the kind and the rate as a decimal string. */
+function feeText(fee: ServiceFee | null): { kind: ServiceFee['kind']; rate: string } | null {
+  if (!fee) return null;
+  return { kind: fee.kind, rate: typeof fee.rate === 'string' ? fee.rate : String(rateToNumber(fee.rate)) };
+}
+
+const cardCache = new Map<string, ProductCard>();
+
+/** The card a borrower compares products by; 年化利率 over the terms offered at the largest amount. */
+export function productCard(product: Product, today: string): ProductCard {
+  const key = `${today}|${JSON.stringify(product)}`;
+  const cached = cardCache.get(key);
+  if (cached) return cached;
+  const range = productAnnualisedRateRange(product, today);
+  const card: ProductCard = {
+    bank: product.bank,
+    bankName: PARTNER_BANKS[product.bank].name,
+    productCode: product.productCode,
+    productType: product.productType ?? null,
+    name: product.name,
+    summary: product.summary,
+    minAmount: fenToYuan(product.minAmountFen),
+    maxAmount: fenToYuan(product.maxAmountFen),
+    amountStep: fenToYuan(product.amountStepFen),
+    terms: [...product.terms],
+    annualRate: product.annualRate,
+    method: product.method,
+    serviceFee: feeText(product.serviceFee),
+    annualisedRateMin: range.min.toFixed(4),
+    annualisedRateMax: range.max.toFixed(4),
+    materials: [...product.materials],
+    flow: [...productFlow(product)],
+  };
+  if (cardCache.size > 1000) cardCache.clear();
+  cardCache.set(key, card);
+  return card;
+}
+
+/** Inserts the seed catalogue's products that are missing; never overwrites an operator's changes. */
+export async function seedProducts(db: Db, now: Date): Promise<string[]> {
+  const created: string[] = [];
+  for (const [index, product] of SEED_PRODUCTS.entries()) {
+    const rows = await db
+      .insert(products)
+      .values({
+        bank: product.bank,
+        productCode: product.productCode,
+        productType: product.productType ?? null,
+        name: product.name,
+        summary: product.summary,
+        minAmountFen: product.minAmountFen,
+        maxAmountFen: product.maxAmountFen,
+        amountStepFen: product.amountStepFen,
+        terms: [...product.terms],
+        annualRate: product.annualRate,
+        method: product.method,
+        serviceFee: feeText(product.serviceFee),
+        materials: [...product.materials],
+        flow: product.flow ? [...product.flow] : null,
+        sortOrder: index,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ code: products.productCode });
+    created.push(...rows.map((r) => r.code));
+  }
+  return created;
+}
