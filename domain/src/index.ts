@@ -27,6 +27,7 @@ export * from './schedule/cash-flows.ts';
 export * from './schedule/input.ts';
 export * from './schedule/types.ts';
 export * from './store/store-auth-status.ts';
+export * from './store/store-credentials.ts';
 export * from './tag-colour.ts';
 export * from './validators/contact.ts';
 export * from './validators/id-card.ts';

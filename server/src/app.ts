@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { storeRoutes } from './modules/stores/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  storeRoutes(app, ctx);
   productRoutes(app, ctx);
   passwordResetRoutes(app, ctx);
   devOutboxRoutes(app, ctx);

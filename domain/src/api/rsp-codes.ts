@@ -45,6 +45,8 @@ export const RSP = {
   STORE_NOT_AUTHORISED: '3201',
   STORE_AUTH_FAILED: '3202',
   STORE_SUSPENDED: '3203',
+  STORE_OWNED_BY_OTHER: '3204',
+  STORE_MARKETPLACE_UNAVAILABLE: '3205',
   // 33xx agreements
   AGREEMENT_NOT_ACCEPTED: '3301',
   AGREEMENT_READ_TOO_SHORT: '3302',
@@ -100,6 +102,8 @@ const TEXTS: Record<RspCode, string> = {
   '3201': '店铺未授权或授权已失效，请先完成店铺授权',
   '3202': '店铺授权失败：卖家编号或授权令牌不正确，请在电商平台卖家后台核对后重试',
   '3203': '店铺在电商平台处于受限状态，暂不能授权，请先处理店铺账户问题',
+  '3204': '该店铺已被其他账号授权，如有疑问请联系客服',
+  '3205': '电商平台暂时无法响应，店铺授权未完成，请稍后重试',
   '3301': '请先阅读并同意相关协议',
   '3302': '请完整阅读协议后再同意',
   '3303': '协议已更新，请阅读最新版本后再同意',

@@ -1,0 +1,51 @@
+import {
+  type AgainMwsTokenRequest,
+  type MwsTokenCheckResult,
+  STORE_AUTH_STATUSES,
+  STORE_CREDENTIAL_TEXTS,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import { CipherTextField } from './fields.ts';
+import type { Check, Same } from './same.ts';
+
+/** Store authorisation (/seller/…): request and result schemas, tied to the domain contract below. */
+
+const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+export const AgainMwsTokenBody = Type.Object(
+  {
+    // the precise shape is checked by the service, so the seller gets the exact Chinese reason
+    sellerId: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: `卖家编号（Seller ID），以 A 开头的10-14位大写字母或数字。${STORE_CREDENTIAL_TEXTS.sellerIdHelp}`,
+    }),
+    mwsAuthToken: {
+      ...CipherTextField,
+      description: `授权令牌（amzn.mws. + UUID）的字段加密密文。${STORE_CREDENTIAL_TEXTS.tokenHelp}`,
+    },
+  },
+  { additionalProperties: false },
+);
+
+export const MwsTokenCheckResultSchema = Type.Object({
+  storeInfo: Type.Union([
+    Type.Object({
+      sellerId: Type.String({ description: '卖家编号' }),
+      sellerName: Type.String({ description: '店铺名称' }),
+    }),
+    Type.Null(),
+  ]),
+  shopAuth: Type.Enum([...STORE_AUTH_STATUSES], {
+    description: '01 未授权；02 授权中；03 已授权；04 授权已过期/已撤销；05 店铺受限',
+  }),
+  marketplaceIds: Type.Array(Type.String(), { description: '店铺所在的电商站点' }),
+  authorisedAt: NullableDateTime,
+  expiresAt: NullableDateTime,
+  checkedAt: NullableDateTime,
+});
+
+export type StoreContractChecks = [
+  Check<Same<Static<typeof AgainMwsTokenBody>, AgainMwsTokenRequest>>,
+  Check<Same<Static<typeof MwsTokenCheckResultSchema>, MwsTokenCheckResult>>,
+];
