@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: '',
     REDIS_URL: '',
     LOG_LEVEL: 'warn',
+    // the sandbox banks decide after 1.5 s instead of 5 s, so the journeys see the decision arrive quickly
+    SANDBOX_DECISION_DELAY_MS: '1500',
   };
 
   // The tests run against what the sources say now: always build.

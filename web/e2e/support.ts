@@ -97,3 +97,17 @@ export function directLoginTicket(loginId: string, expiresInSeconds = 300): stri
   const signature = createHmac('sha256', DIRECT_LOGIN_SECRET).update(payload).digest('base64url');
   return `${payload}.${signature}`;
 }
+
+/**
+ * Signs in a user the operator CLI created (temporary password) and changes the password on the forced
+ * /account/reset page; ends on /apply/LoanInfo.
+ */
+export async function signInFirstTime(page: Page, loginId: string, password: string, newPassword: string) {
+  await login(page, loginId, password);
+  await page.waitForURL('**/account/reset');
+  await page.getByPlaceholder('请输入原密码').fill(password);
+  await page.getByPlaceholder('请输入新密码').fill(newPassword);
+  await page.getByPlaceholder('请再次输入新密码').fill(newPassword);
+  await page.getByRole('button', { name: /确\s*认\s*修\s*改|提\s*交/ }).click();
+  await page.waitForURL('**/apply/LoanInfo');
+}

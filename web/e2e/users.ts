@@ -23,6 +23,20 @@ export const E2E_USERS = [
     email: 'logout@e2e.test',
     password: 'Logout1234',
   },
+  {
+    loginId: 'e2e_ynit',
+    name: '孙云',
+    phone: '13900000021',
+    email: 'ynit@e2e.test',
+    password: 'Ynit12345',
+  },
+  {
+    loginId: 'e2e_crbank',
+    name: '周润',
+    phone: '13900000022',
+    email: 'crbank@e2e.test',
+    password: 'Crbank12345',
+  },
 ] as const;
 
 export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };
