@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import type { App } from './http.ts';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { loggerOptions } from './logger.ts';
+import { agreementRoutes } from './modules/agreements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  agreementRoutes(app, ctx);
   storeRoutes(app, ctx);
   productRoutes(app, ctx);
   passwordResetRoutes(app, ctx);

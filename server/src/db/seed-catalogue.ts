@@ -1,3 +1,4 @@
+import { seedAgreementVersions } from '../modules/agreements/seed.ts';
 import { seedProducts } from '../modules/products/service.ts';
 import type { Database } from './client.ts';
 
@@ -7,4 +8,5 @@ import type { Database } from './client.ts';
  */
 export async function seedCatalogue(db: Database, now: Date = new Date()): Promise<void> {
   await seedProducts(db, now);
+  await seedAgreementVersions(db, now);
 }

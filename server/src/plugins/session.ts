@@ -57,3 +57,17 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   const agent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
+
+/**
+ * The user of an open route (no `config.auth`) when the request carries a live session, else null: a missing,
+ * expired or malformed token, a disabled account or one that must still change its password all read as
+ * "not signed in" (never a 401 on an open route).
+ */
+export async function optionalSession(request: FastifyRequest, ctx: AppContext): Promise<UserRow | null> {
+  if (request.session) return request.session.user;
+  const token = request.headers[HEADER];
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
+  const session = await findSession(ctx.db, token, ctx.now(), sessionLifetimes(ctx.config));
+  if (!session || session.user.disabled || session.user.uptPwdTime === null) return null;
+  return session.user;
+}
