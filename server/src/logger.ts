@@ -13,6 +13,7 @@ export const REDACT_PATHS = [
   '*.accessToken',
   '*.ticket',
   '*.passwordHash',
+  '*.mwsAuthToken',
 ];
 
 const SECRET_QUERY = /([?&](?:ticket|accessToken|token)=)[^&#]*/gi;
