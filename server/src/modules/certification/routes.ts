@@ -1,0 +1,74 @@
+import { API, ok } from '@loan/domain';
+import type { AppContext } from '../../context.ts';
+import { type App, NEEDS_TOKEN } from '../../http.ts';
+import { currentSession, requestMeta } from '../../plugins/session.ts';
+import {
+  LoanCertificationBody,
+  LoanCertificationResultSchema,
+  LoanCertificationViewSchema,
+  UploadDocumentBody,
+  UploadedDocumentSchema,
+} from '../../schemas/certification.ts';
+import { envelope } from '../../schemas/envelope.ts';
+import { uploadDocument } from './documents.ts';
+import { loanCertification, saveCertification } from './service.ts';
+
+const TAGS = ['贷款认证'];
+
+/** 5 MB of file as base64 plus the JSON around it; every other call keeps the app's 64 KB limit. */
+export const UPLOAD_BODY_LIMIT = Math.floor(7.5 * 1024 * 1024);
+
+export function certificationRoutes(app: App, ctx: AppContext): void {
+  const base = ctx.config.apiBase;
+
+  app.post(
+    `${base}${API.uploadDocument}`,
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      config: { auth: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: '上传证件资料（营业执照、身份证、销售流水）',
+        description:
+          '文件以 base64 放在 JSON 中。不是有效 base64 1001；解码后超过 5MB 1007；按文件内容判断不是 JPG、PNG 或 PDF 1006。',
+        security: NEEDS_TOKEN,
+        body: UploadDocumentBody,
+        response: { 200: envelope(UploadedDocumentSchema) },
+      },
+    },
+    async (request) =>
+      ok(await uploadDocument(ctx, currentSession(request).user, request.body, requestMeta(request))),
+  );
+
+  app.post(
+    `${base}${API.insertLoanCertification}`,
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: '提交或修改贷款认证信息',
+        description:
+          '统一社会信用代码 1101；身份证号码（含未满18周岁）1102；手机号 1103；证件资料缺失或不属于本人 1104；银行卡号 1105（校验位不通过仅在 warnings 中提示）。返回内容只含脱敏信息。',
+        security: NEEDS_TOKEN,
+        body: LoanCertificationBody,
+        response: { 200: envelope(LoanCertificationViewSchema) },
+      },
+    },
+    async (request) =>
+      ok(await saveCertification(ctx, currentSession(request).user, request.body, requestMeta(request))),
+  );
+
+  app.get(
+    `${base}${API.loanCertification}`,
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: '本人的贷款认证信息（脱敏）',
+        security: NEEDS_TOKEN,
+        response: { 200: envelope(LoanCertificationResultSchema) },
+      },
+    },
+    async (request) => ok(await loanCertification(ctx, currentSession(request).user.id)),
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  DOCUMENT_KINDS,
+  type LoanCertificationRequest,
+  type LoanCertificationResult,
+  type LoanCertificationView,
+  type UploadDocumentRequest,
+  type UploadedDocument,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import { CipherTextField } from './fields.ts';
+import type { Check, Same } from './same.ts';
+
+/** Certification (/users/uploadDocument, /users/insertLoanCertification, /users/loanCertification). */
+
+const strict = { additionalProperties: false } as const;
+const DocumentKindField = Type.Enum([...DOCUMENT_KINDS], {
+  description:
+    'BUSINESS_LICENCE 营业执照、ID_CARD_FRONT 身份证人像面、ID_CARD_BACK 身份证国徽面、SALES_STATEMENT 店铺销售流水',
+});
+const DocId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
+
+export const UploadDocumentBody = Type.Object(
+  {
+    kind: DocumentKindField,
+    fileName: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: '原文件名（去掉路径，最多保留100个字符）',
+    }),
+    // the size and the content are checked by the service (1007, 1006), so the user gets the exact reason
+    dataBase64: Type.String({
+      minLength: 1,
+      maxLength: 8_000_000,
+      description: '文件内容的 base64（解码后不超过 5MB；JPG、PNG 或 PDF，按文件内容判断）',
+    }),
+  },
+  strict,
+);
+
+export const LoanCertificationBody = Type.Object(
+  {
+    companyName: Type.String({ maxLength: 200, description: '企业名称（2–100 个字符）' }),
+    uscc: Type.String({ maxLength: 64, description: '统一社会信用代码（GB 32100）' }),
+    legalName: Type.String({ maxLength: 100, description: '法定代表人姓名（2–30 个字符）' }),
+    idNumber: { ...CipherTextField, description: '法定代表人身份证号码（GB 11643）的字段加密密文' },
+    legalPhone: Type.String({ maxLength: 32, description: '法定代表人手机号' }),
+    bankCardNo: Type.Optional({ ...CipherTextField, description: '银行卡号（12–19 位数字）的字段加密密文' }),
+    bankName: Type.Optional(Type.String({ maxLength: 100, description: '开户行' })),
+    licenceDocId: DocId('营业执照文件编号'),
+    idFrontDocId: DocId('身份证人像面文件编号'),
+    idBackDocId: DocId('身份证国徽面文件编号'),
+    salesDocId: Type.Optional(DocId('店铺销售流水文件编号')),
+  },
+  strict,
+);
+
+export const UploadedDocumentSchema = Type.Object({
+  documentId: Type.Integer(),
+  kind: DocumentKindField,
+  fileName: Type.String(),
+  mimeType: Type.String(),
+  sizeBytes: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const LoanCertificationViewSchema = Type.Object({
+  companyName: Type.String(),
+  uscc: Type.String(),
+  legalNameMasked: Type.String(),
+  idNumberMasked: Type.String(),
+  legalPhoneMasked: Type.String(),
+  bankCardMasked: Type.Union([Type.String(), Type.Null()]),
+  bankName: Type.Union([Type.String(), Type.Null()]),
+  documents: Type.Array(UploadedDocumentSchema),
+  warnings: Type.Array(Type.String(), { description: '不影响提交的提示，如银行卡号校验未通过' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const LoanCertificationResultSchema = Type.Object({
+  certification: Type.Union([LoanCertificationViewSchema, Type.Null()]),
+});
+
+export type CertificationSchemaChecks = [
+  Check<Same<Static<typeof UploadDocumentBody>, UploadDocumentRequest>>,
+  Check<Same<Static<typeof LoanCertificationBody>, LoanCertificationRequest>>,
+  Check<Same<Static<typeof UploadedDocumentSchema>, UploadedDocument>>,
+  Check<Same<Static<typeof LoanCertificationViewSchema>, LoanCertificationView>>,
+  Check<Same<Static<typeof LoanCertificationResultSchema>, LoanCertificationResult>>,
+];

@@ -1,0 +1,389 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  idCardCheckCharacter,
+  type LoanCertificationResult,
+  type LoanCertificationView,
+  RSP,
+  rspText,
+  type UploadedDocument,
+} from '@loan/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, documents, loanCertifications, users } from '../src/db/schema.ts';
+import { openText } from '../src/lib/at-rest.ts';
+import { certificationSummary } from '../src/modules/certification/service.ts';
+import { call, cipher, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { addBorrower } from './helpers/borrowers.ts';
+
+let t: TestApp;
+let demo: string;
+let other: string;
+let demoId: number;
+let otherId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  otherId = await addBorrower(t.db, 'certother', 'Other1234', t.clock.now());
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
+  demoId = row?.id ?? 0;
+  demo = await login(t.app, 'demo', 'Demo1234');
+  other = await login(t.app, 'certother', 'Other1234');
+});
+afterAll(() => t.close());
+
+const UPLOAD = '/users/uploadDocument';
+const SAVE = '/users/insertLoanCertification';
+const GET = '/users/loanCertification';
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff, 0xe0];
+const PDF = [...Buffer.from('%PDF-1.7\n')];
+const file = (magic: number[], size = 64) => {
+  const bytes = Buffer.alloc(size, 7);
+  Buffer.from(magic).copy(bytes);
+  return bytes.toString('base64');
+};
+
+const ID_NUMBER = '11010519491231002X';
+const PHONE = '13912345678';
+const CARD = '4111111111111111';
+const CARD_NOT_LUHN = '4111111111111112';
+const USCC = '91350100M000100Y43';
+const withCheck = (first17: string) => first17 + idCardCheckCharacter(first17);
+
+const upload = (token: string, kind: string, dataBase64: string, fileName = 'scan.png') =>
+  call<UploadedDocument>(t.app, 'POST', UPLOAD, { kind, fileName, dataBase64 }, { token });
+
+async function uploadSet(token: string) {
+  const ok = async (kind: string, data: string, name: string) => {
+    const res = await upload(token, kind, data, name);
+    expect(res.response.rspCode).toBe(RSP.OK);
+    return res.result.documentId;
+  };
+  return {
+    licenceDocId: await ok('BUSINESS_LICENCE', file(PDF), '营业执照.pdf'),
+    idFrontDocId: await ok('ID_CARD_FRONT', file(JPEG), 'front.jpg'),
+    idBackDocId: await ok('ID_CARD_BACK', file(PNG), 'back.png'),
+    salesDocId: await ok('SALES_STATEMENT', file(PDF), 'sales.pdf'),
+  };
+}
+
+let demoDocs: Awaited<ReturnType<typeof uploadSet>>;
+
+const request = (overrides: Record<string, unknown> = {}) => ({
+  companyName: '深圳市跨境优选贸易有限公司',
+  uscc: USCC,
+  legalName: '张明',
+  idNumber: cipher(ID_NUMBER),
+  legalPhone: PHONE,
+  bankCardNo: cipher(CARD),
+  bankName: '招商银行深圳分行',
+  ...demoDocs,
+  ...overrides,
+});
+
+const fileCount = () => {
+  try {
+    return readdirSync(t.config.fileDir, { recursive: true }).length;
+  } catch {
+    return 0;
+  }
+};
+
+describe('POST /users/uploadDocument', () => {
+  it('stores JPEG, PNG and PDF by content, with size, sha256 and a cleaned name; audit without the name', async () => {
+    demoDocs = await uploadSet(demo);
+    const res = await upload(demo, 'ID_CARD_FRONT', file(PNG, 1000), 'C:\\fakepath\\身份证 正面.png');
+    expect(res.response.rspCode).toBe(RSP.OK);
+    expect(res.result).toMatchObject({
+      kind: 'ID_CARD_FRONT',
+      fileName: '身份证 正面.png',
+      mimeType: 'image/png',
+      sizeBytes: 1000,
+    });
+    const [row] = await t.db.select().from(documents).where(eq(documents.id, res.result.documentId));
+    expect(row).toMatchObject({ userId: demoId, sizeBytes: 1000, mimeType: 'image/png' });
+    expect(row?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await readdirSync(join(t.config.fileDir, `u${demoId}`));
+    expect(stored.length).toBe(5);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'document.uploaded'));
+    expect(audit.length).toBe(5);
+    expect(JSON.stringify(audit)).not.toContain('身份证 正面');
+  });
+
+  it('drops path parts and keeps at most 100 characters with the extension', async () => {
+    const long = `${'很长的文件名'.repeat(30)}.pdf`;
+    const res = await upload(demo, 'SALES_STATEMENT', file(PDF), `../../etc/${long}`);
+    expect([...res.result.fileName]).toHaveLength(100);
+    expect(res.result.fileName.endsWith('.pdf')).toBe(true);
+    expect((await upload(demo, 'SALES_STATEMENT', file(PDF), '  /tmp/a/b/流水.pdf  ')).result.fileName).toBe(
+      '流水.pdf',
+    );
+  });
+
+  it('accepts a file of exactly 5 MB (beyond the 64 KB default body limit)', async () => {
+    const res = await upload(demo, 'BUSINESS_LICENCE', file(JPEG, 5 * 1024 * 1024), 'big.jpg');
+    expect(res.response.rspCode).toBe(RSP.OK);
+    expect(res.result.sizeBytes).toBe(5 * 1024 * 1024);
+  });
+
+  it.each([
+    ['not base64', 'this is not base64!!', RSP.INVALID_INPUT],
+    ['base64 without padding', 'iVBORw0KGgo', RSP.INVALID_INPUT],
+    ['a GIF', Buffer.from('GIF89a-------').toString('base64'), RSP.FILE_TYPE_NOT_ALLOWED],
+    ['a text file named .png', Buffer.from('hello, world').toString('base64'), RSP.FILE_TYPE_NOT_ALLOWED],
+    [
+      'a PNG header only in part',
+      Buffer.from([0x89, 0x50, 0x4e]).toString('base64'),
+      RSP.FILE_TYPE_NOT_ALLOWED,
+    ],
+    ['5 MB and one byte', file(PNG, 5 * 1024 * 1024 + 1), RSP.FILE_TOO_LARGE],
+  ])('refuses %s and stores nothing', async (_name, data, code) => {
+    const before = await tableCounts(t.db);
+    const files = fileCount();
+    const res = await upload(demo, 'BUSINESS_LICENCE', data);
+    expect(res.status).toBe(200);
+    expect(res.response.rspCode).toBe(code);
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(fileCount()).toBe(files);
+  });
+
+  it('a body above 7.5 MB is refused as too large, not a 500', async () => {
+    const res = await upload(demo, 'BUSINESS_LICENCE', file(PNG, 6 * 1024 * 1024));
+    expect(res.status).toBe(200);
+    expect(res.response.rspCode).toBe(RSP.PAYLOAD_TOO_LARGE);
+  });
+
+  it.each([
+    ['unknown kind', { kind: 'PASSPORT', fileName: 'a.png', dataBase64: file(PNG) }],
+    ['missing data', { kind: 'ID_CARD_BACK', fileName: 'a.png' }],
+    ['empty name', { kind: 'ID_CARD_BACK', fileName: '', dataBase64: file(PNG) }],
+    ['number data', { kind: 'ID_CARD_BACK', fileName: 'a.png', dataBase64: 12 }],
+    ['extra field', { kind: 'ID_CARD_BACK', fileName: 'a.png', dataBase64: file(PNG), userId: 1 }],
+  ])('bad input (%s) → 1001, nothing stored', async (_name, body) => {
+    const before = await tableCounts(t.db);
+    const res = await call(t.app, 'POST', UPLOAD, body, { token: demo });
+    expect(res.response.rspCode).toBe(RSP.INVALID_INPUT);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+});
+
+describe('POST /users/insertLoanCertification', () => {
+  it('saves the certification sealed at rest and answers with masks only', async () => {
+    const res = await call<LoanCertificationView>(t.app, 'POST', SAVE, request(), { token: demo });
+    expect(res.response.rspCode).toBe(RSP.OK);
+    expect(res.result).toMatchObject({
+      companyName: '深圳市跨境优选贸易有限公司',
+      uscc: USCC,
+      legalNameMasked: '张*',
+      idNumberMasked: '110***********002X',
+      legalPhoneMasked: '139****5678',
+      bankCardMasked: '4111 **** **** 1111',
+      bankName: '招商银行深圳分行',
+      warnings: [],
+    });
+    expect(res.result.documents.map((d) => d.kind)).toEqual([
+      'BUSINESS_LICENCE',
+      'ID_CARD_FRONT',
+      'ID_CARD_BACK',
+      'SALES_STATEMENT',
+    ]);
+
+    const [row] = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));
+    const stored = JSON.stringify(row);
+    for (const secret of [ID_NUMBER, PHONE, CARD]) expect(stored).not.toContain(secret);
+    expect(openText(t.config.piiKey, row?.idNumberEnc ?? '')).toBe(ID_NUMBER);
+    expect(openText(t.config.piiKey, row?.legalPhoneEnc ?? '')).toBe(PHONE);
+    expect(openText(t.config.piiKey, row?.bankCardEnc ?? '')).toBe(CARD);
+
+    const read = await t.app.inject({ method: 'GET', url: `/api${GET}`, headers: { accessToken: demo } });
+    const audit = JSON.stringify(
+      await t.db.select().from(auditLog).where(eq(auditLog.action, 'certification.saved')),
+    );
+    for (const text of [read.body, JSON.stringify(res.result), audit]) {
+      for (const secret of [ID_NUMBER, PHONE, CARD, '张明']) expect(text).not.toContain(secret);
+    }
+    expect((read.json() as { result: LoanCertificationResult }).result.certification).toEqual(res.result);
+  });
+
+  it('replaces the row; a card failing Luhn is a warning only; no card, no sales statement', async () => {
+    const luhn = await call<LoanCertificationView>(
+      t.app,
+      'POST',
+      SAVE,
+      request({ bankCardNo: cipher(CARD_NOT_LUHN) }),
+      { token: demo },
+    );
+    expect(luhn.response.rspCode).toBe(RSP.OK);
+    expect(luhn.result.warnings).toEqual(['银行卡号校验未通过，请核对卡号是否输入正确']);
+    expect(luhn.result.bankCardMasked).toBe('4111 **** **** 1112');
+    expect(await certificationSummary(t.db, demoId)).toEqual({
+      companyName: '深圳市跨境优选贸易有限公司',
+      uscc: USCC,
+      company: true,
+      legalPerson: true,
+      bankCard: true,
+      salesStatement: true,
+    });
+
+    const { salesDocId: _s, ...docs } = demoDocs;
+    const plain = await call<LoanCertificationView>(
+      t.app,
+      'POST',
+      SAVE,
+      { ...request({ bankCardNo: undefined, bankName: undefined }), ...docs, salesDocId: undefined },
+      { token: demo },
+    );
+    expect(plain.response.rspCode).toBe(RSP.OK);
+    expect(plain.result).toMatchObject({ bankCardMasked: null, bankName: null, warnings: [] });
+    expect(plain.result.documents).toHaveLength(3);
+    const rows = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));
+    expect(rows).toHaveLength(1);
+    expect(await certificationSummary(t.db, demoId)).toMatchObject({
+      company: true,
+      legalPerson: true,
+      bankCard: false,
+      salesStatement: false,
+    });
+  });
+
+  const underAge = () => {
+    const year = t.clock.now().getUTCFullYear() - 17;
+    return withCheck(`110105${year}0101123`);
+  };
+
+  it.each<[string, () => Record<string, unknown>, string, string | null]>([
+    [
+      'company name too short',
+      () => ({ companyName: '某' }),
+      RSP.INVALID_INPUT,
+      '企业名称应为2至100个字符，请按营业执照填写',
+    ],
+    [
+      'company name too long',
+      () => ({ companyName: '公'.repeat(101) }),
+      RSP.INVALID_INPUT,
+      '企业名称应为2至100个字符，请按营业执照填写',
+    ],
+    [
+      'USCC check character',
+      () => ({ uscc: '91350100M000100Y44' }),
+      RSP.INVALID_USCC,
+      '统一社会信用代码校验位不正确，请核对',
+    ],
+    ['USCC format', () => ({ uscc: '1234' }), RSP.INVALID_USCC, null],
+    ['legal name too short', () => ({ legalName: '张' }), RSP.INVALID_INPUT, '法定代表人姓名应为2至30个字符'],
+    [
+      'ID check digit',
+      () => ({ idNumber: cipher('110105194912310021') }),
+      RSP.INVALID_ID_NUMBER,
+      '身份证号码校验位不正确，请核对号码',
+    ],
+    [
+      'ID of a 17-year-old',
+      () => ({ idNumber: cipher(underAge()) }),
+      RSP.INVALID_ID_NUMBER,
+      '法定代表人须年满18周岁',
+    ],
+    ['ID not cipher text', () => ({ idNumber: ID_NUMBER }), RSP.BAD_CIPHER_TEXT, null],
+    ['phone', () => ({ legalPhone: '12345' }), RSP.INVALID_PHONE, rspText(RSP.INVALID_PHONE)],
+    [
+      'card too short',
+      () => ({ bankCardNo: cipher('12345678') }),
+      RSP.INVALID_BANK_CARD,
+      '银行卡号应为12至19位数字',
+    ],
+    ['card with letters', () => ({ bankCardNo: cipher('4111x11111111111') }), RSP.INVALID_BANK_CARD, null],
+    ['missing document', () => ({ licenceDocId: 999_999 }), RSP.DOCUMENT_MISSING, null],
+    [
+      'document of the wrong kind',
+      () => ({ idFrontDocId: demoDocs.licenceDocId }),
+      RSP.DOCUMENT_MISSING,
+      null,
+    ],
+  ])('%s → its own code, nothing changes', async (_name, overrides, code, desc) => {
+    const before = await tableCounts(t.db);
+    const [rowBefore] = await t.db
+      .select()
+      .from(loanCertifications)
+      .where(eq(loanCertifications.userId, demoId));
+    const res = await call(t.app, 'POST', SAVE, request(overrides()), { token: demo });
+    expect(res.status).toBe(200);
+    expect(res.response.rspCode).toBe(code);
+    if (desc) expect(res.response.rspDesc).toBe(desc);
+    expect(await tableCounts(t.db)).toEqual(before);
+    const [rowAfter] = await t.db
+      .select()
+      .from(loanCertifications)
+      .where(eq(loanCertifications.userId, demoId));
+    expect(rowAfter).toEqual(rowBefore);
+  });
+
+  it.each([
+    ['missing fields', {}],
+    ['string document id', { licenceDocId: 'abc' }],
+    ['negative document id', { licenceDocId: -1 }],
+    ['huge company name', { companyName: '公'.repeat(10_000) }],
+    ['extra field', { userId: 1 }],
+    ['null phone', { legalPhone: null }],
+  ])('bad input (%s) → 1001, nothing changes', async (_name, overrides) => {
+    const before = await tableCounts(t.db);
+    const body = _name === 'missing fields' ? {} : request(overrides);
+    const res = await call(t.app, 'POST', SAVE, body, { token: demo });
+    expect(res.status).toBe(200);
+    expect(res.response.rspCode).not.toBe(RSP.OK);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('keeps the 64 KB body limit on the certification call', async () => {
+    const res = await call(t.app, 'POST', SAVE, request({ bankName: 'x'.repeat(70 * 1024) }), {
+      token: demo,
+    });
+    expect(res.response.rspCode).toBe(RSP.PAYLOAD_TOO_LARGE);
+  });
+});
+
+describe('another borrower', () => {
+  it('cannot use A’s document ids: the answer is the same as for a missing one', async () => {
+    const otherDocs = await uploadSet(other);
+    const base = { ...request(), ...otherDocs };
+    const before = await tableCounts(t.db);
+    const foreign = await call(
+      t.app,
+      'POST',
+      SAVE,
+      { ...base, licenceDocId: demoDocs.licenceDocId },
+      { token: other },
+    );
+    const missing = await call(t.app, 'POST', SAVE, { ...base, licenceDocId: 999_999 }, { token: other });
+    expect(foreign.response.rspCode).toBe(RSP.DOCUMENT_MISSING);
+    expect(foreign.response).toEqual(missing.response);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('sees no certification of A', async () => {
+    const res = await call<LoanCertificationResult>(t.app, 'GET', GET, undefined, { token: other });
+    expect(res.result).toEqual({ certification: null });
+    expect(await certificationSummary(t.db, otherId)).toBeNull();
+  });
+});
+
+describe('sessions', () => {
+  it('401 without a session, 2005 for a user who must change the password', async () => {
+    expect((await call(t.app, 'GET', GET)).status).toBe(401);
+    expect((await call(t.app, 'POST', SAVE, request())).status).toBe(401);
+    expect(
+      (await call(t.app, 'POST', UPLOAD, { kind: 'ID_CARD_BACK', fileName: 'a.png', dataBase64: file(PNG) }))
+        .status,
+    ).toBe(401);
+    const newbie = await login(t.app, 'newbie', 'Newbie1234');
+    for (const [method, path, body] of [
+      ['GET', GET, undefined],
+      ['POST', SAVE, request()],
+      ['POST', UPLOAD, { kind: 'ID_CARD_BACK', fileName: 'a.png', dataBase64: file(PNG) }],
+    ] as const) {
+      const res = await call(t.app, method, path, body, { token: newbie });
+      expect(res.response.rspCode).toBe(RSP.MUST_CHANGE_PASSWORD);
+    }
+  });
+});
