@@ -3,4 +3,6 @@ export const QUERY_KEYS = {
   clientConfig: ['clientConfig'],
   userAllCheck: ['users', 'toUserAllCheck'],
   userInfo: ['users', 'getUserInfo'],
+  applicationList: ['loanMgr', 'applications'],
+  applicationDetail: ['loanMgr', 'application'],
 } as const;

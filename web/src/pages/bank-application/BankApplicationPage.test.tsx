@@ -1,34 +1,216 @@
-import { BANK_CODES, bankRoutePath, PARTNER_BANKS, STEP_INFO } from '@loan/domain';
-import { screen } from '@testing-library/react';
+import { API, RSP, STEP_INFO, TIMEOUTS } from '@loan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
-import { saveLogin, saveUserInfo } from '../../session/session';
+import { saveLogin, saveStoreCheck, saveUserInfo } from '../../session/session';
+import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes } from '../../test/render';
 
-const IDS = { rowId: 'R1001', productCode: 'PC-9', productType: 'CREDIT', mcOrderNo: 'MC20261121001' };
+const SLOW = { timeout: 10_000 };
+type Handler = (request: RecordedRequest) => { body: unknown };
 
 let api: ReturnType<typeof fakeApi>;
+function serve(handler: Handler) {
+  api = fakeApi((request) => {
+    if (request.url === API.clientConfig) return ok({ sandbox: true });
+    return handler(request);
+  });
+}
+
 beforeEach(() => {
   saveLogin('tok');
   saveUserInfo(DEMO_USER_INFO);
-  api = fakeApi(() => ok(null));
+  saveStoreCheck({ shopAuth: '03', storeInfo: { sellerId: 'A1', sellerName: '店' } });
 });
 afterEach(() => {
-  api.restore();
+  api?.restore();
   sessionStorage.clear();
 });
 
-describe('one page for the five bank routes', () => {
-  it.each(BANK_CODES)('%s: its route shows that bank, its route parameters and its steps', async (bank) => {
-    const info = PARTNER_BANKS[bank];
-    const path = bankRoutePath(bank, IDS as never);
-    const { router } = renderRoutes(appRoutes, [path]);
-    expect(await screen.findByText(new RegExp(info.name), {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path);
-    for (const param of info.routeParams) expect(screen.getByText(IDS[param])).toBeInTheDocument();
-    for (const step of info.flow) expect(screen.getByText(STEP_INFO[step].title)).toBeInTheDocument();
-    // nothing pretends to work: the page says online applying is not open yet
-    expect(screen.getByText('功能建设中')).toBeInTheDocument();
+const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail);
+
+describe('bank application page', () => {
+  it('YNIT: asks for rowId, productCode and productType, renders the steps and the agreements panel', async () => {
+    const detail = applicationDetail('YNIT-XT01', { rowId: 101 });
+    serve((r) =>
+      r.url === API.applicationDetail
+        ? ok(detail)
+        : r.url === API.agreementStatus
+          ? ok({
+              allAccepted: false,
+              items: [
+                {
+                  kind: 'SERVICE',
+                  title: '融资咨询服务协议',
+                  route: '/serviceAgreement',
+                  version: '1',
+                  accepted: true,
+                  acceptedAt: null,
+                },
+                {
+                  kind: 'RELEASE',
+                  title: '授权书',
+                  route: '/releaseForm',
+                  version: '1',
+                  accepted: false,
+                  acceptedAt: null,
+                },
+              ],
+            })
+          : ok(null),
+    );
+    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    expect(await screen.findByText('当前步骤：阅读并同意协议', {}, SLOW)).toBeInTheDocument();
+    expect(detailCalls()[0]?.params).toEqual({
+      rowId: '101',
+      productCode: 'YNIT-XT01',
+      productType: 'CREDIT',
+    });
+    for (const step of detail.steps) expect(screen.getAllByText(step.title).length).toBeGreaterThan(0);
+    expect(screen.getByText('名义年利率')).toBeInTheDocument();
+    expect(screen.getByText('16.80%')).toBeInTheDocument();
+    expect(screen.getByText('等额本息')).toBeInTheDocument();
+    const redirect = `?redirect=${encodeURIComponent('/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT')}`;
+    expect(await screen.findByRole('link', { name: '阅读并同意' })).toHaveAttribute(
+      'href',
+      `/releaseForm${redirect}`,
+    );
+    expect(screen.getByRole('link', { name: '查看' })).toHaveAttribute(
+      'href',
+      `/serviceAgreement${redirect}`,
+    );
+    expect(screen.getByText('已同意')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '前往协议确认' })).toHaveAttribute(
+      'href',
+      `/agreement${redirect}`,
+    );
+    expect(screen.queryByRole('button', { name: '提前取消' })).not.toBeInTheDocument();
+  });
+
+  it('CRBANK: asks by mcOrderNo; at the submit step it leads to the application form', async () => {
+    const detail = applicationDetail('CRB-RYD', { rowId: 7, current: 'SUBMIT' });
+    serve((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
+    const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_CRBANK/MC20261121001']);
+    expect(await screen.findByText('当前步骤：提交申请', {}, SLOW)).toBeInTheDocument();
+    expect(detailCalls()[0]?.params).toEqual({ mcOrderNo: 'MC20261121001' });
+    expect(screen.getByText(/华润银行 · 华润跨境融易贷/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '填写借款信息并提交' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/enter'));
+    expect(router.state.location.search).toBe('?rowId=7');
+  });
+
+  it('runs a simulated step as a labelled sandbox simulation and reloads the detail', async () => {
+    let current: 'FACE_VERIFY' | 'UPLOAD_DOCUMENTS' = 'FACE_VERIFY';
+    serve((r) => {
+      if (r.url === API.completeStep) {
+        current = 'UPLOAD_DOCUMENTS';
+        return ok(null);
+      }
+      return r.url === API.applicationDetail ? ok(applicationDetail('YNIT-XT01', { current })) : ok(null);
+    });
+    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    const button = await screen.findByRole('button', { name: '沙箱模拟：完成人脸识别' }, SLOW);
+    await userEvent.click(button);
+    expect(await screen.findByText(`当前步骤：${STEP_INFO.UPLOAD_DOCUMENTS.title}`)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.url === API.completeStep)?.data).toEqual({
+      rowId: 101,
+      step: 'FACE_VERIFY',
+    });
+  });
+
+  it('shows "申请不存在或无权查看" for an unknown or foreign application, and nothing of it', async () => {
+    serve(() => fail(RSP.APPLICATION_NOT_FOUND, '申请不存在或无权查看'));
+    const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/999/CGB-KJED']);
+    expect(await screen.findByText('申请不存在或无权查看', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('申请步骤')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '返回贷款信息' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
+  });
+
+  it('does not show an application of another bank than the route', async () => {
+    serve(() => ok(applicationDetail('CGB-KJED')));
+    renderRoutes(appRoutes, ['/apply/LoanInfo_FUIOU/101/CGB-KJED']);
+    expect(await screen.findByText('申请不存在或无权查看', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/广发跨境e贷/)).not.toBeInTheDocument();
+  });
+
+  it('says why the store cannot apply and links to the store authorisation', async () => {
+    saveStoreCheck({ shopAuth: '04' });
+    serve((r) =>
+      r.url === API.applicationDetail
+        ? ok(applicationDetail('CGB-KJED', { current: 'CERTIFY_COMPANY' }))
+        : ok(null),
+    );
+    renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
+    expect(await screen.findByText(/店铺授权已过期\/已撤销：请重新授权店铺/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去授权店铺' })).toHaveAttribute('href', '/apply/LoanInfo');
+  });
+
+  it('cancels in advance after a confirmation with a reason, with the 30 s time-out', async () => {
+    let state: 'UNDER_REVIEW' | 'CANCELLED' = 'UNDER_REVIEW';
+    serve((r) => {
+      if (r.url === API.advanceCancel) {
+        state = 'CANCELLED';
+        return ok(null);
+      }
+      return ok(
+        applicationDetail('YNIT-XT01', {
+          state,
+          current: 'BANK_REVIEW',
+          canCancel: state === 'UNDER_REVIEW',
+        }),
+      );
+    });
+    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确认提前取消申请？')).toBeInTheDocument();
+    await fillIn(userEvent, within(dialog).getByLabelText('取消原因'), '不需要了');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
+    expect((await screen.findAllByText('已取消')).length).toBeGreaterThan(0);
+    const cancel = api.requests.find((r) => r.url === API.advanceCancel);
+    expect(cancel).toMatchObject({
+      method: 'POST',
+      data: { rowId: 101, reason: '不需要了' },
+      timeout: TIMEOUTS.advanceCancel,
+    });
+    expect(screen.queryByRole('button', { name: '提前取消' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a refused cancel in the dialog with the reason', async () => {
+    serve((r) =>
+      r.url === API.advanceCancel
+        ? fail(RSP.ALREADY_DISBURSED, '贷款已放款，无法提前取消')
+        : ok(applicationDetail('YNIT-XT01', { state: 'SIGNED', current: 'SIGN_CONTRACT', canCancel: true })),
+    );
+    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
+    expect(await within(dialog).findByText('贷款已放款，无法提前取消')).toBeInTheDocument();
+    expect(api.requests.find((r) => r.url === API.advanceCancel)?.data).toEqual({ rowId: 101 });
+  });
+
+  it('signs the contract after a confirmation', async () => {
+    serve((r) =>
+      r.url === API.signContract
+        ? ok(null)
+        : ok(
+            applicationDetail('YNIT-XT01', {
+              state: 'APPROVED',
+              current: 'SIGN_CONTRACT',
+              canSign: true,
+              approvedAmount: '50000.00',
+            }),
+          ),
+    );
+    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    expect(await screen.findByText('审批金额：50,000.00 元', {}, SLOW)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '签署借款合同' }));
+    await userEvent.click(await screen.findByRole('button', { name: '确认签署' }));
+    await waitFor(() => expect(api.requests.some((r) => r.url === API.signContract)).toBe(true));
+    expect(api.requests.find((r) => r.url === API.signContract)?.data).toEqual({ rowId: 101 });
   });
 });

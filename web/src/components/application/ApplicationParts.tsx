@@ -1,0 +1,112 @@
+import {
+  ACTOR_LABELS,
+  APPLICATION_EVENT_LABELS,
+  APPLICATION_STATE_DISPLAY,
+  type ApplicationState,
+  FEE_KIND_LABELS,
+  formatPercent,
+  formatYuan,
+  type ProductCard,
+  REPAYMENT_METHOD_LABELS,
+  type TimelineEntry,
+  yuanToFen,
+} from '@loan/domain';
+import { Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
+
+const SHANGHAI_TIME = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** An ISO instant as Beijing time: "2026/11/21 20:17:33". */
+export function formatShanghaiTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : SHANGHAI_TIME.format(date);
+}
+
+/** "12,345.60 元" from a yuan string of the API; "—" for null. */
+export function yuanText(yuan: string | null | undefined): string {
+  if (yuan === null || yuan === undefined) return '—';
+  try {
+    return `${formatYuan(yuanToFen(yuan))} 元`;
+  } catch {
+    return '—';
+  }
+}
+
+/** A decimal-string rate of the API ("0.168") as a percentage ("16.80%"). */
+export const rateText = (rate: string) => formatPercent(Number(rate));
+
+export function ApplicationStateTag({ state }: { state: ApplicationState }) {
+  const display = APPLICATION_STATE_DISPLAY[state];
+  return <Tag color={display.colour}>{display.label}</Tag>;
+}
+
+/** What a product costs and allows: the figures a borrower compares. */
+export function ProductSummary({ product }: { product: ProductCard }) {
+  const fee = product.serviceFee;
+  const annualised =
+    product.annualisedRateMin === product.annualisedRateMax
+      ? rateText(product.annualisedRateMin)
+      : `${rateText(product.annualisedRateMin)} ~ ${rateText(product.annualisedRateMax)}`;
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 1, md: 2 }}
+      items={[
+        { key: 'bank', label: '合作机构', children: product.bankName },
+        { key: 'name', label: '产品', children: product.name },
+        { key: 'rate', label: '名义年利率', children: rateText(product.annualRate) },
+        { key: 'annualised', label: '年化利率', children: annualised },
+        { key: 'method', label: '还款方式', children: REPAYMENT_METHOD_LABELS[product.method] },
+        {
+          key: 'fee',
+          label: '服务费',
+          children: fee ? `${FEE_KIND_LABELS[fee.kind]} ${rateText(fee.rate)}` : '无',
+        },
+        {
+          key: 'amount',
+          label: '额度范围',
+          children: `${yuanText(product.minAmount)} ~ ${yuanText(product.maxAmount)}`,
+        },
+        { key: 'terms', label: '期限', children: `${product.terms.join('、')} 个月` },
+      ]}
+    />
+  );
+}
+
+/** The application's history: when (Beijing time), who, what, why. */
+export function ApplicationTimeline({ entries }: { entries: readonly TimelineEntry[] }) {
+  if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无进度记录" />;
+  return (
+    <Timeline
+      items={entries.map((entry, index) => ({
+        key: `${entry.at}-${index}`,
+        color: entry.toState === 'REJECTED' ? 'red' : entry.toState === 'CANCELLED' ? 'gray' : 'blue',
+        title: formatShanghaiTime(entry.at),
+        content: (
+          <>
+            <Typography.Text strong>
+              {entry.actorLabel || ACTOR_LABELS[entry.actor]}：
+              {entry.event === 'CREATE' ? '创建申请' : APPLICATION_EVENT_LABELS[entry.event]}
+            </Typography.Text>{' '}
+            <ApplicationStateTag state={entry.toState} />
+            {entry.reason && (
+              <div>
+                <Typography.Text type="secondary">原因：{entry.reason}</Typography.Text>
+              </div>
+            )}
+          </>
+        ),
+      }))}
+    />
+  );
+}
