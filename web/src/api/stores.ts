@@ -1,0 +1,35 @@
+import {
+  type AgainMwsTokenRequest,
+  API,
+  encryptField,
+  type MwsTokenCheckResult,
+  normaliseSellerId,
+} from '@loan/domain';
+import { FIELD_CIPHER } from '../config';
+import { saveStoreCheck } from '../session/session';
+import { type CallOptions, get, post } from './http';
+
+/** Store authorisation (/seller/…). Every successful answer updates the session's store record (SPEC.md §3). */
+
+export const STORE_CHECK_KEY = ['seller', 'mwsTokenCheck'] as const;
+
+export async function mwsTokenCheck(options?: CallOptions): Promise<MwsTokenCheckResult> {
+  const result = await get<MwsTokenCheckResult>(API.mwsTokenCheck, undefined, options);
+  saveStoreCheck(result);
+  return result;
+}
+
+/** Authorises (again) with seller id and token; the token travels as field-cipher text, like passwords. */
+export async function againMwsToken(
+  sellerId: string,
+  mwsAuthToken: string,
+  options?: CallOptions,
+): Promise<MwsTokenCheckResult> {
+  const body: AgainMwsTokenRequest = {
+    sellerId: normaliseSellerId(sellerId),
+    mwsAuthToken: encryptField(mwsAuthToken.trim(), FIELD_CIPHER),
+  };
+  const result = await post<MwsTokenCheckResult>(API.againMwsToken, body, options);
+  saveStoreCheck(result);
+  return result;
+}

@@ -1,0 +1,101 @@
+import { STORE_AUTH_STATUS_INFO, type StoreAuthStatus } from '@loan/domain';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useDelayedLoading } from '../../app/useDelayedLoading';
+import { StoreAuthModal } from './StoreAuthModal';
+import { useStoreCheck } from './useStoreCheck';
+
+const SHANGHAI_DATE = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** An ISO instant as a date in Beijing time, "2027/03/02"; "—" when absent. */
+export function shanghaiDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : SHANGHAI_DATE.format(date);
+}
+
+/** The button of each status: authorise the first time, otherwise re-authorise (none while waiting). */
+export function storeAuthButtonText(status: StoreAuthStatus): string | null {
+  const { action } = STORE_AUTH_STATUS_INFO[status];
+  if (action === 'AUTHORISE') return '授权店铺';
+  if (action === 'WAIT') return null;
+  return '重新授权';
+}
+
+/** The status tag of a store, in the domain's words and colour. */
+export function StoreStatusTag({ status }: { status: StoreAuthStatus }) {
+  const info = STORE_AUTH_STATUS_INFO[status];
+  return <Tag color={info.colour}>{info.label}</Tag>;
+}
+
+/**
+ * The store authorisation card: status, what it means and what to do next, the store and its dates, and the
+ * authorise / re-authorise form. Reusable on any signed-in page.
+ */
+export function StoreAuthCard() {
+  const check = useStoreCheck();
+  const loading = useDelayedLoading(check.isPending);
+  const [open, setOpen] = useState(false);
+  const status: StoreAuthStatus = check.data?.shopAuth ?? '01';
+  const info = STORE_AUTH_STATUS_INFO[status];
+  const buttonText = storeAuthButtonText(status);
+  const store = check.data?.storeInfo ?? null;
+
+  return (
+    <Card title="店铺授权" extra={check.data && <StoreStatusTag status={status} />}>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : check.isError ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂时无法获取店铺授权状态">
+          <Button onClick={() => void check.refetch()}>重新加载</Button>
+        </Empty>
+      ) : (
+        <Flex vertical gap={12}>
+          <Alert
+            type={
+              info.canApply ? 'success' : status === '05' ? 'error' : status === '02' ? 'info' : 'warning'
+            }
+            showIcon
+            title={info.explanation}
+            description={info.nextAction}
+          />
+          {store && (
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2 }}
+              items={[
+                { key: 'sellerId', label: '卖家编号', children: store.sellerId },
+                { key: 'sellerName', label: '店铺名称', children: store.sellerName },
+                { key: 'authorisedAt', label: '授权日期', children: shanghaiDate(check.data?.authorisedAt) },
+                { key: 'expiresAt', label: '到期日期', children: shanghaiDate(check.data?.expiresAt) },
+              ]}
+            />
+          )}
+          <Flex gap={8} wrap>
+            {buttonText && (
+              <Button type={info.canApply ? 'default' : 'primary'} onClick={() => setOpen(true)}>
+                {buttonText}
+              </Button>
+            )}
+            {status === '02' && (
+              <Button loading={check.isFetching} onClick={() => void check.refetch()}>
+                刷新状态
+              </Button>
+            )}
+          </Flex>
+          {check.data?.checkedAt && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              最近核实：{shanghaiDate(check.data.checkedAt)}
+            </Typography.Text>
+          )}
+        </Flex>
+      )}
+      <StoreAuthModal open={open} onClose={() => setOpen(false)} sellerId={store?.sellerId} />
+    </Card>
+  );
+}
