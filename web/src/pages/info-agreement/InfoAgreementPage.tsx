@@ -1,18 +1,6 @@
-import { Typography } from 'antd';
-import { Link } from 'react-router';
-import { StandaloneFrame } from '../../components/StandaloneFrame';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { AgreementDocument } from '../../components/agreement/AgreementDocument';
 
-/** /infoAgreement: the information consultation service agreement. Built by a later issue. */
+/** /infoAgreement：信息咨询服务协议（当前版本全文，阅读倒计时后同意）. */
 export default function InfoAgreementPage() {
-  return (
-    <StandaloneFrame width={720}>
-      <Typography.Title level={3} className="standalone-title">
-        信息咨询服务协议
-      </Typography.Title>
-      <UnderConstruction feature="这里将展示当前版本的信息咨询服务协议全文及您的确认记录。">
-        <Link to="/">返回首页</Link>
-      </UnderConstruction>
-    </StandaloneFrame>
-  );
+  return <AgreementDocument kind="INFO" />;
 }

@@ -1,0 +1,104 @@
+import { type AgreementKind, readingSecondsLeft } from '@loan/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { AGREEMENT_QUERY_KEYS, getAgreementText } from '../../api/agreements';
+import { useSession } from '../../session/useSession';
+
+const SHANGHAI_TIME = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** An ISO instant in Beijing time, "2026/03/02 10:00". */
+export function shanghaiTime(iso: string): string {
+  return SHANGHAI_TIME.format(new Date(iso));
+}
+
+/**
+ * The current text of an agreement. With a session it carries a read token (the server starts measuring the
+ * reading time when it serves it), so it is fetched once per visit and not refreshed behind the reader's back.
+ */
+export function useAgreementText(kind: AgreementKind) {
+  const signedIn = Boolean(useSession().accessToken);
+  const query = useQuery({
+    queryKey: AGREEMENT_QUERY_KEYS.text(kind, signedIn),
+    queryFn: () => getAgreementText(kind, { silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  return { ...query, signedIn };
+}
+
+/** Whole seconds still to read, counted from when the text arrived (`startedAt`, ms; null: not yet). */
+export function useReadingCountdown(kind: AgreementKind, startedAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = startedAt === null ? readingSecondsLeft(kind, 0) : readingSecondsLeft(kind, now - startedAt);
+  useEffect(() => {
+    if (startedAt === null || left === 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [startedAt, left]);
+  useEffect(() => {
+    if (startedAt !== null) setNow(Date.now());
+  }, [startedAt]);
+  return left;
+}
+
+const HEADING = /^第[一二三四五六七八九十百]+条/;
+
+/** The full text, paragraph by paragraph (blank lines separate them; "第…条" lines are headings). */
+export function AgreementBody({ body, label }: { body: string; label: string }) {
+  const paragraphs = body.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable text must be reachable by keyboard
+      tabIndex={0}
+      className="agreement-body"
+      style={{
+        maxHeight: '60vh',
+        overflowY: 'auto',
+        padding: '16px',
+        border: '1px solid rgba(5, 5, 5, 0.08)',
+        borderRadius: 8,
+        lineHeight: 1.8,
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {paragraphs.map((paragraph, i) => {
+        const [first = '', ...rest] = paragraph.split('\n');
+        const key = `${i}-${first.slice(0, 12)}`;
+        if (HEADING.test(first)) {
+          return (
+            <div key={key}>
+              <Typography.Title level={5} style={{ marginTop: i === 0 ? 0 : 16 }}>
+                {first}
+              </Typography.Title>
+              {rest.map((line) => (
+                <Typography.Paragraph key={line.slice(0, 24)} style={{ marginBottom: 8 }}>
+                  {line}
+                </Typography.Paragraph>
+              ))}
+            </div>
+          );
+        }
+        return paragraph.split('\n').map((line) => (
+          <Typography.Paragraph key={`${key}-${line.slice(0, 24)}`} style={{ marginBottom: 8 }}>
+            {line}
+          </Typography.Paragraph>
+        ));
+      })}
+    </section>
+  );
+}
+
+/** "请阅读协议（8 秒）" while the countdown runs. */
+export const readingLabel = (left: number) => `请阅读协议（${left} 秒）`;
