@@ -16,7 +16,9 @@ import type { App } from './http.ts';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { loggerOptions } from './logger.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
@@ -92,6 +94,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  applicationRoutes(app, ctx);
+  bankCallbackRoutes(app, ctx);
   agreementRoutes(app, ctx);
   certificationRoutes(app, ctx);
   storeRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import { startSandboxBankDelivery } from './adapters/banks/sandbox-delivery.ts';
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
     app.log.info({ accounts: database.seeded }, '已创建演示账号 / demo accounts seeded');
 
   const stopHousekeeping = startHousekeeping(database.db, app.log);
+  // the sandbox banks' decisions, signed and posted to the callback route once due (stopped on app close)
+  startSandboxBankDelivery(app, { db: database.db, config, now: () => new Date(), log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,8 +1,9 @@
-import { RSP, rspText } from '@loan/domain';
+import { RSP, rspText, type UserAllCheckResult } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.ts';
 import { call, cipher, createTestApp, login, MINUTE, START, type TestApp } from './helpers/app.ts';
+import { makeReadyBorrower } from './helpers/borrower.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,18 +57,37 @@ describe('GET /users/getUserInfo', () => {
 });
 
 describe('GET /users/toUserAllCheck', () => {
-  it('lists the steps before applying; only the password change is available yet', async () => {
+  it('lists the steps before applying, computed from the real records, all available', async () => {
     const token = await login(t.app, 'demo', 'Demo1234');
     const res = await call(t.app, 'GET', '/users/toUserAllCheck', undefined, { token });
     expect(res.result).toEqual({
       steps: [
         { key: 'changePassword', title: '修改初始密码', done: true, path: '/account/reset', available: true },
-        { key: 'acceptAgreements', title: '签署协议', done: false, path: '/agreement', available: false },
-        { key: 'certify', title: '贷款认证', done: false, path: '/application/enter', available: false },
-        { key: 'authoriseStore', title: '授权店铺', done: false, path: '/apply/LoanInfo', available: false },
+        { key: 'acceptAgreements', title: '签署协议', done: false, path: '/agreement', available: true },
+        { key: 'certify', title: '贷款认证', done: false, path: '/application', available: true },
+        { key: 'authoriseStore', title: '授权店铺', done: false, path: '/apply/LoanInfo', available: true },
       ],
       ready: false,
     });
+  });
+
+  it('is ready once agreements, certification and an authorised store exist', async () => {
+    const b = await makeReadyBorrower(t, 'allcheck1');
+    const res = await call<UserAllCheckResult>(t.app, 'GET', '/users/toUserAllCheck', undefined, {
+      token: b.token,
+    });
+    expect(res.result.steps.map((s) => s.done)).toEqual([true, true, true, true]);
+    expect(res.result.ready).toBe(true);
+    const store = await makeReadyBorrower(t, 'allcheck2', { storeStatus: '05' });
+    const partial = await call<UserAllCheckResult>(t.app, 'GET', '/users/toUserAllCheck', undefined, {
+      token: store.token,
+    });
+    expect(partial.result.steps.map((s) => [s.key, s.done])).toEqual([
+      ['changePassword', true],
+      ['acceptAgreements', true],
+      ['certify', true],
+      ['authoriseStore', false],
+    ]);
   });
 });
 

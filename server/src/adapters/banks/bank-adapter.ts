@@ -33,6 +33,8 @@ export interface BankAdapter {
   query(bankRef: string, now: Date): Promise<BankQueryResult>;
   /** asks the bank to drop an application not yet disbursed; false when it refuses */
   cancel(bankRef: string, reason: string, now: Date): Promise<{ ok: boolean; reason: string | null }>;
+  /** tells the bank the borrower signed the contract; the bank disburses later (DISBURSE callback) */
+  contractSigned(bankRef: string, now: Date): Promise<void>;
 }
 
 export type BankAdapters = Readonly<Record<BankCode, BankAdapter>>;

@@ -1,24 +1,147 @@
-import { BANK_CODES, type BankCode } from '@loan/domain';
+import { randomBytes } from 'node:crypto';
+import { BANK_CODES, type BankCallbackBody, type BankCode, fenToYuan, formatYuan } from '@loan/domain';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { BankAdapter, BankAdapters } from './bank-adapter.ts';
+import { sandboxBankJobs } from '../../db/schema.ts';
+import type { BankAdapter, BankAdapters, BankQueryResult, BankSubmission } from './bank-adapter.ts';
 
 export interface SandboxBankOptions {
   db: Database;
-  /** how long a sandbox bank takes to decide */
+  /** how long a sandbox bank takes to decide (and to disburse after signing) */
   decisionDelayMs: number;
 }
 
-/** PLACEHOLDER until the applications work lands: replaced by the documented sandbox banks. */
-export function createSandboxBanks(_options: SandboxBankOptions): BankAdapters {
-  const missing = async (): Promise<never> => {
-    throw new Error('sandbox banks not built yet');
+/** Share of the store's trailing twelve months' sales a sandbox bank lends at most. */
+export const SANDBOX_CREDIT_SHARE_PERCENT = 30;
+
+/**
+ * The sandbox partner banks (docs/SANDBOX.md "合作机构沙箱 / Partner-bank sandbox"). Deterministic rules,
+ * asynchronous decisions, kept in the table sandbox_bank_jobs so they survive a restart:
+ *
+ * - submit: refused at once (not accepted) when the amount exceeds the store's whole trailing twelve months'
+ *   sales; otherwise accepted with bankRef `<BANK>-<applicationId>-<random>` and a decision job due after
+ *   decisionDelayMs: APPROVE (the amount asked) when the amount is at most 30 % of the store's annual sales,
+ *   else REJECT naming the limit in yuan. CRBANK (华润银行) in addition only lends to enterprises registered
+ *   with the market regulator: a USCC not starting with "9" is rejected.
+ * - cancel: drops the pending jobs and remembers the cancellation; refused once the loan is disbursed.
+ * - contractSigned: a DISBURSE job due after decisionDelayMs.
+ * - query: the status as the jobs say.
+ * Due jobs are signed and posted to the real callback route by deliverDueBankCallbacks (sandbox-delivery.ts).
+ */
+export function createSandboxBanks(options: SandboxBankOptions): BankAdapters {
+  return Object.fromEntries(BANK_CODES.map((code) => [code, sandboxBank(code, options)])) as Record<
+    BankCode,
+    BankAdapter
+  >;
+}
+
+/** What a sandbox bank decides for a submission it accepted. */
+export function sandboxDecision(
+  submission: BankSubmission,
+): Pick<BankCallbackBody, 'decision' | 'approvedAmount' | 'reason'> {
+  if (submission.bank === 'CRBANK' && !submission.uscc.startsWith('9')) {
+    return {
+      decision: 'REJECT',
+      reason: '华润银行仅受理在市场监管部门登记的企业（统一社会信用代码以 9 开头）',
+    };
+  }
+  const limitFen = Math.floor((submission.annualSalesFen * SANDBOX_CREDIT_SHARE_PERCENT) / 100);
+  if (submission.amountFen <= limitFen) {
+    return { decision: 'APPROVE', approvedAmount: fenToYuan(submission.amountFen) };
+  }
+  return {
+    decision: 'REJECT',
+    reason: `申请金额超过店铺授信额度 ${formatYuan(limitFen)} 元（近12个月销售额的${SANDBOX_CREDIT_SHARE_PERCENT}%）`,
   };
-  const one = (code: BankCode): BankAdapter => ({
+}
+
+/** A row that only records a cancellation for query(); never delivered. */
+interface CancelMarker {
+  sandboxCancelled: true;
+  reason: string;
+}
+
+function isCancelMarker(payload: Record<string, unknown>): boolean {
+  return payload.sandboxCancelled === true;
+}
+
+function sandboxBank(code: BankCode, { db, decisionDelayMs }: SandboxBankOptions): BankAdapter {
+  const due = (now: Date) => new Date(now.getTime() + decisionDelayMs);
+
+  async function jobs(bankRef: string) {
+    return db
+      .select()
+      .from(sandboxBankJobs)
+      .where(and(eq(sandboxBankJobs.bank, code), eq(sandboxBankJobs.bankRef, bankRef)))
+      .orderBy(asc(sandboxBankJobs.id));
+  }
+
+  return {
     code,
     sandbox: true,
-    submit: missing,
-    query: missing,
-    cancel: missing,
-  });
-  return Object.fromEntries(BANK_CODES.map((code) => [code, one(code)])) as Record<BankCode, BankAdapter>;
+
+    async submit(submission, now) {
+      if (submission.amountFen > submission.annualSalesFen) {
+        return { accepted: false, reason: '申请金额超过店铺近12个月销售额，合作机构不予受理' };
+      }
+      const bankRef = `${code}-${submission.applicationId}-${randomBytes(4).toString('hex')}`;
+      const body: BankCallbackBody = {
+        eventId: `${bankRef}-DECISION`,
+        bankRef,
+        ...sandboxDecision(submission),
+      };
+      await db.insert(sandboxBankJobs).values({ bank: code, bankRef, payload: { ...body }, dueAt: due(now) });
+      return { accepted: true, bankRef };
+    },
+
+    async query(bankRef): Promise<BankQueryResult> {
+      const rows = await jobs(bankRef);
+      if (rows.length === 0) return { status: 'UNKNOWN', reason: null };
+      const marker = rows.find((r) => isCancelMarker(r.payload));
+      if (marker) return { status: 'CANCELLED', reason: String(marker.payload.reason ?? '') || null };
+      const decision = rows.find((r) => String(r.payload.eventId ?? '').endsWith('-DECISION'));
+      if (!decision?.deliveredAt) return { status: 'UNDER_REVIEW', reason: null };
+      const body = decision.payload as unknown as BankCallbackBody;
+      return body.decision === 'APPROVE'
+        ? { status: 'APPROVED', reason: null }
+        : { status: 'REJECTED', reason: body.reason ?? null };
+    },
+
+    async cancel(bankRef, reason, now) {
+      const disbursed = await db
+        .select({ id: sandboxBankJobs.id, payload: sandboxBankJobs.payload })
+        .from(sandboxBankJobs)
+        .where(
+          and(
+            eq(sandboxBankJobs.bank, code),
+            eq(sandboxBankJobs.bankRef, bankRef),
+            isNotNull(sandboxBankJobs.deliveredAt),
+          ),
+        );
+      if (disbursed.some((r) => r.payload.decision === 'DISBURSE')) {
+        return { ok: false, reason: '款项已发放，合作机构无法取消' };
+      }
+      await db
+        .delete(sandboxBankJobs)
+        .where(
+          and(
+            eq(sandboxBankJobs.bank, code),
+            eq(sandboxBankJobs.bankRef, bankRef),
+            isNull(sandboxBankJobs.deliveredAt),
+          ),
+        );
+      const marker: CancelMarker = { sandboxCancelled: true, reason };
+      await db
+        .insert(sandboxBankJobs)
+        .values({ bank: code, bankRef, payload: { ...marker }, dueAt: now, deliveredAt: now });
+      return { ok: true, reason: null };
+    },
+
+    async contractSigned(bankRef, now) {
+      const eventId = `${bankRef}-DISBURSE`;
+      if ((await jobs(bankRef)).some((r) => r.payload.eventId === eventId)) return;
+      const body: BankCallbackBody = { eventId, bankRef, decision: 'DISBURSE' };
+      await db.insert(sandboxBankJobs).values({ bank: code, bankRef, payload: { ...body }, dueAt: due(now) });
+    },
+  };
 }

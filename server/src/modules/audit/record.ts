@@ -22,6 +22,11 @@ export const AUDIT = {
   agreementAccepted: 'agreement.accepted',
   documentUploaded: 'document.uploaded',
   certificationSaved: 'certification.saved',
+  applicationCreated: 'application.created',
+  applicationSubmitted: 'application.submitted',
+  applicationStepCompleted: 'application.step_completed',
+  applicationCancelled: 'application.cancelled',
+  contractSigned: 'application.contract_signed',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

@@ -37,7 +37,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
         response: { 200: envelope(UserAllCheckResultSchema) },
       },
     },
-    async (request) => ok(userAllCheck(currentSession(request).user)),
+    async (request) => ok(await userAllCheck(ctx, currentSession(request).user)),
   );
 
   app.post(

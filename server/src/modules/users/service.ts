@@ -5,15 +5,18 @@ import type {
   UserAllCheckResult,
   UserInfo,
 } from '@loan/domain';
-import { checkPassword, maskPhone, RSP } from '@loan/domain';
+import { checkPassword, maskPhone, RSP, storeAuthInfo } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { agreementsAccepted } from '../agreements/service.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sessions.ts';
+import { certificationSummary } from '../certification/service.ts';
+import { storeForApplication } from '../stores/service.ts';
 
 /** SPEC.md §7 getUserInfo, plus the only-page list; the phone is masked. */
 export function userInfo(user: UserRow): UserInfo {
@@ -31,25 +34,40 @@ export function userInfo(user: UserRow): UserInfo {
   };
 }
 
-/**
- * What the user still has to do before applying. Only the password change exists in this issue; the other
- * steps are listed, not done and not available until their issues build them.
- */
-const STEPS: ReadonlyArray<Omit<Prerequisite, 'done'> & { done: (user: UserRow) => boolean }> = [
-  {
-    key: 'changePassword',
-    title: '修改初始密码',
-    path: '/account/reset',
-    available: true,
-    done: (user) => user.uptPwdTime !== null,
-  },
-  { key: 'acceptAgreements', title: '签署协议', path: '/agreement', available: false, done: () => false },
-  { key: 'certify', title: '贷款认证', path: '/application/enter', available: false, done: () => false },
-  { key: 'authoriseStore', title: '授权店铺', path: '/apply/LoanInfo', available: false, done: () => false },
-];
-
-export function userAllCheck(user: UserRow): UserAllCheckResult {
-  const steps = STEPS.map(({ done, ...step }) => ({ ...step, done: done(user) }));
+/** What the user still has to do before applying, computed from the real records (all four available). */
+export async function userAllCheck(ctx: AppContext, user: UserRow): Promise<UserAllCheckResult> {
+  const certification = await certificationSummary(ctx.db, user.id);
+  const store = await storeForApplication(ctx, user.id);
+  const steps: Prerequisite[] = [
+    {
+      key: 'changePassword',
+      title: '修改初始密码',
+      path: '/account/reset',
+      available: true,
+      done: user.uptPwdTime !== null,
+    },
+    {
+      key: 'acceptAgreements',
+      title: '签署协议',
+      path: '/agreement',
+      available: true,
+      done: await agreementsAccepted(ctx.db, user.id),
+    },
+    {
+      key: 'certify',
+      title: '贷款认证',
+      path: '/application',
+      available: true,
+      done: certification?.company === true && certification.legalPerson,
+    },
+    {
+      key: 'authoriseStore',
+      title: '授权店铺',
+      path: '/apply/LoanInfo',
+      available: true,
+      done: storeAuthInfo(store.status).canApply,
+    },
+  ];
   return { steps, ready: steps.every((s) => s.done) };
 }
 

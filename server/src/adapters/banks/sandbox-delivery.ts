@@ -1,0 +1,93 @@
+import { API } from '@loan/domain';
+import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { sandboxBankJobs } from '../../db/schema.ts';
+import type { App } from '../../http.ts';
+import {
+  BANK_SIGNATURE_HEADER,
+  BANK_TIMESTAMP_HEADER,
+  signBankCallback,
+} from '../../modules/bank-callbacks/signature.ts';
+
+/** A job whose callback was refused this many times is not tried again (it stays in the table, logged). */
+export const MAX_DELIVERY_ATTEMPTS = 10;
+
+type DeliveryContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log'>;
+
+/**
+ * Delivers the sandbox banks' due decisions: each due job's body is signed like a real bank signs it and
+ * posted to the real callback route through app.inject, so it passes the same verification. A job is marked
+ * delivered once the route answers 0000 (APPLIED, IGNORED or DUPLICATE); otherwise its attempts grow.
+ * Returns how many were delivered.
+ */
+export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): Promise<number> {
+  const now = ctx.now();
+  const due = await ctx.db
+    .select()
+    .from(sandboxBankJobs)
+    .where(
+      and(
+        isNull(sandboxBankJobs.deliveredAt),
+        lte(sandboxBankJobs.dueAt, now),
+        lt(sandboxBankJobs.attempts, MAX_DELIVERY_ATTEMPTS),
+      ),
+    )
+    .orderBy(asc(sandboxBankJobs.dueAt), asc(sandboxBankJobs.id))
+    .limit(50);
+  let delivered = 0;
+  for (const job of due) {
+    const rawBody = JSON.stringify(job.payload);
+    const timestamp = String(Math.floor(ctx.now().getTime() / 1000));
+    const res = await app.inject({
+      method: 'POST',
+      url: `${ctx.config.apiBase}${API.bankCallback}/${job.bank}`,
+      headers: {
+        'content-type': 'application/json',
+        [BANK_TIMESTAMP_HEADER]: timestamp,
+        [BANK_SIGNATURE_HEADER]: signBankCallback(ctx.config.bankCallbackSecret, timestamp, rawBody),
+      },
+      payload: rawBody,
+    });
+    let code = '';
+    try {
+      code = (res.json() as { response?: { rspCode?: string } }).response?.rspCode ?? '';
+    } catch {
+      code = '';
+    }
+    if (res.statusCode === 200 && code === '0000') {
+      await ctx.db
+        .update(sandboxBankJobs)
+        .set({ deliveredAt: ctx.now() })
+        .where(eq(sandboxBankJobs.id, job.id));
+      delivered += 1;
+    } else {
+      await ctx.db
+        .update(sandboxBankJobs)
+        .set({ attempts: job.attempts + 1 })
+        .where(eq(sandboxBankJobs.id, job.id));
+      ctx.log.warn(
+        { jobId: job.id, bank: job.bank, status: res.statusCode, code },
+        'sandbox bank callback refused',
+      );
+    }
+  }
+  return delivered;
+}
+
+/** Delivers due sandbox callbacks every second (unref'd; stopped when the app closes). Returns the stop function. */
+export function startSandboxBankDelivery(app: App, ctx: DeliveryContext, intervalMs = 1000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    deliverDueBankCallbacks(app, ctx)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'sandbox bank delivery failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  app.addHook('onClose', async () => stop());
+  return stop;
+}

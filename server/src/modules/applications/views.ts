@@ -1,0 +1,217 @@
+import {
+  ACTOR_LABELS,
+  type Actor,
+  type ApplicationDetail,
+  type ApplicationEvent,
+  type ApplicationState,
+  type ApplicationStepView,
+  type ApplicationView,
+  allowedEvents,
+  type BankCode,
+  bankRoutePath,
+  cancelEventFor,
+  fenToYuan,
+  isBankCode,
+  isTerminal,
+  PARTNER_BANKS,
+  type Product,
+  type ProductCard,
+  productFlow,
+  STEP_INFO,
+  type StepKey,
+  type StepStatus,
+  type TimelineEntry,
+} from '@loan/domain';
+import type { ApplicationEventRow, ApplicationRow } from '../../db/schema.ts';
+import type { CertificationSummary } from '../certification/service.ts';
+
+/** What the borrower has done outside the application row (agreements, certification, collection account). */
+export interface BorrowerProgress {
+  agreementsAccepted: boolean;
+  certification: CertificationSummary | null;
+  hasSubAccount: boolean;
+}
+
+const bankOf = (row: ApplicationRow): BankCode => (isBankCode(row.bank) ? row.bank : 'YNIT');
+
+/** The portal path of the application's bank page (`/apply/LoanInfo_YNIT/…`); the product list if it cannot be built. */
+export function bankPathOf(row: ApplicationRow): string {
+  try {
+    const bank = bankOf(row);
+    const ids = {
+      rowId: String(row.id),
+      productCode: row.productCode,
+      productType: row.productType ?? '',
+      mcOrderNo: row.mcOrderNo ?? '',
+    };
+    return bankRoutePath(bank, ids as never);
+  } catch {
+    return '/apply/LoanInfo';
+  }
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const yuan = (fen: number | null) => (fen === null ? null : fenToYuan(fen));
+
+export function applicationView(row: ApplicationRow): ApplicationView {
+  const bank = bankOf(row);
+  return {
+    rowId: row.id,
+    bank,
+    bankName: PARTNER_BANKS[bank].name,
+    productCode: row.productCode,
+    productType: row.productType,
+    mcOrderNo: row.mcOrderNo,
+    state: row.state as ApplicationState,
+    amount: yuan(row.amountFen),
+    termMonths: row.termMonths,
+    purpose: row.purpose,
+    approvedAmount: yuan(row.approvedAmountFen),
+    decisionReason: row.decisionReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    submittedAt: iso(row.submittedAt),
+    decidedAt: iso(row.decidedAt),
+    bankPath: bankPathOf(row),
+  };
+}
+
+/** Whether the borrower has done this step (BANK_REVIEW is the bank's: never "done by the borrower"). */
+export function borrowerStepDone(
+  key: StepKey,
+  row: ApplicationRow,
+  progress: BorrowerProgress,
+  events: readonly ApplicationEventRow[],
+): boolean {
+  const cert = progress.certification;
+  switch (key) {
+    case 'ACCEPT_AGREEMENTS':
+      return progress.agreementsAccepted;
+    case 'CERTIFY_COMPANY':
+      return cert?.company === true;
+    case 'CERTIFY_LEGAL_PERSON':
+      return cert?.legalPerson === true;
+    case 'BIND_CARD':
+      return cert?.bankCard === true;
+    case 'UPLOAD_DOCUMENTS':
+      return cert?.salesStatement === true;
+    case 'FACE_VERIFY':
+      return typeof row.stepMarks.FACE_VERIFY === 'string';
+    case 'OPEN_COLLECTION_ACCOUNT':
+      return progress.hasSubAccount;
+    case 'SUBMIT':
+      return row.submittedAt !== null;
+    case 'SIGN_CONTRACT':
+      return events.some((e) => e.event === 'SIGN');
+    case 'BANK_REVIEW':
+      return false;
+  }
+}
+
+const REVIEWING: readonly string[] = ['SUBMITTED', 'UNDER_REVIEW'];
+const APPROVED_OPEN: readonly string[] = ['APPROVED', 'SIGNED'];
+
+/** The steps of the product's flow with their status and where the borrower does them. */
+export function applicationSteps(
+  row: ApplicationRow,
+  product: Product,
+  progress: BorrowerProgress,
+  events: readonly ApplicationEventRow[],
+): ApplicationStepView[] {
+  const flow = productFlow(product);
+  const submitAt = flow.indexOf('SUBMIT');
+  const reviewAt = flow.indexOf('BANK_REVIEW');
+  const submitted = row.submittedAt !== null;
+  const closed = isTerminal(row.state as ApplicationState);
+  const bankPath = bankPathOf(row);
+  let currentGiven = false;
+  return flow.map((key, index): ApplicationStepView => {
+    let status: StepStatus;
+    if (key === 'BANK_REVIEW') {
+      if (row.decidedAt !== null || APPROVED_OPEN.includes(row.state) || row.state === 'DISBURSED')
+        status = 'DONE';
+      else status = REVIEWING.includes(row.state) ? 'WAITING' : 'TODO';
+    } else {
+      // what was checked at submission stays done even if, say, a new agreement version appears later
+      const done = (submitted && index < submitAt) || borrowerStepDone(key, row, progress, events);
+      const reachable = index < reviewAt || APPROVED_OPEN.includes(row.state);
+      if (done) status = 'DONE';
+      else if (!currentGiven && !closed && reachable) {
+        status = 'CURRENT';
+        currentGiven = true;
+      } else status = 'TODO';
+    }
+    const info = STEP_INFO[key];
+    return {
+      key,
+      title: info.title,
+      description: info.description,
+      by: info.by,
+      simulated: info.simulated,
+      status,
+      path: stepPath(key, row.id, bankPath),
+    };
+  });
+}
+
+function stepPath(key: StepKey, rowId: number, bankPath: string): string | null {
+  if (key === 'ACCEPT_AGREEMENTS') return `/agreement?redirect=${encodeURIComponent(bankPath)}`;
+  if (key === 'SUBMIT') return `/application/enter?rowId=${rowId}`;
+  if (key === 'BANK_REVIEW') return `/auditing?rowId=${rowId}`;
+  return null;
+}
+
+/** The borrower steps of the flow before `step` that are not done (BANK_REVIEW excluded). */
+export function missingStepsBefore(
+  step: StepKey,
+  row: ApplicationRow,
+  product: Product,
+  progress: BorrowerProgress,
+  events: readonly ApplicationEventRow[],
+): StepKey[] {
+  const flow = productFlow(product);
+  const end = flow.indexOf(step);
+  const submitAt = flow.indexOf('SUBMIT');
+  const submitted = row.submittedAt !== null;
+  return flow
+    .slice(0, end < 0 ? 0 : end)
+    .filter((key) => key !== 'BANK_REVIEW' && key !== 'SUBMIT')
+    .filter((key) => !(submitted && flow.indexOf(key) < submitAt))
+    .filter((key) => !borrowerStepDone(key, row, progress, events));
+}
+
+export function timelineEntry(event: ApplicationEventRow): TimelineEntry {
+  const actor = event.actor as Actor;
+  const bankName = event.actorRef && isBankCode(event.actorRef) ? PARTNER_BANKS[event.actorRef].name : null;
+  return {
+    at: event.at.toISOString(),
+    fromState: (event.fromState as ApplicationState | null) ?? null,
+    toState: event.toState as ApplicationState,
+    event: event.event as ApplicationEvent | 'CREATE',
+    actor,
+    actorLabel: actor === 'BANK' && bankName ? bankName : (ACTOR_LABELS[actor] ?? actor),
+    reason: event.reason,
+  };
+}
+
+export function applicationDetail(
+  row: ApplicationRow,
+  product: Product,
+  card: ProductCard,
+  progress: BorrowerProgress,
+  events: readonly ApplicationEventRow[],
+): ApplicationDetail {
+  const state = row.state as ApplicationState;
+  const steps = applicationSteps(row, product, progress, events);
+  return {
+    application: applicationView(row),
+    product: card,
+    steps,
+    timeline: events.map(timelineEntry),
+    canSubmit: state === 'DRAFT' && missingStepsBefore('SUBMIT', row, product, progress, events).length === 0,
+    canCancel: cancelEventFor(state) !== null,
+    canSign:
+      allowedEvents(state, 'BORROWER').includes('SIGN') &&
+      missingStepsBefore('SIGN_CONTRACT', row, product, progress, events).length === 0,
+  };
+}

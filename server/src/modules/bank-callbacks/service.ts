@@ -1,0 +1,112 @@
+import {
+  type ApplicationEvent,
+  type BankCallbackBody,
+  type BankCallbackResult,
+  isBankCode,
+  RSP,
+  yuanToFen,
+} from '@loan/domain';
+import { and, eq } from 'drizzle-orm';
+import { Value } from 'typebox/value';
+import type { AppContext } from '../../context.ts';
+import { applications, bankCallbacks } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { BankCallbackBodySchema } from '../../schemas/apply-requests.ts';
+import { applyEvent } from '../applications/apply-event.ts';
+import {
+  BANK_SIGNATURE_HEADER,
+  BANK_TIMESTAMP_HEADER,
+  bankSignatureValid,
+  CALLBACK_MAX_SKEW_MS,
+} from './signature.ts';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function header(headers: Headers, name: string): string | null {
+  const value = headers[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * POST /callbacks/bank/{bank}: checks, in order, the bank (1001), the signature over the exact bytes received
+ * (3501), the timestamp's distance from now (3502) and the body (1002 not JSON, 1001 wrong shape). Then in one
+ * transaction: the (bank, eventId) row (a replay: DUPLICATE, nothing else changes); the application by (bank,
+ * bankRef) (unknown: IGNORED); the event through the state machine as actor BANK (illegal: IGNORED, the reason
+ * kept in the stored payload as `ignoredReason`). APPROVE records the amount and time, REJECT the reason too.
+ */
+export async function receiveBankCallback(
+  ctx: AppContext,
+  bank: string,
+  headers: Headers,
+  rawBody: unknown,
+): Promise<BankCallbackResult> {
+  if (!isBankCode(bank)) throw new ApiError(RSP.INVALID_INPUT, '未知的合作机构');
+  const raw = typeof rawBody === 'string' ? rawBody : '';
+  const timestamp = header(headers, BANK_TIMESTAMP_HEADER);
+  const signature = header(headers, BANK_SIGNATURE_HEADER);
+  if (
+    !timestamp ||
+    !signature ||
+    !/^\d{1,12}$/.test(timestamp) ||
+    !bankSignatureValid(ctx.config.bankCallbackSecret, timestamp, raw, signature)
+  ) {
+    throw new ApiError(RSP.CALLBACK_BAD_SIGNATURE);
+  }
+  const now = ctx.now();
+  if (Math.abs(now.getTime() - Number(timestamp) * 1000) > CALLBACK_MAX_SKEW_MS) {
+    throw new ApiError(RSP.CALLBACK_STALE);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ApiError(RSP.BAD_REQUEST_BODY, '回调内容不是合法的 JSON');
+  }
+  if (!Value.Check(BankCallbackBodySchema, parsed)) {
+    throw new ApiError(RSP.INVALID_INPUT, '回调内容不符合约定格式');
+  }
+  const body = parsed as BankCallbackBody;
+  const approvedFen = body.approvedAmount === undefined ? null : yuanToFen(body.approvedAmount);
+
+  return ctx.db.transaction(async (tx) => {
+    const [received] = await tx
+      .insert(bankCallbacks)
+      .values({ bank, eventId: body.eventId, payload: { ...body }, outcome: 'APPLIED', receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: bankCallbacks.id });
+    if (!received) return { eventId: body.eventId, outcome: 'DUPLICATE' as const };
+
+    const ignore = async (reason: string, applicationId: number | null) => {
+      await tx
+        .update(bankCallbacks)
+        .set({ outcome: 'IGNORED', applicationId, payload: { ...body, ignoredReason: reason } })
+        .where(eq(bankCallbacks.id, received.id));
+      ctx.log.info({ bank, eventId: body.eventId, reason }, 'bank callback ignored');
+      return { eventId: body.eventId, outcome: 'IGNORED' as const };
+    };
+
+    const [app] = await tx
+      .select()
+      .from(applications)
+      .where(and(eq(applications.bank, bank), eq(applications.bankRef, body.bankRef)))
+      .limit(1);
+    if (!app) return ignore('未知的业务编号', null);
+
+    const event: ApplicationEvent = body.decision;
+    const reason = body.reason?.trim() || null;
+    const set =
+      event === 'APPROVE'
+        ? { approvedAmountFen: approvedFen ?? app.amountFen, decisionReason: reason, decidedAt: now }
+        : event === 'REJECT'
+          ? { decisionReason: reason ?? '合作机构未说明原因', decidedAt: now }
+          : {};
+    try {
+      await applyEvent(tx, app, event, 'BANK', { now, actorRef: bank, reason, set });
+    } catch (error) {
+      if (error instanceof ApiError) return ignore(error.rspDesc ?? error.rspCode, app.id);
+      throw error;
+    }
+    await tx.update(bankCallbacks).set({ applicationId: app.id }).where(eq(bankCallbacks.id, received.id));
+    return { eventId: body.eventId, outcome: 'APPLIED' as const };
+  });
+}
