@@ -1,18 +1,208 @@
-import { Typography } from 'antd';
-import { Link } from 'react-router';
+import { APPLICATION_STATE_DISPLAY, type ApplicationDetail, type ApplicationView } from '@loan/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { applicationList } from '../../api/applications';
+import { isRspError } from '../../api/errors';
+import { QUERY_KEYS } from '../../api/query-keys';
+import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
+import {
+  ApplicationStateTag,
+  ApplicationTimeline,
+  formatShanghaiTime,
+  yuanText,
+} from '../../components/application/ApplicationParts';
+import {
+  AWAITING_DECISION,
+  DECISION_POLL_MS,
+  useApplicationDetail,
+} from '../../components/application/useApplicationDetail';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
-import { UnderConstruction } from '../../components/UnderConstruction';
 
-/** /auditing: an application under review. Built by a later issue. */
-export default function AuditingPage() {
+/** How often the page asks for the decision; tests shorten it. */
+export const auditingPoll = { ms: DECISION_POLL_MS };
+
+const LOAN_INFO_PATH = '/apply/LoanInfo';
+
+/** The newest application still waiting for the bank's decision. */
+function newestAwaiting(items: readonly ApplicationView[]): ApplicationView | null {
+  const waiting = items.filter((a) => AWAITING_DECISION.includes(a.state));
+  waiting.sort((a, b) => (b.submittedAt ?? b.updatedAt).localeCompare(a.submittedAt ?? a.updatedAt));
+  return waiting[0] ?? null;
+}
+
+function Decision({ detail }: { detail: ApplicationDetail }) {
+  const navigate = useNavigate();
+  const { application } = detail;
+  const display = APPLICATION_STATE_DISPLAY[application.state];
+  const reason = application.decisionReason;
+  switch (application.state) {
+    case 'SUBMITTED':
+    case 'UNDER_REVIEW':
+      return (
+        <Result
+          icon={<Spin size="large" />}
+          title={display.label}
+          subTitle={`${display.hint}。审核结果会自动显示在本页，无需刷新。`}
+        />
+      );
+    case 'APPROVED':
+      return (
+        <Result
+          status="success"
+          title="审批通过"
+          subTitle={`审批金额：${yuanText(application.approvedAmount ?? application.amount)}。下一步：请在合作机构页面签署借款合同。`}
+          extra={
+            <Button type="primary" onClick={() => navigate(application.bankPath)}>
+              去签署借款合同
+            </Button>
+          }
+        />
+      );
+    case 'REJECTED':
+      return (
+        <Result
+          status="error"
+          title="审核未通过"
+          subTitle={reason ? `原因：${reason}` : display.hint}
+          extra={
+            <Button type="primary" onClick={() => navigate(LOAN_INFO_PATH)}>
+              查看其他产品
+            </Button>
+          }
+        />
+      );
+    case 'WITHDRAWN':
+    case 'CANCELLED':
+      return (
+        <Result
+          status="info"
+          title={display.label}
+          subTitle={reason ? `${display.hint}。原因：${reason}` : display.hint}
+          extra={<Link to={LOAN_INFO_PATH}>重新选择产品</Link>}
+        />
+      );
+    case 'SIGNED':
+    case 'DISBURSED':
+      return (
+        <Result
+          status="success"
+          title={display.label}
+          subTitle={display.hint}
+          extra={application.state === 'DISBURSED' && <Link to="/record/loanRecord">查看贷款记录</Link>}
+        />
+      );
+    default:
+      return (
+        <Result
+          status="info"
+          title="申请尚未提交"
+          subTitle={display.hint}
+          extra={
+            <Button type="primary" onClick={() => navigate(`/application/enter?rowId=${application.rowId}`)}>
+              继续填写
+            </Button>
+          }
+        />
+      );
+  }
+}
+
+function AuditingDetail({ rowId }: { rowId: string }) {
+  const detail = useApplicationDetail({ rowId }, { poll: true, pollMs: auditingPoll.ms });
+  const queryClient = useQueryClient();
+  if (detail.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (detail.isError)
+    return (
+      <Result
+        status={isRspError(detail.error) ? '404' : 'warning'}
+        title={isRspError(detail.error) ? '申请不存在或无权查看' : '暂时无法加载申请'}
+        extra={
+          isRspError(detail.error) ? (
+            <Link to={LOAN_INFO_PATH}>返回贷款信息</Link>
+          ) : (
+            <Button onClick={() => void detail.refetch()}>重新加载</Button>
+          )
+        }
+      />
+    );
+  const { application, product } = detail.data;
   return (
-    <StandaloneFrame width={720}>
+    <Flex vertical gap={16}>
+      <Card
+        title={`${application.bankName} · ${product.name}`}
+        extra={<ApplicationStateTag state={application.state} />}
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'rowId', label: '申请编号', children: application.rowId },
+            { key: 'amount', label: '申请金额', children: yuanText(application.amount) },
+            {
+              key: 'term',
+              label: '借款期限',
+              children: application.termMonths ? `${application.termMonths} 个月` : '—',
+            },
+            { key: 'submittedAt', label: '提交时间', children: formatShanghaiTime(application.submittedAt) },
+          ]}
+        />
+        <Decision detail={detail.data} />
+        {detail.data.canCancel && (
+          <Flex justify="center">
+            <AdvanceCancelButton
+              rowId={application.rowId}
+              onCancelled={() => {
+                void detail.refetch();
+                void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationList });
+              }}
+            />
+          </Flex>
+        )}
+      </Card>
+      <Card title="审核进度" size="small">
+        <ApplicationTimeline entries={detail.data.timeline} />
+      </Card>
+    </Flex>
+  );
+}
+
+/** Without rowId: the newest application under review, or an empty state. */
+function NewestAwaiting() {
+  const list = useQuery({
+    queryKey: QUERY_KEYS.applicationList,
+    queryFn: ({ signal }) => applicationList({ silent: true, signal }),
+  });
+  if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (list.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="暂时无法获取您的申请"
+        action={<Button onClick={() => void list.refetch()}>重新加载</Button>}
+      />
+    );
+  const newest = newestAwaiting(list.data.items);
+  if (!newest)
+    return (
+      <Empty description="暂无审核中的申请">
+        <Link to="/application">查看我的申请</Link>
+      </Empty>
+    );
+  return <AuditingDetail rowId={String(newest.rowId)} />;
+}
+
+/** /auditing?rowId=…: an application under review; the bank's decision shows up here without a reload. */
+export default function AuditingPage() {
+  const [searchParams] = useSearchParams();
+  const rowId = searchParams.get('rowId');
+  return (
+    <StandaloneFrame width={760}>
       <Typography.Title level={3} className="standalone-title">
         审核中
       </Typography.Title>
-      <UnderConstruction feature="提交申请后，这里将显示申请的审核进度与合作银行的审核结果。">
-        <Link to="/">返回首页</Link>
-      </UnderConstruction>
+      {rowId ? <AuditingDetail key={rowId} rowId={rowId} /> : <NewestAwaiting />}
     </StandaloneFrame>
   );
 }

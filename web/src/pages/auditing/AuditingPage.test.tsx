@@ -1,0 +1,149 @@
+import { API, type ApplicationState } from '@loan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appRoutes } from '../../app/routes';
+import { DECISION_POLL_MS } from '../../components/application/useApplicationDetail';
+import { saveLogin, saveUserInfo } from '../../session/session';
+import { applicationDetail } from '../../test/application-fixtures';
+import { DEMO_USER_INFO } from '../../test/fixtures';
+import { fakeApi, ok, renderRoutes } from '../../test/render';
+import { auditingPoll } from './AuditingPage';
+
+const SLOW = { timeout: 10_000 };
+let api: ReturnType<typeof fakeApi>;
+
+beforeEach(() => {
+  saveLogin('tok');
+  saveUserInfo(DEMO_USER_INFO);
+  auditingPoll.ms = 150;
+});
+afterEach(() => {
+  api?.restore();
+  sessionStorage.clear();
+  auditingPoll.ms = DECISION_POLL_MS;
+});
+
+const submitted = (state: ApplicationState, extra: Parameters<typeof applicationDetail>[1] = {}) => {
+  const detail = applicationDetail('YNIT-XT01', {
+    rowId: 101,
+    state,
+    current: 'BANK_REVIEW',
+    amount: '50000.00',
+    termMonths: 12,
+    canCancel: state === 'UNDER_REVIEW' || state === 'SUBMITTED',
+    ...extra,
+  });
+  detail.timeline.push({
+    at: '2026-11-21T03:04:05.000Z',
+    fromState: 'DRAFT',
+    toState: 'SUBMITTED',
+    event: 'SUBMIT',
+    actor: 'BORROWER',
+    actorLabel: '借款人',
+    reason: null,
+  });
+  if (state === 'REJECTED')
+    detail.timeline.push({
+      at: '2026-11-21T03:10:00.000Z',
+      fromState: 'UNDER_REVIEW',
+      toState: 'REJECTED',
+      event: 'REJECT',
+      actor: 'BANK',
+      actorLabel: '云南国际信托',
+      reason: '超出店铺授信额度',
+    });
+  return detail;
+};
+
+const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail).length;
+
+describe('/auditing', () => {
+  it('shows the application with its timeline in Beijing time, and the decision arrives without a reload', async () => {
+    let calls = 0;
+    api = fakeApi((r) => {
+      if (r.url !== API.applicationDetail) return ok(null);
+      calls += 1;
+      return ok(
+        calls < 3
+          ? submitted('UNDER_REVIEW')
+          : submitted('REJECTED', { decisionReason: '超出店铺授信额度', canCancel: false }),
+      );
+    });
+    const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
+    expect(await screen.findByText(/审核结果会自动显示在本页/, {}, SLOW)).toBeInTheDocument();
+    expect(api.requests[0]?.params).toEqual({ rowId: '101' });
+    expect(screen.getByText('50,000.00 元')).toBeInTheDocument();
+    expect(screen.getByText('12 个月')).toBeInTheDocument();
+    // 03:04:05 UTC is 11:04:05 in Shanghai
+    expect(screen.getByText('2026/11/21 11:04:05')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '提前取消' })).toBeInTheDocument();
+
+    expect(await screen.findByText('审核未通过', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByText('原因：超出店铺授信额度')).toHaveLength(2); // the result and the timeline
+    expect(screen.getByText(/云南国际信托：审批拒绝/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?rowId=101');
+    expect(screen.queryByRole('button', { name: '提前取消' })).not.toBeInTheDocument();
+
+    // polling stops once decided
+    const after = detailCalls();
+    await new Promise((resolve) => setTimeout(resolve, auditingPoll.ms * 4));
+    expect(detailCalls()).toBe(after);
+    await userEvent.click(screen.getByRole('button', { name: '查看其他产品' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
+  });
+
+  it('approved: the approved amount and the way to sign on the bank page', async () => {
+    const detail = submitted('APPROVED', { approvedAmount: '40000.00' });
+    api = fakeApi((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
+    const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
+    expect(await screen.findByText(/下一步：请在合作机构页面签署借款合同/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(/审批金额：40,000.00 元/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '去签署借款合同' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(detail.application.bankPath));
+  });
+
+  it('cancels in advance from the review screen', async () => {
+    let state: ApplicationState = 'UNDER_REVIEW';
+    api = fakeApi((r) => {
+      if (r.url === API.advanceCancel) {
+        state = 'CANCELLED';
+        return ok(null);
+      }
+      return r.url === API.applicationDetail ? ok(submitted(state)) : ok(null);
+    });
+    renderRoutes(appRoutes, ['/auditing?rowId=101']);
+    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
+    expect(await screen.findByText(/本次申请已在放款前取消/)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.url === API.advanceCancel)).toMatchObject({
+      data: { rowId: 101 },
+      timeout: 30000,
+    });
+  });
+
+  it('without rowId shows the newest application under review', async () => {
+    const older = submitted('UNDER_REVIEW').application;
+    api = fakeApi((r) => {
+      if (r.url === API.applicationList)
+        return ok({
+          items: [
+            { ...older, rowId: 5, state: 'REJECTED', submittedAt: '2026-11-22T00:00:00.000Z' },
+            { ...older, rowId: 6, submittedAt: '2026-11-20T00:00:00.000Z' },
+            { ...older, rowId: 7, submittedAt: '2026-11-21T00:00:00.000Z' },
+          ],
+        });
+      return r.url === API.applicationDetail ? ok(submitted('UNDER_REVIEW', { rowId: 7 })) : ok(null);
+    });
+    renderRoutes(appRoutes, ['/auditing']);
+    expect(await screen.findByText(/审核结果会自动显示在本页/, {}, SLOW)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({ rowId: '7' });
+  });
+
+  it('without rowId and nothing under review: an empty state', async () => {
+    api = fakeApi((r) => (r.url === API.applicationList ? ok({ items: [] }) : ok(null)));
+    renderRoutes(appRoutes, ['/auditing']);
+    expect(await screen.findByText('暂无审核中的申请', {}, SLOW)).toBeInTheDocument();
+  });
+});
