@@ -1,11 +1,13 @@
 import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import type { Prerequisite } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { toUserAllCheck } from '../../api/users';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
+import { StoreAuthCard } from '../../components/store/StoreAuthCard';
+import { ProductList } from './ProductList';
 
 function StepStatus({ step }: { step: Prerequisite }) {
   if (step.done) return <Tag color="success">已完成</Tag>;
@@ -52,7 +54,7 @@ function PrerequisitesCard() {
               className="form-alert"
               type="success"
               showIcon
-              title="准备工作已全部完成，贷款产品开放后即可申请。"
+              title="准备工作已全部完成，可以选择下方的贷款产品申请。"
             />
           )}
           {steps.length === 0 ? (
@@ -78,31 +80,18 @@ function PrerequisitesCard() {
   );
 }
 
-/** /apply/LoanInfo: the products (being built) and what is left to do before applying. */
+/** /apply/LoanInfo: the store authorisation, what is left to do before applying, and the products to compare. */
 export default function LoanInfoPage() {
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={14}>
-        <Card title="贷款产品">
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={
-              <>
-                <Typography.Text strong>产品列表建设中</Typography.Text>
-                <br />
-                <Typography.Text type="secondary">
-                  合作银行（YNIT、CGB、FUIOU、SHRB、CRBANK）的贷款产品将在这里列出，包括额度、期限、还款方式与年化利率。
-                  该功能正在建设中，暂未开放申请。
-                </Typography.Text>
-              </>
-            }
-          >
-            <Link to="/about">了解平台与合作机构</Link>
-          </Empty>
-        </Card>
+      <Col xs={24} lg={12}>
+        <StoreAuthCard />
       </Col>
-      <Col xs={24} lg={10}>
+      <Col xs={24} lg={12}>
         <PrerequisitesCard />
+      </Col>
+      <Col xs={24}>
+        <ProductList />
       </Col>
     </Row>
   );

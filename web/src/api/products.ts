@@ -1,0 +1,21 @@
+import {
+  API,
+  type ApplicationDetail,
+  type CreateApplicationRequest,
+  type ProductListResult,
+} from '@loan/domain';
+import { type CallOptions, get, post } from './http';
+
+/** The products of the partner banks (no session needed) and starting an application for one. */
+
+export const PRODUCT_LIST_KEY = ['products', 'list'] as const;
+
+export function productList(options?: CallOptions) {
+  return get<ProductListResult>(API.productList, undefined, options);
+}
+
+/** A draft application for this product (or the open one that exists); its bank page is application.bankPath. */
+export function createApplication(productCode: string, options?: CallOptions) {
+  const body: CreateApplicationRequest = { productCode };
+  return post<ApplicationDetail>(API.createApplication, body, options);
+}

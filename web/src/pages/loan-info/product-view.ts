@@ -1,0 +1,79 @@
+import {
+  BANK_CODES,
+  type BankCode,
+  FEE_KIND_LABELS,
+  formatPercent,
+  formatYuan,
+  INSTITUTION_KIND_LABELS,
+  PARTNER_BANKS,
+  type ProductCard,
+  yuanToFen,
+} from '@loan/domain';
+
+/** Display texts of a product card, from the API's strings and the domain's labels. */
+
+export const ALL_BANKS = 'ALL';
+export type BankFilter = BankCode | typeof ALL_BANKS;
+export type RateSort = 'ASC' | 'DESC';
+
+export const rateText = (rate: string): string => formatPercent(Number(rate));
+
+export function yuanText(yuan: string): string {
+  try {
+    return `${formatYuan(yuanToFen(yuan))} 元`;
+  } catch {
+    return '—';
+  }
+}
+
+export const amountRangeText = (p: ProductCard) => `${yuanText(p.minAmount)} ~ ${yuanText(p.maxAmount)}`;
+
+export const termsText = (p: ProductCard) => `${p.terms.join(' / ')} 个月`;
+
+export function feeText(p: ProductCard): string {
+  if (!p.serviceFee) return '无';
+  const per = p.serviceFee.kind === 'PER_INSTALMENT' ? '/月' : '（放款时）';
+  return `${FEE_KIND_LABELS[p.serviceFee.kind]} ${rateText(p.serviceFee.rate)}${per}`;
+}
+
+export function annualisedText(p: ProductCard): string {
+  return p.annualisedRateMin === p.annualisedRateMax
+    ? rateText(p.annualisedRateMin)
+    : `${rateText(p.annualisedRateMin)} ~ ${rateText(p.annualisedRateMax)}`;
+}
+
+export const institutionKindText = (bank: BankCode) => INSTITUTION_KIND_LABELS[PARTNER_BANKS[bank].kind];
+
+/** The banks present in the list, in the domain's order, for the filter ("全部" first). */
+export function bankOptions(items: readonly ProductCard[]): Array<{ value: BankFilter; label: string }> {
+  const present = new Set(items.map((p) => p.bank));
+  return [
+    { value: ALL_BANKS, label: '全部' },
+    ...BANK_CODES.filter((b) => present.has(b)).map((b) => ({ value: b, label: PARTNER_BANKS[b].name })),
+  ];
+}
+
+/** Filtered by bank, sorted by the lowest annualised rate (ties: the highest, then the list order). */
+export function visibleProducts(
+  items: readonly ProductCard[],
+  bank: BankFilter,
+  sort: RateSort,
+): ProductCard[] {
+  const sign = sort === 'ASC' ? 1 : -1;
+  return items
+    .map((p, i) => ({ p, i }))
+    .filter(({ p }) => bank === ALL_BANKS || p.bank === bank)
+    .sort(
+      (a, b) =>
+        sign * (Number(a.p.annualisedRateMin) - Number(b.p.annualisedRateMin)) ||
+        sign * (Number(a.p.annualisedRateMax) - Number(b.p.annualisedRateMax)) ||
+        a.i - b.i,
+    )
+    .map(({ p }) => p);
+}
+
+/** What 年化利率 means, reachable by click, keyboard and touch. */
+export const ANNUALISED_RATE_EXPLANATION =
+  '年化利率是把利息和服务费都算作借款成本、按实际占用本金的时间折算的年利率（内部收益率 IRR × 12）。' +
+  '等额本息等分期还款方式下，本金逐月减少，所以年化利率高于名义年利率；收取服务费的产品也会更高。' +
+  '区间为该产品各期限按最高额度测算的最低和最高值。';
