@@ -32,44 +32,40 @@ const SLOW = { timeout: 20_000 };
 const accepts = () => api.requests.filter((r) => r.url === API.userReadAgr);
 
 describe('agreement document pages', () => {
-  it(
-    'shows the full text, counts down, accepts and goes back to a same-site redirect',
-    async () => {
-      const text = agreementText('SERVICE');
-      serve((r) => {
-        if (r.url === API.agreementText) return ok(text);
-        if (r.url === API.userReadAgr)
-          return ok({ kind: 'SERVICE', version: 'v1', acceptedAt: '2026-03-02T02:00:10.000Z' });
-        if (r.url === API.agreementStatus) return ok({ items: [], allAccepted: false });
-        return undefined;
-      });
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      const { router } = renderRoutes(appRoutes, ['/serviceAgreement?redirect=%2Fapply%2FLoanInfo']);
-      expect(await screen.findByRole('heading', { name: '融资咨询服务协议' })).toBeInTheDocument();
-      expect(await screen.findByRole('heading', { name: '第一条 协议双方' })).toBeInTheDocument();
-      expect(screen.getByText('服务费按实际放款本金乘以服务费率计算。')).toBeInTheDocument();
-      expect(screen.getByText('版本 v1')).toBeInTheDocument();
-      expect(api.requests.find((r) => r.url === API.agreementText)?.params).toEqual({ kind: 'SERVICE' });
+  it('shows the full text, counts down, accepts and goes back to a same-site redirect', SLOW, async () => {
+    const text = agreementText('SERVICE');
+    serve((r) => {
+      if (r.url === API.agreementText) return ok(text);
+      if (r.url === API.userReadAgr)
+        return ok({ kind: 'SERVICE', version: 'v1', acceptedAt: '2026-03-02T02:00:10.000Z' });
+      if (r.url === API.agreementStatus) return ok({ items: [], allAccepted: false });
+      return undefined;
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderRoutes(appRoutes, ['/serviceAgreement?redirect=%2Fapply%2FLoanInfo']);
+    expect(await screen.findByRole('heading', { name: '融资咨询服务协议' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '第一条 协议双方' })).toBeInTheDocument();
+    expect(screen.getByText('服务费按实际放款本金乘以服务费率计算。')).toBeInTheDocument();
+    expect(screen.getByText('版本 v1')).toBeInTheDocument();
+    expect(api.requests.find((r) => r.url === API.agreementText)?.params).toEqual({ kind: 'SERVICE' });
 
-      const button = screen.getByRole('button', { name: '请阅读协议（10 秒）' });
-      expect(button).toBeDisabled();
-      await seconds(2);
-      expect(screen.getByRole('button', { name: '请阅读协议（8 秒）' })).toBeDisabled();
-      await seconds(8);
-      const agree = await screen.findByRole('button', { name: '我已阅读并同意' });
-      expect(agree).toBeEnabled();
-      await user.click(agree);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
-      expect(accepts()).toHaveLength(1);
-      expect(accepts()[0]?.data).toEqual({
-        kind: 'SERVICE',
-        version: 'v1',
-        textHash: text.textHash,
-        readToken: text.readToken,
-      });
-    },
-    SLOW,
-  );
+    const button = screen.getByRole('button', { name: '请阅读协议（10 秒）' });
+    expect(button).toBeDisabled();
+    await seconds(2);
+    expect(screen.getByRole('button', { name: '请阅读协议（8 秒）' })).toBeDisabled();
+    await seconds(8);
+    const agree = await screen.findByRole('button', { name: '我已阅读并同意' });
+    expect(agree).toBeEnabled();
+    await user.click(agree);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
+    expect(accepts()).toHaveLength(1);
+    expect(accepts()[0]?.data).toEqual({
+      kind: 'SERVICE',
+      version: 'v1',
+      textHash: text.textHash,
+      readToken: text.readToken,
+    });
+  });
 
   it('stays on the page when the redirect is not a same-site path, and shows when it was accepted', async () => {
     serve((r) => {

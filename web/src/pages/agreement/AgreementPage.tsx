@@ -1,18 +1,155 @@
-import { Typography } from 'antd';
-import { Link } from 'react-router';
+import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
+import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText } from '@loan/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Empty, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
+import { loginPathBack, useAcceptAgreement } from '../../components/agreement/AgreementDocument';
+import {
+  AgreementBody,
+  readingLabel,
+  shanghaiTime,
+  useAgreementText,
+  useReadingCountdown,
+} from '../../components/agreement/agreement-parts';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { safeRedirect } from '../../session/sign-in';
 
-/** /agreement: ticking the agreements before applying. Built by a later issue. */
+/** The three documents listed under the general agreement. */
+const DOCUMENTS: readonly AgreementKind[] = ['SERVICE', 'INFO', 'RELEASE'];
+
+/** /agreement (open without a session): the user service agreement to tick, and the three documents to sign. */
 export default function AgreementPage() {
+  const text = useAgreementText('GENERAL');
   return (
-    <StandaloneFrame width={720}>
-      <Typography.Title level={3} className="standalone-title">
-        协议确认
-      </Typography.Title>
-      <UnderConstruction feature="在申请贷款前，您需要在这里阅读并勾选确认融资咨询服务协议、信息咨询服务协议与授权书。">
-        <Link to="/">返回首页</Link>
-      </UnderConstruction>
+    <StandaloneFrame width={880}>
+      <Card variant="borderless">
+        <Typography.Title level={3} className="standalone-title">
+          协议确认
+        </Typography.Title>
+        {text.isPending ? (
+          <Skeleton active paragraph={{ rows: 10 }} />
+        ) : text.isError ? (
+          <Empty description={text.error instanceof Error ? text.error.message : '协议加载失败'}>
+            <Button onClick={() => text.refetch()}>重新加载</Button>
+          </Empty>
+        ) : (
+          <TickBox text={text.data} startedAt={text.dataUpdatedAt} signedIn={text.signedIn} />
+        )}
+      </Card>
     </StandaloneFrame>
+  );
+}
+
+function TickBox({
+  text,
+  startedAt,
+  signedIn,
+}: {
+  text: AgreementText;
+  startedAt: number;
+  signedIn: boolean;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const here = `${location.pathname}${location.search}`;
+  const left = useReadingCountdown('GENERAL', startedAt);
+  const accept = useAcceptAgreement(text, () => undefined);
+  const status = useQuery({
+    queryKey: AGREEMENT_QUERY_KEYS.status,
+    queryFn: () => getAgreementStatus({ silent: true }),
+    enabled: signedIn && Boolean(text.readToken),
+  });
+  const items = status.data?.items ?? [];
+  const allAccepted = status.data?.allAccepted ?? false;
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex wrap gap={8} align="center">
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          《{text.title}》
+        </Typography.Title>
+        <Tag color="blue">版本 {text.version}</Tag>
+      </Flex>
+      <AgreementBody body={text.body} label={`${text.title}全文`} />
+
+      {!signedIn ? (
+        <Button type="primary" block onClick={() => navigate(loginPathBack(here))}>
+          登录后签署
+        </Button>
+      ) : !text.readToken ? (
+        <Alert type="info" showIcon title="请先修改初始密码，再签署协议" />
+      ) : (
+        <Flex vertical gap={8}>
+          <Checkbox
+            checked={Boolean(text.acceptedAt)}
+            disabled={Boolean(text.acceptedAt) || left > 0 || accept.isPending}
+            onChange={(e) => {
+              if (e.target.checked) accept.mutate();
+            }}
+          >
+            我已阅读并同意《{text.title}》
+          </Checkbox>
+          {text.acceptedAt ? (
+            <Typography.Text type="secondary">已于 {shanghaiTime(text.acceptedAt)} 同意</Typography.Text>
+          ) : (
+            left > 0 && <Typography.Text type="secondary">{readingLabel(left)}</Typography.Text>
+          )}
+          {accept.error && <Alert type="error" showIcon title={accept.error} />}
+        </Flex>
+      )}
+
+      <Typography.Title level={5} style={{ margin: '8px 0 0' }}>
+        申请贷款前还需签署
+      </Typography.Title>
+      <List
+        bordered
+        loading={status.isLoading}
+        dataSource={DOCUMENTS}
+        renderItem={(kind) => {
+          const info = AGREEMENT_KIND_INFO[kind];
+          const item = items.find((i) => i.kind === kind);
+          return (
+            <List.Item
+              actions={[
+                <Link key="open" to={`${info.route}?redirect=${encodeURIComponent(here)}`}>
+                  {item?.accepted ? '查看' : '阅读并签署'} <RightOutlined />
+                </Link>,
+              ]}
+            >
+              <List.Item.Meta
+                title={`《${info.title}》`}
+                description={
+                  !signedIn ? (
+                    info.summary
+                  ) : item?.accepted && item.acceptedAt ? (
+                    <Tag icon={<CheckCircleFilled />} color="success">
+                      已签署 {shanghaiTime(item.acceptedAt)}
+                    </Tag>
+                  ) : (
+                    <Tag icon={<ClockCircleOutlined />} color="default">
+                      未签署
+                    </Tag>
+                  )
+                }
+              />
+            </List.Item>
+          );
+        }}
+      />
+
+      {signedIn && text.readToken && (
+        <Flex vertical gap={8}>
+          {!allAccepted && !status.isLoading && (
+            <Typography.Text type="secondary">请勾选同意并签署以上全部协议后继续</Typography.Text>
+          )}
+          <Button type="primary" block disabled={!allAccepted} onClick={() => navigate(redirect ?? '/')}>
+            继续
+          </Button>
+        </Flex>
+      )}
+    </Flex>
   );
 }
