@@ -1,0 +1,170 @@
+import { type AgreementText, RSP, rspText } from '@loan/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../src/db/schema.ts';
+import { type ApiAnswer, call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
+import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
+import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+
+/**
+ * A second borrower walks every route that takes an id with the first borrower's ids: always refused, nothing
+ * changes but the audit log, and nothing of the first borrower's comes back.
+ */
+let t: TestApp;
+let api: ReturnType<typeof applicationCalls>;
+let owner: ReadyBorrower;
+let intruder: ReadyBorrower;
+const ids = { review: 0, approved: 0, draft: 0, mcOrderNo: '', bankRef: '' };
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = applicationCalls(t);
+  owner = await makeReadyBorrower(t, 'owner1');
+  intruder = await makeReadyBorrower(t, 'intruder1', {
+    certified: false,
+    agreements: false,
+    storeStatus: null,
+  });
+
+  const review = okResult(await api.create(owner.token, 'CRB-RYD'));
+  okResult(await api.submit(owner.token, review.application.rowId, '100000', 6, '备货采购（机密）'));
+  const approved = okResult(await api.create(owner.token, 'CGB-KJED'));
+  okResult(await api.submit(owner.token, approved.application.rowId, '200000', 6));
+  await deliverAfterDelay(t);
+  const draft = okResult(await api.create(owner.token, 'YNIT-XT01'));
+  const reviewed = okResult(await api.detail(owner.token, { rowId: String(review.application.rowId) }));
+  ids.review = review.application.rowId;
+  ids.approved = approved.application.rowId;
+  ids.draft = draft.application.rowId;
+  ids.mcOrderNo = review.application.mcOrderNo ?? '';
+  ids.bankRef =
+    /业务编号 (\S+)）/.exec(reviewed.timeline.find((e) => e.event === 'START_REVIEW')?.reason ?? '')?.[1] ??
+    '';
+  secrets.push(ids.bankRef, ids.mcOrderNo, '备货采购（机密）', 'owner1', '200000.00', '100000.00');
+  expect(ids.mcOrderNo).not.toBe('');
+  expect(ids.bankRef).toMatch(/^CRBANK-/);
+});
+afterAll(async () => t.close());
+
+const NOT_FOUND = { rspCode: RSP.APPLICATION_NOT_FOUND, rspDesc: rspText(RSP.APPLICATION_NOT_FOUND) };
+
+async function expectRefusedQuietly(
+  label: string,
+  send: () => Promise<ApiAnswer<unknown>>,
+): Promise<ApiAnswer<unknown>> {
+  const before = await tableCounts(t.db);
+  const res = await send();
+  expect(res.status, label).toBe(200);
+  expect(res.response.rspCode, label).not.toBe(RSP.OK);
+  const text = JSON.stringify(res);
+  for (const secret of secrets) expect(text, `${label} leaks ${secret}`).not.toContain(secret);
+  const after = await tableCounts(t.db);
+  expect({ ...after, audit_log: 0 }, label).toEqual({ ...before, audit_log: 0 });
+  return res;
+}
+
+describe('a second borrower with the first borrower’s ids', () => {
+  it('cannot read, submit, complete, cancel or sign the first borrower’s applications (3005, like a missing id)', async () => {
+    const token = intruder.token;
+    const rowIds = [ids.review, ids.approved, ids.draft];
+    const attempts: Array<[string, () => Promise<ApiAnswer<unknown>>]> = [
+      ['detail by mcOrderNo', () => api.detail(token, { mcOrderNo: ids.mcOrderNo })],
+      [
+        'detail by rowId and productCode',
+        () => api.detail(token, { rowId: String(ids.review), productCode: 'CRB-RYD' }),
+      ],
+      ...rowIds.flatMap(
+        (rowId): Array<[string, () => Promise<ApiAnswer<unknown>>]> => [
+          [`detail ${rowId}`, () => api.detail(token, { rowId: String(rowId) })],
+          [`submit ${rowId}`, () => api.submit(token, rowId, '100000', 6)],
+          [`face ${rowId}`, () => api.completeStep(token, rowId, 'FACE_VERIFY')],
+          [`account ${rowId}`, () => api.completeStep(token, rowId, 'OPEN_COLLECTION_ACCOUNT')],
+          [`cancel ${rowId}`, () => api.cancel(token, rowId, '恶意取消')],
+          [`sign ${rowId}`, () => api.sign(token, rowId)],
+        ],
+      ),
+    ];
+    for (const [label, send] of attempts) {
+      const res = await expectRefusedQuietly(label, send);
+      expect(res.response, label).toEqual(NOT_FOUND);
+      expect(res.result, label).toBeNull();
+    }
+    // the same answer as an id that does not exist at all
+    expect((await api.detail(token, { rowId: '999999' })).response).toEqual(NOT_FOUND);
+    const list = await call<{ items: unknown[] }>(t.app, 'GET', '/loanMgr/applications', undefined, {
+      token,
+    });
+    expect(list.result.items).toEqual([]);
+    // the owner's applications are untouched
+    const mine = okResult(await api.detail(owner.token, { rowId: String(ids.approved) }));
+    expect(mine.application.state).toBe('APPROVED');
+    expect(mine.timeline.some((e) => e.reason === '恶意取消')).toBe(false);
+  });
+
+  it('cannot attach the first borrower’s documents to a certification, nor read theirs', async () => {
+    const docs = await t.db.select().from(documents).where(eq(documents.userId, owner.userId));
+    const docId = (kind: string) => docs.find((d) => d.kind === kind)?.id ?? 0;
+    await expectRefusedQuietly('insertLoanCertification with foreign documents', () =>
+      call(
+        t.app,
+        'POST',
+        '/users/insertLoanCertification',
+        {
+          companyName: '冒名贸易有限公司',
+          uscc: '91350100M000100Y43',
+          legalName: '李四',
+          idNumber: cipher('11010519491231002X'),
+          legalPhone: '13912345678',
+          licenceDocId: docId('BUSINESS_LICENCE'),
+          idFrontDocId: docId('ID_CARD_FRONT'),
+          idBackDocId: docId('ID_CARD_BACK'),
+          salesDocId: docId('SALES_STATEMENT'),
+        },
+        { token: intruder.token },
+      ),
+    );
+    const mine = await call<{ certification: unknown }>(t.app, 'GET', '/users/loanCertification', undefined, {
+      token: intruder.token,
+    });
+    expect(mine.response.rspCode).toBe(RSP.OK);
+    expect(mine.result.certification).toBeNull();
+  });
+
+  it('cannot accept an agreement with the first borrower’s reading token, nor take over their store', async () => {
+    const text = okResult(
+      await call<AgreementText>(
+        t.app,
+        'GET',
+        '/users/agreement',
+        { kind: 'SERVICE' },
+        { token: owner.token },
+      ),
+    );
+    await expectRefusedQuietly('userReadAgr with a foreign read token', () => {
+      t.clock.advance(text.minReadSeconds * 1000 + 1000);
+      return call(
+        t.app,
+        'POST',
+        '/users/userReadAgr',
+        { kind: text.kind, version: text.version, textHash: text.textHash, readToken: text.readToken },
+        { token: intruder.token },
+      );
+    });
+    const sellerId = `A${String(owner.userId).padStart(11, '0')}`;
+    secrets.push('owner1 的店铺');
+    await expectRefusedQuietly('againMwsToken with the first borrower’s seller id', () =>
+      call(
+        t.app,
+        'POST',
+        '/seller/againMwsToken',
+        { sellerId, mwsAuthToken: cipher('amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d') },
+        { token: intruder.token },
+      ),
+    );
+    const store = await call<{ storeInfo: unknown }>(t.app, 'GET', '/seller/mwsTokenCheck', undefined, {
+      token: intruder.token,
+    });
+    expect(store.result.storeInfo).toBeNull();
+  });
+});
