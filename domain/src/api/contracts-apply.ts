@@ -121,6 +121,17 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/** What each document is called in the portal (the upload buttons, the server's messages). */
+export const DOCUMENT_KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
+  BUSINESS_LICENCE: '营业执照',
+  ID_CARD_FRONT: '法定代表人身份证人像面',
+  ID_CARD_BACK: '法定代表人身份证国徽面',
+  SALES_STATEMENT: '店铺销售流水',
+};
+
+/** Largest document accepted, decoded (POST /users/uploadDocument). */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
 /** POST /users/uploadDocument (JSON; the file as base64, at most 5 MB decoded; JPEG, PNG or PDF by content). */
 export interface UploadDocumentRequest {
   kind: DocumentKind;

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type DocumentKind, RSP, type UploadDocumentRequest, type UploadedDocument } from '@loan/domain';
+import {
+  type DocumentKind,
+  MAX_DOCUMENT_BYTES,
+  RSP,
+  type UploadDocumentRequest,
+  type UploadedDocument,
+} from '@loan/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -7,7 +13,6 @@ import { type DocumentRow, documents, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_FILE_NAME_LENGTH = 100;
 
 /** The file types accepted, told by their first bytes (never by the name or the declared type). */

@@ -1,5 +1,6 @@
 import {
   checkBankCard,
+  DOCUMENT_KIND_LABELS,
   type DocumentKind,
   isMobilePhone,
   type LoanCertificationRequest,
@@ -31,12 +32,7 @@ export const CERTIFICATION_TEXTS = {
   bankName: '开户行名称不能超过50个字符',
 } as const;
 
-const DOCUMENT_LABELS: Readonly<Record<DocumentKind, string>> = {
-  BUSINESS_LICENCE: '营业执照',
-  ID_CARD_FRONT: '法定代表人身份证人像面',
-  ID_CARD_BACK: '法定代表人身份证国徽面',
-  SALES_STATEMENT: '店铺销售流水',
-};
+const DOCUMENT_LABELS = DOCUMENT_KIND_LABELS;
 
 const length = (s: string) => [...s].length;
 

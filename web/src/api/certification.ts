@@ -1,0 +1,49 @@
+import {
+  API,
+  type DocumentKind,
+  encryptField,
+  type LoanCertificationRequest,
+  type LoanCertificationResult,
+  type LoanCertificationView,
+  type UploadDocumentRequest,
+  type UploadedDocument,
+} from '@loan/domain';
+import { FIELD_CIPHER } from '../config';
+import { type CallOptions, get, post } from './http';
+
+/** Loan certification: documents, the company and legal representative, the bank card. */
+
+export const CERTIFICATION_QUERY_KEY = ['loanCertification'] as const;
+
+/** Uploading up to 5 MB takes longer than an ordinary call. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+export function getLoanCertification(options?: CallOptions) {
+  return get<LoanCertificationResult>(API.loanCertification, undefined, options);
+}
+
+export function uploadDocument(
+  kind: DocumentKind,
+  fileName: string,
+  dataBase64: string,
+  options?: CallOptions,
+) {
+  const body: UploadDocumentRequest = { kind, fileName, dataBase64 };
+  return post<UploadedDocument>(API.uploadDocument, body, { timeout: UPLOAD_TIMEOUT_MS, ...options });
+}
+
+/** The form's plain values; the ID number and the card are sent as field-cipher text. */
+export interface CertificationInput extends Omit<LoanCertificationRequest, 'idNumber' | 'bankCardNo'> {
+  idNumber: string;
+  bankCardNo?: string;
+}
+
+export function insertLoanCertification(input: CertificationInput, options?: CallOptions) {
+  const { idNumber, bankCardNo, ...rest } = input;
+  const body: LoanCertificationRequest = {
+    ...rest,
+    idNumber: encryptField(idNumber, FIELD_CIPHER),
+    ...(bankCardNo ? { bankCardNo: encryptField(bankCardNo.replace(/\s/g, ''), FIELD_CIPHER) } : {}),
+  };
+  return post<LoanCertificationView>(API.insertLoanCertification, body, options);
+}
