@@ -1,10 +1,14 @@
 import { buildSchedule, formatPercent, formatYuan, type ScheduleInput } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../test/render';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_CARDS } from '../../test/product-cards';
+import { fakeApi, ok, renderRoutes } from '../../test/render';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
+
+// the calculator page is heavy under jsdom: room for a loaded machine (2 CPUs shared by parallel runs)
+vi.setConfig({ testTimeout: 45_000 });
 
 // jsdom has no canvas: the lazily loaded ECharts chart is replaced by a stub.
 vi.mock('./PrincipalInterestChart', () => ({
@@ -13,7 +17,12 @@ vi.mock('./PrincipalInterestChart', () => ({
   ),
 }));
 
+let api: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => api?.restore());
+
 function setup() {
+  // the product picker loads the products; these tests stay in free mode
+  api = fakeApi(() => ok({ items: PRODUCT_CARDS }));
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   renderRoutes([{ path: '/', element: <LoanCalculatorPage /> }]);
   return user;

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PRODUCT_LIST_KEY, productList } from '../../api/products';
 import {
   calculate,
   type FieldName,
@@ -8,6 +11,8 @@ import {
   todayInShanghai,
 } from './calculator-input';
 import { LoanInputs } from './LoanInputs';
+import { FREE_MODE, ProductPicker } from './ProductPicker';
+import { fieldsFromProduct, productErrors } from './product-mode';
 import { ResultSummary } from './ResultSummary';
 import { ScenarioComparison } from './ScenarioComparison';
 import { ScheduleChart } from './ScheduleChart';
@@ -41,7 +46,37 @@ export default function LoanCalculatorPage() {
   const [fields, setFields] = useState<LoanFields>(initialFields);
   const [customTerm, setCustomTerm] = useState(false);
   const [scenarios, setScenarios] = useState<PricingFields[]>([]);
-  const calculation = useMemo(() => calculate(fields), [fields]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const productCode = searchParams.get('productCode') ?? FREE_MODE;
+  const products = useQuery({ queryKey: PRODUCT_LIST_KEY, queryFn: ({ signal }) => productList({ signal }) });
+  const items = products.data?.items ?? [];
+  const product = items.find((p) => p.productCode === productCode) ?? null;
+  const unknownProduct = productCode !== FREE_MODE && products.isSuccess && product === null;
+
+  // a product (picked, or from ?productCode=) fills the fields once, when it becomes the product
+  useEffect(() => {
+    if (!product) return;
+    setCustomTerm(false);
+    setFields((current) => ({ ...current, ...fieldsFromProduct(product, current) }));
+  }, [product]);
+
+  const pick = (code: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (code === FREE_MODE) next.delete('productCode');
+        else next.set('productCode', code);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const calculation = useMemo(() => {
+    const result = calculate(fields);
+    if (!product || !result.ok) return result;
+    const errors = productErrors(product, fields);
+    return Object.keys(errors).length > 0 ? { ok: false as const, errors } : result;
+  }, [fields, product]);
   const errors = calculation.ok ? {} : calculation.errors;
   const loanValid = !SHARED_FIELDS.some((field) => errors[field]);
   const change = (patch: Partial<LoanFields>) => setFields((current) => ({ ...current, ...patch }));
@@ -49,7 +84,24 @@ export default function LoanCalculatorPage() {
   return (
     <Flex vertical gap={16} className="loan-calculator">
       <Card variant="borderless" title="贷款计算器">
+        <ProductPicker
+          products={items}
+          loading={products.isPending}
+          failed={products.isError}
+          onRetry={() => void products.refetch()}
+          value={product ? product.productCode : FREE_MODE}
+          onChange={pick}
+        />
+        {unknownProduct && (
+          <Alert
+            className="form-alert"
+            type="warning"
+            showIcon
+            title={`未找到产品 ${productCode}，已使用自定义模式`}
+          />
+        )}
         <LoanInputs
+          product={product}
           value={fields}
           errors={errors}
           customTerm={customTerm}

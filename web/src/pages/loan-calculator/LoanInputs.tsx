@@ -1,4 +1,5 @@
-import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { formatYuan, type ProductCard, yuanToFen } from '@loan/domain';
+import { Col, ConfigProvider, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type FieldErrors, type LoanFields, MAX_TERM_MONTHS, TERM_PRESETS } from './calculator-input';
 import { PricingInputs } from './PricingInputs';
@@ -22,11 +23,19 @@ interface Props {
   customTerm: boolean;
   onCustomTermChange: (custom: boolean) => void;
   onChange: (patch: Partial<LoanFields>) => void;
+  /** Product mode: the product's terms only, its range as help, its pricing fixed. */
+  product?: ProductCard | null;
 }
 
+const productAmountHelp = (p: ProductCard) =>
+  `该产品额度 ${formatYuan(yuanToFen(p.minAmount))} ~ ${formatYuan(yuanToFen(p.maxAmount))} 元，须为 ${formatYuan(yuanToFen(p.amountStep))} 元的整数倍`;
+
 /** The calculator's inputs; every change recalculates at once. */
-export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onChange }: Props) {
-  const termChoice = customTerm || !isPreset(value.months) ? CUSTOM : value.months;
+export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onChange, product }: Props) {
+  const termChoice = product ? value.months : customTerm || !isPreset(value.months) ? CUSTOM : value.months;
+  const termOptions = product
+    ? product.terms.map((months) => ({ value: months, label: `${months} 个月` }))
+    : TERM_OPTIONS;
   return (
     <Form layout="vertical" requiredMark={false} component="div">
       <Row gutter={16}>
@@ -35,7 +44,7 @@ export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onCh
             label="借款金额"
             htmlFor="calc-amount"
             validateStatus={errors.amount ? 'error' : undefined}
-            help={errors.amount}
+            help={errors.amount ?? (product ? productAmountHelp(product) : undefined)}
           >
             <Input
               id="calc-amount"
@@ -57,7 +66,7 @@ export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onCh
           >
             <Select
               id="calc-term"
-              options={TERM_OPTIONS}
+              options={termOptions}
               value={termChoice}
               onChange={(months) => {
                 onCustomTermChange(months === CUSTOM);
@@ -88,7 +97,9 @@ export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onCh
             </Form.Item>
           </Col>
         )}
-        <PricingInputs idPrefix="calc" value={value} errors={errors} onChange={onChange} span={SPAN} />
+        <ConfigProvider componentDisabled={Boolean(product)}>
+          <PricingInputs idPrefix="calc" value={value} errors={errors} onChange={onChange} span={SPAN} />
+        </ConfigProvider>
         <Col {...SPAN}>
           <Form.Item
             label="起息日"
