@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankAdapter, BankAdapters } from '../src/adapters/banks/bank-adapter.ts';
 import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
-import { applicationEvents, auditLog, products, sellerStores } from '../src/db/schema.ts';
+import { applicationEvents, applications, auditLog, products, sellerStores } from '../src/db/schema.ts';
+import { applyEvent } from '../src/modules/applications/apply-event.ts';
 import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { acceptAllAgreements, certify, makeReadyBorrower, userRow } from './helpers/borrower.ts';
@@ -11,7 +12,7 @@ import { acceptAllAgreements, certify, makeReadyBorrower, userRow } from './help
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 /** the sandbox banks, with a switch that makes submissions fail as if the bank could not be reached */
-const flaky = { failSubmit: false };
+const flaky = { failSubmit: false, refuseCancel: false };
 
 function flakyBanks(get: () => BankAdapters): BankAdapters {
   const one = (code: (typeof BANK_CODES)[number]): BankAdapter => ({
@@ -20,7 +21,10 @@ function flakyBanks(get: () => BankAdapters): BankAdapters {
     submit: (s, now) =>
       flaky.failSubmit ? Promise.reject(new Error('timeout')) : get()[code].submit(s, now),
     query: (ref, now) => get()[code].query(ref, now),
-    cancel: (ref, reason, now) => get()[code].cancel(ref, reason, now),
+    cancel: (ref, reason, now) =>
+      flaky.refuseCancel
+        ? Promise.resolve({ ok: false, reason: '已进入放款流程' })
+        : get()[code].cancel(ref, reason, now),
     contractSigned: (ref, now) => get()[code].contractSigned(ref, now),
   });
   return Object.fromEntries(BANK_CODES.map((c) => [c, one(c)])) as unknown as BankAdapters;
@@ -434,6 +438,48 @@ describe('the life of an application with the sandbox banks', () => {
     const cancelled = okResult(await api.cancel(b.token, rowId, '利率不合适'));
     expect(cancelled.application.state).toBe('CANCELLED');
     expect(cancelled.timeline.at(-1)).toMatchObject({ event: 'CANCEL_IN_ADVANCE', reason: '利率不合适' });
+  });
+});
+
+describe('the one state-changing path', () => {
+  it('applies a change only to the state it was read in: of two concurrent changes one is refused (3001)', async () => {
+    const b = await makeReadyBorrower(t, 'race1');
+    const d = okResult(await api.create(b.token, 'CGB-DPJY'));
+    const [row] = await t.db.select().from(applications).where(eq(applications.id, d.application.rowId));
+    if (!row) throw new Error('no row');
+    const now = t.clock.now();
+    await t.db.transaction((tx) => applyEvent(tx, row, 'WITHDRAW', 'BORROWER', { now, actorRef: 'race1' }));
+    const stale = t.db.transaction((tx) =>
+      applyEvent(tx, row, 'SUBMIT', 'BORROWER', { now, actorRef: 'race1', set: { amountFen: 1 } }),
+    );
+    await expect(stale).rejects.toMatchObject({ rspCode: RSP.STATE_NOT_ALLOWED });
+    const illegal = t.db.transaction((tx) => applyEvent(tx, row, 'SUBMIT', 'BANK', { now, actorRef: 'x' }));
+    await expect(illegal).rejects.toMatchObject({ rspCode: RSP.ACTOR_NOT_ALLOWED });
+    const events = await t.db
+      .select()
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, row.id));
+    expect(events.map((e) => e.event)).toEqual(['CREATE', 'WITHDRAW']);
+    const [after] = await t.db.select().from(applications).where(eq(applications.id, row.id));
+    expect(after).toMatchObject({ state: 'WITHDRAWN', amountFen: null });
+  });
+
+  it('a bank that refuses the cancellation: 3001 with its reason, nothing changes', async () => {
+    const b = await makeReadyBorrower(t, 'refuse1');
+    const d = okResult(await api.create(b.token, 'CRB-RYD'));
+    okResult(await api.submit(b.token, d.application.rowId, '100000', 6));
+    flaky.refuseCancel = true;
+    try {
+      const before = await tableCounts(t.db);
+      const res = await api.cancel(b.token, d.application.rowId, '不要了');
+      expect(res.response).toEqual({
+        rspCode: RSP.STATE_NOT_ALLOWED,
+        rspDesc: '华润银行拒绝取消：已进入放款流程',
+      });
+      expect(await tableCounts(t.db)).toEqual(before);
+    } finally {
+      flaky.refuseCancel = false;
+    }
   });
 });
 
