@@ -1,20 +1,17 @@
 import {
-  type AgreementStatusResult,
   API,
   type ApplicationActionRequest,
   type ApplicationDetail,
   type ApplicationListResult,
   type ApplicationQuery,
-  type ApplicationView,
   type CompleteStepRequest,
-  type CreateApplicationRequest,
   type SubmitApplicationRequest,
   TIMEOUTS,
 } from '@loan/domain';
 import { type CallOptions, get, post } from './http';
 
 /**
- * The borrower's applications (/loanMgr/…): read one or all, submit, the sandbox steps, sign, cancel.
+ * The borrower's applications (/loanMgr/…): read one or all (creating one: products.ts), submit, the sandbox steps, sign, cancel.
  * The actions' results are not relied on: callers refetch the detail afterwards.
  */
 
@@ -24,10 +21,6 @@ export function applicationDetail(query: ApplicationQuery, options?: CallOptions
 
 export function applicationList(options?: CallOptions) {
   return get<ApplicationListResult>(API.applicationList, undefined, options);
-}
-
-export function createApplication(body: CreateApplicationRequest, options?: CallOptions) {
-  return post<ApplicationView>(API.createApplication, body, options);
 }
 
 export function submitApplication(body: SubmitApplicationRequest, options?: CallOptions) {
@@ -48,9 +41,4 @@ export function advanceCancel(body: ApplicationActionRequest, options?: CallOpti
     timeout: TIMEOUTS.advanceCancel,
     ...options,
   });
-}
-
-/** Which agreements the borrower has accepted (the bank page's first step). */
-export function agreementStatus(options?: CallOptions) {
-  return get<AgreementStatusResult>(API.agreementStatus, undefined, options);
 }

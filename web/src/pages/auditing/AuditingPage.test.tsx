@@ -58,7 +58,7 @@ const submitted = (state: ApplicationState, extra: Parameters<typeof application
 
 const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail).length;
 
-describe('/auditing', () => {
+describe('/auditing', { timeout: 45_000 }, () => {
   it('shows the application with its timeline in Beijing time, and the decision arrives without a reload', async () => {
     let calls = 0;
     api = fakeApi((r) => {

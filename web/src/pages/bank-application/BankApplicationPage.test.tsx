@@ -31,7 +31,7 @@ afterEach(() => {
 
 const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail);
 
-describe('bank application page', () => {
+describe('bank application page', { timeout: 45_000 }, () => {
   it('YNIT: asks for rowId, productCode and productType, renders the steps and the agreements panel', async () => {
     const detail = applicationDetail('YNIT-XT01', { rowId: 101 });
     serve((r) =>
@@ -118,6 +118,20 @@ describe('bank application page', () => {
       rowId: 101,
       step: 'FACE_VERIFY',
     });
+  });
+
+  it('at a certification step embeds the certification form, asking for the card when the flow binds one', async () => {
+    serve((r) =>
+      r.url === API.applicationDetail
+        ? ok(applicationDetail('CGB-KJED', { current: 'CERTIFY_COMPANY' }))
+        : r.url === API.loanCertification
+          ? ok({ certification: null })
+          : ok(null),
+    );
+    renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
+    expect(await screen.findByText('当前步骤：企业认证', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByLabelText('企业名称', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText('银行卡号')).toBeInTheDocument();
   });
 
   it('shows "申请不存在或无权查看" for an unknown or foreign application, and nothing of it', async () => {

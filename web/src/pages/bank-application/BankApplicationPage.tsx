@@ -15,7 +15,8 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Grid, Result, Skeleton, Space, Steps, Tag, Typography } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { agreementStatus, completeStep, signContract } from '../../api/applications';
+import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
+import { completeStep, signContract } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
@@ -24,8 +25,8 @@ import {
   ProductSummary,
   yuanText,
 } from '../../components/application/ApplicationParts';
-import { CertificationSlot } from '../../components/application/CertificationSlot';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
+import { CertificationForm } from '../../components/certification/CertificationForm';
 import { useSession } from '../../session/useSession';
 
 const LOAN_INFO_PATH = '/apply/LoanInfo';
@@ -81,8 +82,8 @@ export function StoreProblemAlert({ reason }: { reason: string }) {
 
 function AgreementsPanel({ returnTo, onRefresh }: { returnTo: string; onRefresh: () => void }) {
   const status = useQuery({
-    queryKey: ['users', 'agreementStatus'],
-    queryFn: ({ signal }) => agreementStatus({ silent: true, signal }),
+    queryKey: AGREEMENT_QUERY_KEYS.status,
+    queryFn: ({ signal }) => getAgreementStatus({ silent: true, signal }),
   });
   const redirect = `?redirect=${encodeURIComponent(returnTo)}`;
   if (status.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
@@ -158,7 +159,7 @@ function CurrentStepPanel({
       case 'BIND_CARD':
       case 'UPLOAD_DOCUMENTS':
         return (
-          <CertificationSlot
+          <CertificationForm
             needBankCard={keys.includes('BIND_CARD')}
             needSalesStatement={keys.includes('UPLOAD_DOCUMENTS')}
             onSaved={refresh}

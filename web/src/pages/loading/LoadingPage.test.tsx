@@ -15,7 +15,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('/loading with a session', () => {
+describe('/loading with a session', { timeout: 45_000 }, () => {
   beforeEach(() => {
     saveLogin('tok');
     saveUserInfo(DEMO_USER_INFO);
@@ -77,7 +77,7 @@ describe('/loading with a session', () => {
   });
 });
 
-describe('/loading without a session', () => {
+describe('/loading without a session', { timeout: 45_000 }, () => {
   it('goes to sign in, keeping the way back', async () => {
     api = fakeApi(() => ok(null));
     const { router } = renderRoutes(appRoutes, ['/loading?rowId=101']);
