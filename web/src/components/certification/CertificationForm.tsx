@@ -94,7 +94,7 @@ export function CertificationForm({ needBankCard, needSalesStatement, onSaved }:
       </Empty>
     );
   }
-  const existing = query.data.certification;
+  const existing = query.data?.certification ?? null;
   if (existing && !editing) {
     return <CertificationSummaryView view={existing} onEdit={() => setEditing(true)} />;
   }
