@@ -445,3 +445,24 @@ describe('expiry', () => {
     expect(stored).toBeDefined();
   });
 });
+
+describe('throttling', () => {
+  it('guessing credentials is limited per IP like sign-in (2004)', async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const token = await login(limited.app, 'demo', 'Demo1234', '10.0.0.1');
+      const attempt = () =>
+        call(
+          limited.app,
+          'POST',
+          AGAIN,
+          { sellerId: 'A9GUESS00001', mwsAuthToken: cipher(BAD_CREDENTIALS_TOKEN) },
+          { token, ip: '10.0.0.2' },
+        );
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).response.rspCode).toBe(RSP.STORE_AUTH_FAILED);
+      expect((await attempt()).response.rspCode).toBe(RSP.TOO_MANY_REQUESTS);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -30,12 +30,13 @@ export function storeRoutes(app: App, ctx: AppContext): void {
   app.post(
     `${base}${API.againMwsToken}`,
     {
-      config: { auth: 'user' },
+      // credentials are guessed here as at sign-in: the same per-IP limit (2004)
+      config: { auth: 'user', authRateLimit: true },
       schema: {
         tags: TAGS,
         summary: '授权或重新授权店铺（卖家编号 + 授权令牌）',
         description:
-          '格式不正确 1001（rspDesc 为具体原因）；密文无法解析 1003；卖家编号或令牌不正确 3202；店铺受限 3203；该店铺已被其他账号授权 3204；电商平台无响应 3205。令牌加密保存，从不返回。',
+          '格式不正确 1001（rspDesc 为具体原因）；密文无法解析 1003；卖家编号或令牌不正确 3202；店铺受限 3203；该店铺已被其他账号授权 3204；电商平台无响应 3205；同一 IP 每分钟次数过多 2004。令牌加密保存，从不返回。',
         security: NEEDS_TOKEN,
         body: AgainMwsTokenBody,
         response: { 200: envelope(MwsTokenCheckResultSchema) },
