@@ -20,7 +20,7 @@ function StepStatus({ step }: { step: Prerequisite }) {
 }
 
 /** The steps a user still has to do before applying (GET /users/toUserAllCheck). */
-function PrerequisitesCard() {
+export function PrerequisitesCard() {
   const check = useQuery({
     queryKey: QUERY_KEYS.userAllCheck,
     queryFn: ({ signal }) => toUserAllCheck({ signal }),
