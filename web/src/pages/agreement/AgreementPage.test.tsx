@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { agreementText } from '../../components/agreement/agreement-fixtures';
 import { saveLogin, saveUserInfo } from '../../session/session';
-import { DEMO_USER_INFO } from '../../test/fixtures';
+import { DEMO_USER_INFO, NEWBIE_USER_INFO } from '../../test/fixtures';
 import { fakeApi, ok, type RecordedRequest, renderRoutes } from '../../test/render';
 
 type Reply = { body: unknown };
@@ -126,5 +126,21 @@ describe('/agreement tick-box page', () => {
     expect(router.state.location.search).toBe(
       `?redirect=${encodeURIComponent('/agreement?redirect=%2Fapplication')}`,
     );
+  });
+
+  it('a user who must still change the password reads the text but is asked to change it first', async () => {
+    saveLogin('tok');
+    saveUserInfo(NEWBIE_USER_INFO);
+    serve((r) => (r.url === API.agreementText ? ok(agreementText('GENERAL', { readToken: '' })) : undefined));
+    renderRoutes(appRoutes, ['/agreement']);
+    expect(await screen.findByText('请先修改初始密码，再签署协议')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(api.requests.some((r) => r.url === API.agreementStatus)).toBe(false);
+  });
+
+  it('a text that cannot be loaded says so and offers to load it again', async () => {
+    serve((r) => (r.url === API.agreementText ? { status: 500, body: {} } : undefined));
+    renderRoutes(appRoutes, ['/agreement']);
+    expect(await screen.findByRole('button', { name: '重新加载' })).toBeInTheDocument();
   });
 });
