@@ -93,7 +93,9 @@ export function applicationDetail(productCode: string, options: DetailOptions = 
     application,
     product,
     steps: product.flow.map((key, index) => {
-      const status: StepStatus = index < currentIndex ? 'DONE' : index === currentIndex ? 'CURRENT' : 'TODO';
+      const reviewing = key === 'BANK_REVIEW' && (state === 'SUBMITTED' || state === 'UNDER_REVIEW');
+      const status: StepStatus =
+        index < currentIndex ? 'DONE' : index === currentIndex ? (reviewing ? 'WAITING' : 'CURRENT') : 'TODO';
       return { ...STEP_INFO[key], status, path: null };
     }),
     timeline: [

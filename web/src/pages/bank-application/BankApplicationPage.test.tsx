@@ -177,7 +177,10 @@ describe('bank application page', { timeout: 45_000 }, () => {
         }),
       );
     });
-    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    // under review the bank's step is shown, leading to the review screen
+    expect(await screen.findByText('当前步骤：机构审核', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '查看审核进度' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('确认提前取消申请？')).toBeInTheDocument();
@@ -191,6 +194,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
       timeout: TIMEOUTS.advanceCancel,
     });
     expect(screen.queryByRole('button', { name: '提前取消' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT');
   });
 
   it('keeps a refused cancel in the dialog with the reason', async () => {

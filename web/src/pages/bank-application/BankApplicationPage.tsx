@@ -35,7 +35,7 @@ const STEP_STATUS: Readonly<Record<StepStatus, 'finish' | 'process' | 'wait'>> =
   DONE: 'finish',
   CURRENT: 'process',
   TODO: 'wait',
-  WAITING: 'wait',
+  WAITING: 'process',
 };
 
 /** What the server is asked for: the ids of this bank's route (CRBANK: the order number). */
@@ -250,7 +250,9 @@ function BankApplication({ detail, refresh }: { detail: ApplicationDetail; refre
   const session = useSession();
   const { application, product, steps } = detail;
   const display = APPLICATION_STATE_DISPLAY[application.state];
-  const current = steps.find((s) => s.status === 'CURRENT') ?? null;
+  // while the bank reviews, no step is the borrower's: the waiting step is the one to show
+  const current =
+    steps.find((s) => s.status === 'CURRENT') ?? steps.find((s) => s.status === 'WAITING') ?? null;
   const storeProblem =
     application.state === 'DRAFT' ? storeApplyProblem(session.storeInfo?.storeCreditStatus) : null;
   const closed = CLOSED_STATES.includes(application.state);
