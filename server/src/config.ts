@@ -12,8 +12,8 @@ export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 export const DEFAULT_DIRECT_LOGIN_SECRET = 'dev-direct-login-secret-change-me';
 
 /** Development defaults of the at-rest keys (32 bytes as 64 hex digits); production warns when they are kept. */
-export const DEFAULT_PII_KEY = '0'.repeat(62) + '01';
-export const DEFAULT_STORE_TOKEN_KEY = '0'.repeat(62) + '02';
+export const DEFAULT_PII_KEY = `${'0'.repeat(62)}01`;
+export const DEFAULT_STORE_TOKEN_KEY = `${'0'.repeat(62)}02`;
 export const DEFAULT_BANK_CALLBACK_SECRET = 'dev-bank-callback-secret-change-me';
 export const DEFAULT_AGREEMENT_READ_SECRET = 'dev-agreement-read-secret-change-me';
 

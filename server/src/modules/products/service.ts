@@ -1,5 +1,4 @@
 import {
-  type BankCode,
   fenToYuan,
   isBankCode,
   MATERIALS,
