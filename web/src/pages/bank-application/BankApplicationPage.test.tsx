@@ -150,6 +150,25 @@ describe('bank application page', { timeout: 45_000 }, () => {
     expect(screen.queryByText(/广发跨境e贷/)).not.toBeInTheDocument();
   });
 
+  it('asks the store check rather than trusting the session copy', async () => {
+    serve((r) =>
+      r.url === API.mwsTokenCheck
+        ? ok({
+            storeInfo: null,
+            shopAuth: '05',
+            marketplaceIds: [],
+            authorisedAt: null,
+            expiresAt: null,
+            checkedAt: null,
+          })
+        : r.url === API.applicationDetail
+          ? ok(applicationDetail('CGB-KJED', { current: 'SUBMIT' }))
+          : ok(null),
+    );
+    renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
+    expect(await screen.findByText(/店铺店铺受限：/, {}, SLOW)).toBeInTheDocument();
+  });
+
   it('says why the store cannot apply and links to the store authorisation', async () => {
     saveStoreCheck({ shopAuth: '04' });
     serve((r) =>

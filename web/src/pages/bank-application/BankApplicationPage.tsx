@@ -27,6 +27,7 @@ import {
 } from '../../components/application/ApplicationParts';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
 import { CertificationForm } from '../../components/certification/CertificationForm';
+import { useStoreCheck } from '../../components/store/useStoreCheck';
 import { useSession } from '../../session/useSession';
 
 const LOAN_INFO_PATH = '/apply/LoanInfo';
@@ -253,8 +254,12 @@ function BankApplication({ detail, refresh }: { detail: ApplicationDetail; refre
   // while the bank reviews, no step is the borrower's: the waiting step is the one to show
   const current =
     steps.find((s) => s.status === 'CURRENT') ?? steps.find((s) => s.status === 'WAITING') ?? null;
+  // the store check's fresh answer; the session's copy while it is not there
+  const storeCheck = useStoreCheck();
+  const shopAuth =
+    storeCheck.data?.shopAuth ?? (storeCheck.isPending ? undefined : session.storeInfo?.storeCreditStatus);
   const storeProblem =
-    application.state === 'DRAFT' ? storeApplyProblem(session.storeInfo?.storeCreditStatus) : null;
+    application.state === 'DRAFT' && shopAuth !== undefined ? storeApplyProblem(shopAuth) : null;
   const closed = CLOSED_STATES.includes(application.state);
 
   return (
