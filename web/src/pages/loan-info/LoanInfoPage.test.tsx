@@ -12,11 +12,14 @@ import {
 } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
 import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
 import LoanInfoPage from './LoanInfoPage';
 import { ANNUALISED_RATE_EXPLANATION } from './product-view';
+
+// page tests with antd forms and modals are slow under jsdom on a loaded machine
+vi.setConfig({ testTimeout: 45_000 });
 
 function storeCheck(shopAuth: StoreAuthStatus): MwsTokenCheckResult {
   return {

@@ -99,7 +99,7 @@ function ApplyButton({ product, apply }: { product: ProductCard; apply: ApplySta
       type="primary"
       ghost
       onClick={apply.onAuthorise}
-      aria-label={`立即申请：店铺${info.label}，${action}`}
+      aria-label={`${action}后申请（店铺${info.label}）`}
     >
       {action}后申请
     </Button>
