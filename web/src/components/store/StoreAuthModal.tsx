@@ -6,10 +6,11 @@ import {
   STORE_CREDENTIAL_TEXTS,
   sellerIdProblem,
 } from '@loan/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError, isRspError } from '../../api/errors';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { againMwsToken } from '../../api/stores';
 import { useSetStoreCheck } from './useStoreCheck';
 
@@ -47,6 +48,7 @@ function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalP
   const [form] = Form.useForm<StoreAuthValues>();
   const { message } = App.useApp();
   const setStoreCheck = useSetStoreCheck();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
 
   const authorise = useMutation({
@@ -55,6 +57,8 @@ function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalP
     onMutate: () => setError(null),
     onSuccess: (result) => {
       setStoreCheck(result);
+      // the prerequisites include the store
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userAllCheck });
       message.success(`店铺授权成功：${result.storeInfo?.sellerName ?? ''}`);
       onAuthorised?.(result);
       onClose();

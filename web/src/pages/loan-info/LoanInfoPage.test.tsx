@@ -14,7 +14,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
-import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
 import LoanInfoPage from './LoanInfoPage';
 import { ANNUALISED_RATE_EXPLANATION } from './product-view';
 
@@ -53,6 +53,8 @@ function setup({ status = '03', products = () => ok({ items: PRODUCT_CARDS }), c
         return ok(storeCheck(status));
       case '/users/toUserAllCheck':
         return ok({ steps: [], ready: true });
+      case '/seller/againMwsToken':
+        return ok(storeCheck('03'));
       case '/loanMgr/createApplication':
         return create ? create() : fail('9999', 'unexpected');
       default:
@@ -174,6 +176,30 @@ describe('/apply/LoanInfo product list', () => {
       expect(api.requests.some((r) => r.url === '/loanMgr/createApplication')).toBe(false);
     },
   );
+
+  it('after authorising in the modal the apply buttons open and the prerequisites are asked again', async () => {
+    const { user, api } = setup({ status: '01' });
+    await shownCodes();
+    const checks = () => api.requests.filter((r) => r.url === '/users/toUserAllCheck').length;
+    const before = checks();
+    await user.click(within(cardOf(productCard('CRB-RYD'))).getByRole('button', { name: /授权店铺后申请/ }));
+    const dialog = await screen.findByRole('dialog');
+    await fillIn(user, within(dialog).getByLabelText('卖家编号（Seller ID）'), 'A1DEMOSTORE001');
+    await fillIn(
+      user,
+      within(dialog).getByLabelText('授权令牌（MWS Auth Token）'),
+      'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    );
+    await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
+    expect(
+      await within(cardOf(productCard('CRB-RYD'))).findByRole(
+        'button',
+        { name: /立即申请/ },
+        { timeout: 5000 },
+      ),
+    ).toBeEnabled();
+    await waitFor(() => expect(checks()).toBeGreaterThan(before));
+  });
 
   it('store 02: the apply button is disabled while the marketplace confirms', async () => {
     setup({ status: '02' });
