@@ -12,7 +12,7 @@ export const DECISION_POLL_MS = 3000;
 
 /**
  * One application's detail. A business refusal (3005: not found or not this user's) is not retried and not
- * toasted: the page shows it. `poll` refetches every DECISION_POLL_MS while the decision is awaited.
+ * toasted: the page shows it. Always refetched when a page mounts (staleTime 0). `poll` refetches every DECISION_POLL_MS while the decision is awaited.
  */
 export function useApplicationDetail(
   query: ApplicationQuery | null,
@@ -22,6 +22,8 @@ export function useApplicationDetail(
     queryKey: [...QUERY_KEYS.applicationDetail, query],
     queryFn: ({ signal }) => applicationDetail(query ?? {}, { silent: true, signal }),
     enabled: query !== null,
+    // the state moves on the server (bank callbacks, other tabs): never show a cached state as current
+    staleTime: 0,
     retry: (count, error) => !isRspError(error) && count < 1,
     refetchInterval: (q) => {
       const detail = q.state.data as ApplicationDetail | undefined;

@@ -9,7 +9,7 @@ import {
   type Schedule,
   validateProductApplication,
 } from '@loan/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -30,6 +30,7 @@ import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { submitApplication } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { LOGIN_PATH } from '../../app/guard';
 import { ApplicationStateTag, ProductSummary, yuanText } from '../../components/application/ApplicationParts';
 import { numberYuanToFen, previewApplication, productFromCard } from '../../components/application/product';
@@ -107,6 +108,7 @@ export function RepaymentPreview({ schedule, method }: { schedule: Schedule; met
 
 function EnterForm({ detail }: { detail: ApplicationDetail }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const [form] = Form.useForm<EnterValues>();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -134,7 +136,11 @@ function EnterForm({ detail }: { detail: ApplicationDetail }) {
         { silent: true },
       ),
     onMutate: () => setRefusal(null),
-    onSuccess: () => navigate(`/auditing?rowId=${rowId}`),
+    onSuccess: async () => {
+      // the cached detail still says DRAFT: drop it before /auditing reads it
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationDetail });
+      navigate(`/auditing?rowId=${rowId}`);
+    },
     onError: (error) => {
       if (!isRspError(error)) {
         setRefusal({ text: isApiError(error) ? error.desc : '提交失败，请稍后重试' });

@@ -120,8 +120,10 @@ function ProductItem({ product, apply }: { product: ProductCard; apply: ApplySta
           </Typography.Text>
         </Flex>
       }
-      style={{ height: '100%' }}
-      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '100%' } }}
+      // the card is a column and its body takes the rest: a body of height 100% would overflow the card by
+      // the height of its title and slide its buttons under the next card on a phone
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, flex: 1 } }}
       aria-label={`${product.bankName} ${product.name}`}
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
