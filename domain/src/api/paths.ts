@@ -36,6 +36,13 @@ export const API = {
   submitApplication: '/loanMgr/submitApplication',
   completeStep: '/loanMgr/completeStep',
   signContract: '/loanMgr/signContract',
+  // issue 4: loans, settlement, ledger
+  loanRecords: '/loanMgr/loanRecords',
+  loanRecordDetail: '/loanMgr/loanRecordDetail',
+  settlementQuote: '/loanMgr/settlementQuote',
+  earlySettle: '/loanMgr/earlySettle',
+  tradingRecord: '/trading/tradingRecord',
+  tradingExport: '/trading/export',
   /** POST /callbacks/bank/{bankCode}: signed partner-bank callbacks (no session) */
   bankCallback: '/callbacks/bank',
 } as const;

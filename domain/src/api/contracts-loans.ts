@@ -1,0 +1,183 @@
+/**
+ * Request and result shapes of loans after the decision (issue 4): loan records, loan detail with its schedule,
+ * early settlement, and the transaction ledger. Money is yuan as a decimal string with two places; dates are
+ * "YYYY-MM-DD" (Asia/Shanghai); times ISO 8601. Lists page by keyset: pass `nextCursor` back as `cursor`.
+ */
+import type { AgreementKind } from '../agreements/agreement-kinds.ts';
+import type { BankCode } from '../banks/partner-banks.ts';
+import type { ApplicationState } from '../loan/application-types.ts';
+import type { RepaymentMethod } from '../schedule/types.ts';
+import type { ApplicationDetail } from './contracts-apply.ts';
+
+export interface Page<T> {
+  items: T[];
+  /** opaque; null when this is the last page */
+  nextCursor: string | null;
+}
+
+export const LOAN_STATUSES = ['REPAYING', 'OVERDUE', 'SETTLED'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+/** What the loan-record filter offers: the application's progress before disbursement, the loan's after. */
+export const LOAN_RECORD_STATUSES = ['APPLYING', 'APPROVED', 'REJECTED', 'CLOSED', ...LOAN_STATUSES] as const;
+export type LoanRecordStatus = (typeof LOAN_RECORD_STATUSES)[number];
+
+/** GET /loanMgr/loanRecords */
+export interface LoanRecordQuery {
+  status?: LoanRecordStatus;
+  bank?: BankCode;
+  /** application created on or after / on or before, "YYYY-MM-DD" */
+  from?: string;
+  to?: string;
+  cursor?: string;
+  /** 1–100, default 10 */
+  limit?: number;
+}
+
+export interface LoanRecordItem {
+  rowId: number;
+  loanId: number | null;
+  bank: BankCode;
+  bankName: string;
+  productCode: string;
+  productName: string;
+  /** the amount asked, or the principal once disbursed; null for a draft without terms */
+  amount: string | null;
+  termMonths: number | null;
+  state: ApplicationState;
+  recordStatus: LoanRecordStatus;
+  outstandingPrincipal: string | null;
+  createdAt: string;
+  disbursedAt: string | null;
+  /** the portal path of the application's bank page */
+  bankPath: string;
+}
+
+export const INSTALMENT_STATUSES = ['DUE', 'PARTIAL', 'PAID', 'OVERDUE', 'SETTLED_EARLY'] as const;
+export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];
+
+export interface InstalmentView {
+  seq: number;
+  dueDate: string;
+  principal: string;
+  interest: string;
+  fee: string;
+  penalty: string;
+  paidPrincipal: string;
+  paidInterest: string;
+  paidFee: string;
+  paidPenalty: string;
+  /** what is still owed on this instalment */
+  outstanding: string;
+  status: InstalmentStatus;
+  paidAt: string | null;
+}
+
+export interface LoanView {
+  loanId: number;
+  principal: string;
+  annualRate: string;
+  method: RepaymentMethod;
+  termMonths: number;
+  startDate: string;
+  status: LoanStatus;
+  outstandingPrincipal: string;
+  disbursedAt: string;
+  settledAt: string | null;
+  serviceFee: { amount: string; status: 'DUE' | 'PAID' | 'REFUNDED' } | null;
+  /** 年化利率 of this loan's own cash flows, 4 decimals */
+  annualisedRate: string;
+}
+
+export interface AcceptedAgreement {
+  kind: AgreementKind;
+  title: string;
+  version: string;
+  textHash: string;
+  acceptedAt: string;
+  /** portal path of the text */
+  route: string;
+}
+
+/** GET /loanMgr/loanRecordDetail?rowId= */
+export interface LoanRecordDetail {
+  detail: ApplicationDetail;
+  loan: LoanView | null;
+  instalments: InstalmentView[];
+  /** the loan's ledger lines (repayments, disbursement, fees), newest first */
+  transactions: LedgerLine[];
+  agreements: AcceptedAgreement[];
+}
+
+/** GET /loanMgr/settlementQuote?loanId= : what settling today costs. */
+export interface SettlementQuote {
+  loanId: number;
+  asOfDate: string;
+  principal: string;
+  interest: string;
+  fee: string;
+  penalty: string;
+  total: string;
+}
+
+/** POST /loanMgr/earlySettle: the borrower confirms the quoted total. */
+export interface EarlySettleRequest {
+  loanId: number;
+  total: string;
+}
+
+export interface EarlySettleResult {
+  status: 'SETTLED' | 'REFUSED';
+  reason: string | null;
+  loan: LoanView;
+}
+
+export const LEDGER_TYPES = [
+  'DISBURSEMENT',
+  'REPAYMENT',
+  'FEE_PAYMENT',
+  'REFUND',
+  'COUPON',
+  'EARLY_SETTLEMENT',
+  'REVERSAL',
+] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+export interface LedgerLine {
+  id: number;
+  type: LedgerType;
+  /** into the borrower's hands positive, out of them negative */
+  amount: string;
+  principal: string;
+  interest: string;
+  penalty: string;
+  fee: string;
+  loanId: number | null;
+  productName: string | null;
+  reversesId: number | null;
+  memo: string | null;
+  occurredAt: string;
+}
+
+/** GET /trading/tradingRecord and GET /trading/export (format csv | xlsx, same filters, no cursor). */
+export interface TradingRecordQuery {
+  type?: LedgerType;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface LedgerTotals {
+  amount: string;
+  principal: string;
+  interest: string;
+  penalty: string;
+  fee: string;
+  count: number;
+}
+
+export interface TradingRecordPage extends Page<LedgerLine> {
+  /** totals over the whole filtered range, not just this page */
+  totals: LedgerTotals;
+}
