@@ -167,6 +167,7 @@ describe('apply for a loan, end to end', () => {
     await applyFor(page, '跨境电商信托贷');
     await page.waitForURL(/\/apply\/LoanInfo_YNIT\/\d+\/YNIT-XT01\/CREDIT$/);
     await expectTitle(page, '贷款信息');
+    await page.getByText('申请步骤').waitFor();
     await screenshot(page, 'journey-ynit-bank-desktop');
 
     await acceptAgreements(page, 'journey-desktop');
@@ -213,6 +214,8 @@ describe('apply for a loan, end to end', () => {
 
     await applyFor(page, '华润跨境融易贷');
     await page.waitForURL(/\/apply\/LoanInfo_CRBANK\/MC\d{18}$/);
+    await page.getByText('申请步骤').waitFor();
+    await page.getByText(/订单号 MC\d{18}/).waitFor();
     await screenshot(page, 'journey-crbank-bank-phone');
 
     await acceptAgreements(page, 'journey-phone');
