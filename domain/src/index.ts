@@ -16,6 +16,7 @@ export * from './irr.ts';
 export * from './loan/application-labels.ts';
 export * from './loan/application-state.ts';
 export * from './loan/application-types.ts';
+export * from './loan/loan-labels.ts';
 export * from './mask.ts';
 export * from './money.ts';
 export * from './password-policy.ts';
