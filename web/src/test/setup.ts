@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Pages are lazy routes: the first render of one imports (and transforms) its module, which takes seconds when
+// the machine is busy running the other suites. findBy*/waitFor wait this long before they give up.
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom has no matchMedia or ResizeObserver; antd's Grid, Menu and others use them. Phone width by default.
 if (!window.matchMedia) {
