@@ -58,6 +58,10 @@ export const RSP = {
   // 35xx partner-bank callbacks
   CALLBACK_BAD_SIGNATURE: '3501',
   CALLBACK_STALE: '3502',
+  // 36xx loans after disbursement (issue 4)
+  LOAN_NOT_FOUND: '3601',
+  LOAN_NOT_REPAYING: '3602',
+  QUOTE_CHANGED: '3603',
   SESSION_EXPIRED: '4010',
   SYSTEM_ERROR: '9999',
 } as const;
@@ -112,6 +116,9 @@ const TEXTS: Record<RspCode, string> = {
   '3403': '该产品已有进行中的申请，请继续原申请',
   '3501': '回调签名校验失败',
   '3502': '回调时间戳已过期，请重新发起',
+  '3601': '贷款不存在或无权查看',
+  '3602': '该贷款已结清，无需再还款',
+  '3603': '结清金额已变化，请重新获取报价后再确认',
   '4010': '登录已失效，请重新登录',
   '9999': '系统繁忙，请稍后再试',
 };

@@ -27,6 +27,8 @@ export const AUDIT = {
   applicationStepCompleted: 'application.step_completed',
   applicationCancelled: 'application.cancelled',
   contractSigned: 'application.contract_signed',
+  loanEarlySettled: 'loan.early_settled',
+  loanEarlySettleRefused: 'loan.early_settle_refused',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

@@ -13,6 +13,7 @@ import { applications, bankCallbacks } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { BankCallbackBodySchema } from '../../schemas/apply-requests.ts';
 import { applyEvent } from '../applications/apply-event.ts';
+import { createLoanForDisbursement } from '../loans/disburse.ts';
 import {
   BANK_SIGNATURE_HEADER,
   BANK_TIMESTAMP_HEADER,
@@ -100,12 +101,15 @@ export async function receiveBankCallback(
         : event === 'REJECT'
           ? { decisionReason: reason ?? '合作机构未说明原因', decidedAt: now }
           : {};
+    let applied: typeof app;
     try {
-      await applyEvent(tx, app, event, 'BANK', { now, actorRef: bank, reason, set });
+      applied = await applyEvent(tx, app, event, 'BANK', { now, actorRef: bank, reason, set });
     } catch (error) {
       if (error instanceof ApiError) return ignore(error.rspDesc ?? error.rspCode, app.id);
       throw error;
     }
+    // the loan, its schedule, the disbursement line and the service fee: in this same transaction
+    if (event === 'DISBURSE') await createLoanForDisbursement(tx, applied, now);
     await tx.update(bankCallbacks).set({ applicationId: app.id }).where(eq(bankCallbacks.id, received.id));
     return { eventId: body.eventId, outcome: 'APPLIED' as const };
   });

@@ -1,0 +1,229 @@
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  type InstalmentRow,
+  instalments,
+  type LoanRow,
+  ledgerTransactions,
+  loans,
+  sellerStores,
+  serviceFees,
+} from '../../db/schema.ts';
+import { shanghaiToday } from '../products/service.ts';
+import { addDays, collectionInstant, dailyInterestFen, daysFrom } from './accrual.ts';
+
+/** Days after the due date on which a "half-paying" sandbox store pays the rest. */
+export const SANDBOX_LATE_DAYS = 5;
+
+/** Instalment statuses that still owe money. */
+export const OPEN_INSTALMENT = ['DUE', 'PARTIAL', 'OVERDUE'] as const;
+
+/** A store whose seller id ends in '7' pays half on the due date and the rest SANDBOX_LATE_DAYS later. */
+export function paysHalf(sellerId: string | null | undefined): boolean {
+  return Boolean(sellerId?.endsWith('7'));
+}
+
+/** Penalty interest of an overdue instalment as of a date: unpaid principal × annual rate × days / 360. */
+export function penaltyAsOf(row: InstalmentRow, annualRate: string, date: string): number {
+  if (date <= row.dueDate) return row.penaltyFen;
+  const unpaidPrincipal = row.principalFen - row.paidPrincipalFen;
+  return Math.max(row.penaltyFen, dailyInterestFen(unpaidPrincipal, annualRate, daysFrom(row.dueDate, date)));
+}
+
+/** What the instalment still owes (penalty as recorded). */
+export function instalmentOwedFen(row: InstalmentRow): number {
+  if (row.status === 'PAID' || row.status === 'SETTLED_EARLY') return 0;
+  return (
+    row.principalFen -
+    row.paidPrincipalFen +
+    row.interestFen -
+    row.paidInterestFen +
+    row.feeFen -
+    row.paidFeeFen +
+    row.penaltyFen -
+    row.paidPenaltyFen
+  );
+}
+
+interface Split {
+  penalty: number;
+  interest: number;
+  fee: number;
+  principal: number;
+}
+
+/** Splits a payment in the order penalty, interest, fee, principal. */
+function allocate(row: InstalmentRow, amount: number): Split {
+  let left = amount;
+  const take = (owed: number) => {
+    const part = Math.min(Math.max(owed, 0), left);
+    left -= part;
+    return part;
+  };
+  const penalty = take(row.penaltyFen - row.paidPenaltyFen);
+  const interest = take(row.interestFen - row.paidInterestFen);
+  const fee = take(row.feeFen - row.paidFeeFen);
+  const principal = take(row.principalFen - row.paidPrincipalFen);
+  return { penalty, interest, fee, principal };
+}
+
+/** The loan's status and outstanding principal from its instalments. */
+export function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
+  const paidPrincipal = rows.reduce((sum, r) => sum + r.paidPrincipalFen, 0);
+  const closed = rows.every((r) => r.status === 'PAID' || r.status === 'SETTLED_EARLY');
+  const status = closed ? 'SETTLED' : rows.some((r) => r.status === 'OVERDUE') ? 'OVERDUE' : 'REPAYING';
+  return { status, outstandingPrincipalFen: loan.principalFen - paidPrincipal };
+}
+
+/**
+ * The collections sandbox (docs/SANDBOX.md "还款沙箱 / Collections sandbox"): for every loan with an instalment
+ * due on or before today (Shanghai) that is not paid, and every upfront service fee still due, takes the money
+ * from the store's payout, deterministically:
+ * - an upfront service fee: paid in full at the first run after disbursement (FEE_PAYMENT line);
+ * - an instalment: in full on its due date; a store whose seller id ends in '7' pays half (rounded down to the
+ *   fen) on the due date and the rest, with penalty interest, SANDBOX_LATE_DAYS days later. In between it is
+ *   OVERDUE (and the loan OVERDUE) and accrues penalty on its unpaid principal at the loan's annual rate / 360
+ *   per day (first day counts, last does not; half-up to the fen).
+ * Each payment is one REPAYMENT ledger line (negative, split into penalty, interest, fee, principal, paid in
+ * that order). Runs that happen late (the clock jumped) book each payment at 10:00 Shanghai of the day it was
+ * due to happen, so the outcome does not depend on when the loop ran. Returns the number of ledger lines written.
+ */
+export async function collectDueInstalments(ctx: { db: Database }, now: Date): Promise<number> {
+  const today = shanghaiToday(now);
+  const dueLoans = await ctx.db
+    .selectDistinct({ loanId: instalments.loanId })
+    .from(instalments)
+    .where(and(inArray(instalments.status, [...OPEN_INSTALMENT]), lte(instalments.dueDate, today)));
+  const dueFees = await ctx.db
+    .select({ loanId: serviceFees.loanId })
+    .from(serviceFees)
+    .where(
+      and(
+        eq(serviceFees.status, 'DUE'),
+        lte(serviceFees.dueAt, now),
+        sql`not exists (select 1 from ${instalments} i where i.loan_id = ${serviceFees.loanId} and i.fee_fen > 0)`,
+      ),
+    );
+  const loanIds = [...new Set([...dueFees, ...dueLoans].map((r) => r.loanId))].sort((a, b) => a - b);
+  let lines = 0;
+  for (const loanId of loanIds) {
+    lines += await ctx.db.transaction((tx) => collectLoan(tx, loanId, now, today));
+  }
+  return lines;
+}
+
+async function collectLoan(tx: Database, loanId: number, now: Date, today: string): Promise<number> {
+  const [loan] = await tx
+    .select()
+    .from(loans)
+    .where(and(eq(loans.id, loanId), ne(loans.status, 'SETTLED')));
+  if (!loan) return 0;
+  const [store] = await tx
+    .select({ sellerId: sellerStores.sellerId })
+    .from(sellerStores)
+    .where(eq(sellerStores.userId, loan.userId))
+    .limit(1);
+  const half = paysHalf(store?.sellerId);
+  const rows = await tx
+    .select()
+    .from(instalments)
+    .where(eq(instalments.loanId, loanId))
+    .orderBy(asc(instalments.seq));
+  const at = (date: string) => new Date(Math.min(collectionInstant(date).getTime(), now.getTime()));
+  let lines = 0;
+
+  const perInstalmentFee = rows.some((r) => r.feeFen > 0);
+  const [fee] = await tx.select().from(serviceFees).where(eq(serviceFees.loanId, loanId));
+  if (fee && fee.status === 'DUE' && !perInstalmentFee && fee.dueAt <= now) {
+    await tx.update(serviceFees).set({ status: 'PAID', paidAt: now }).where(eq(serviceFees.id, fee.id));
+    await tx.insert(ledgerTransactions).values({
+      userId: loan.userId,
+      loanId,
+      type: 'FEE_PAYMENT',
+      amountFen: -fee.amountFen,
+      feeFen: -fee.amountFen,
+      memo: '服务费（放款时一次性收取）',
+      occurredAt: now,
+      createdAt: now,
+    });
+    lines += 1;
+  }
+
+  for (const [index, original] of rows.entries()) {
+    if (!(OPEN_INSTALMENT as readonly string[]).includes(original.status) || original.dueDate > today)
+      continue;
+    let row = original;
+    const pay = async (date: string, amount: (r: InstalmentRow) => number) => {
+      row = { ...row, penaltyFen: penaltyAsOf(row, loan.annualRate, date) };
+      const split = allocate(row, amount(row));
+      const total = split.penalty + split.interest + split.fee + split.principal;
+      if (total <= 0) return;
+      const occurredAt = at(date);
+      row = {
+        ...row,
+        paidPenaltyFen: row.paidPenaltyFen + split.penalty,
+        paidInterestFen: row.paidInterestFen + split.interest,
+        paidFeeFen: row.paidFeeFen + split.fee,
+        paidPrincipalFen: row.paidPrincipalFen + split.principal,
+      };
+      const settled = instalmentOwedFen({ ...row, status: 'DUE' }) === 0;
+      row = { ...row, status: settled ? 'PAID' : 'OVERDUE', paidAt: settled ? occurredAt : null };
+      await tx.insert(ledgerTransactions).values({
+        userId: loan.userId,
+        loanId,
+        type: 'REPAYMENT',
+        amountFen: -total,
+        principalFen: -split.principal,
+        interestFen: -split.interest,
+        penaltyFen: -split.penalty,
+        feeFen: -split.fee,
+        memo: `第 ${row.seq} 期还款${date > row.dueDate ? '（逾期）' : settled ? '' : '（部分）'}`,
+        occurredAt,
+        createdAt: now,
+      });
+      lines += 1;
+    };
+    const owed = (r: InstalmentRow) => instalmentOwedFen({ ...r, status: 'DUE' });
+    const nothingPaid =
+      row.paidPrincipalFen + row.paidInterestFen + row.paidFeeFen + row.paidPenaltyFen === 0;
+    if (nothingPaid) await pay(row.dueDate, (r) => (half ? Math.floor(owed(r) / 2) : owed(r)));
+    const lateDate = addDays(row.dueDate, SANDBOX_LATE_DAYS);
+    if (owed(row) > 0 && lateDate <= today) await pay(lateDate, owed);
+    if (owed(row) > 0) {
+      // still owing after its due date: overdue, penalty accrued to today
+      row = { ...row, status: 'OVERDUE', penaltyFen: penaltyAsOf(row, loan.annualRate, today) };
+    }
+    if (row !== original) {
+      await tx
+        .update(instalments)
+        .set({
+          penaltyFen: row.penaltyFen,
+          paidPenaltyFen: row.paidPenaltyFen,
+          paidInterestFen: row.paidInterestFen,
+          paidFeeFen: row.paidFeeFen,
+          paidPrincipalFen: row.paidPrincipalFen,
+          status: row.status,
+          paidAt: row.paidAt,
+        })
+        .where(eq(instalments.id, row.id));
+      rows[index] = row;
+    }
+  }
+
+  const state = loanStateOf(loan, rows);
+  if (state.status === 'SETTLED' && fee && fee.status === 'DUE' && perInstalmentFee) {
+    await tx.update(serviceFees).set({ status: 'PAID', paidAt: now }).where(eq(serviceFees.id, fee.id));
+  }
+  if (state.status !== loan.status || state.outstandingPrincipalFen !== loan.outstandingPrincipalFen) {
+    await tx
+      .update(loans)
+      .set({
+        status: state.status,
+        outstandingPrincipalFen: state.outstandingPrincipalFen,
+        updatedAt: now,
+        ...(state.status === 'SETTLED' ? { settledAt: now } : {}),
+      })
+      .where(eq(loans.id, loanId));
+  }
+  return lines;
+}
