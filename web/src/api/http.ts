@@ -133,3 +133,6 @@ export const get = <T>(path: string, params?: object, options?: CallOptions) =>
 
 export const post = <T>(path: string, body?: object, options?: CallOptions) =>
   request<T>('POST', path, body, options);
+
+/** A failed axios call of this client (e.g. a file download) as the ApiError every other call gives. */
+export const asApiError = (error: unknown): ApiError => toApiError(error);

@@ -1,8 +1,245 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import {
+  BANK_CODES,
+  type BankCode,
+  LOAN_RECORD_STATUS_DISPLAY,
+  LOAN_RECORD_STATUSES,
+  type LoanRecordItem,
+  type LoanRecordQuery,
+  type LoanRecordStatus,
+  PARTNER_BANKS,
+} from '@loan/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Form,
+  List,
+  Row,
+  Select,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
+import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { EnumTag, KeysetPager, NoData, rangeFilter, useIsPhone } from '../../components/records/RecordParts';
+import { useKeysetPager } from '../../components/records/useKeysetPager';
 
-/** /record/loanRecord: the loan records. Built by a later issue. */
-export default function LoanRecordsPage() {
+const STATUS_OPTIONS = LOAN_RECORD_STATUSES.map((value) => ({
+  value,
+  label: LOAN_RECORD_STATUS_DISPLAY[value].label,
+}));
+const BANK_OPTIONS = BANK_CODES.map((value) => ({ value, label: PARTNER_BANKS[value].name }));
+
+interface FilterValues {
+  status?: LoanRecordStatus;
+  bank?: BankCode;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+type Filters = Pick<LoanRecordQuery, 'status' | 'bank' | 'from' | 'to'>;
+
+function toFilters(values: FilterValues): Filters {
+  return {
+    ...(values.status ? { status: values.status } : {}),
+    ...(values.bank ? { bank: values.bank } : {}),
+    ...rangeFilter(values.range),
+  };
+}
+
+export const detailPath = (item: LoanRecordItem) => `/record/loanRecordDetail?rowId=${item.rowId}`;
+const termText = (months: number | null) => (months ? `${months} 个月` : '—');
+
+const COLUMNS: TableColumnsType<LoanRecordItem> = [
+  {
+    key: 'product',
+    title: '产品',
+    fixed: 'left',
+    width: 160,
+    render: (_, item) => <Link to={detailPath(item)}>{item.productName}</Link>,
+  },
+  { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 140 },
+  { key: 'amount', title: '金额', align: 'right', width: 130, render: (_, item) => yuanText(item.amount) },
+  { key: 'term', title: '期限', width: 90, render: (_, item) => termText(item.termMonths) },
+  {
+    key: 'status',
+    title: '状态',
+    width: 100,
+    render: (_, item) => <EnumTag display={LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]} />,
+  },
+  {
+    key: 'outstanding',
+    title: '待还本金',
+    align: 'right',
+    width: 130,
+    render: (_, item) => yuanText(item.outstandingPrincipal),
+  },
+  {
+    key: 'createdAt',
+    title: '申请时间',
+    width: 170,
+    render: (_, item) => formatShanghaiTime(item.createdAt),
+  },
+  {
+    key: 'disbursedAt',
+    title: '放款时间',
+    width: 170,
+    render: (_, item) => formatShanghaiTime(item.disbursedAt),
+  },
+  {
+    key: 'action',
+    title: '操作',
+    width: 80,
+    render: (_, item) => <Link to={detailPath(item)}>详情</Link>,
+  },
+];
+
+/** One record as a card: the phone layout. */
+function RecordCard({ item }: { item: LoanRecordItem }) {
   return (
-    <UnderConstruction feature="贷款记录将在这里列出您的每一笔贷款申请与贷款，包括金额、期限、合作银行和当前状态。"></UnderConstruction>
+    <Card
+      size="small"
+      title={item.productName}
+      extra={<EnumTag display={LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]} />}
+      actions={[
+        <Link key="detail" to={detailPath(item)}>
+          查看详情
+        </Link>,
+      ]}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'bank', label: '合作机构', children: item.bankName },
+          { key: 'amount', label: '金额', children: yuanText(item.amount) },
+          { key: 'term', label: '期限', children: termText(item.termMonths) },
+          { key: 'outstanding', label: '待还本金', children: yuanText(item.outstandingPrincipal) },
+          { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(item.createdAt) },
+          ...(item.disbursedAt
+            ? [{ key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(item.disbursedAt) }]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** /record/loanRecord: the borrower's applications and loans, newest first, filtered and paged by keyset. */
+export default function LoanRecordsPage() {
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<Filters>({});
+  const pager = useKeysetPager(filters);
+  const phone = useIsPhone();
+  const query: LoanRecordQuery = {
+    ...filters,
+    limit: pager.pageSize,
+    ...(pager.cursor ? { cursor: pager.cursor } : {}),
+  };
+  const records = useQuery({
+    queryKey: [...LOAN_QUERY_KEYS.records, query],
+    queryFn: ({ signal }) => loanRecords(query, { silent: true, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const items = records.data?.items ?? [];
+  const nextCursor = records.data?.nextCursor ?? null;
+  const loading = records.isFetching;
+
+  return (
+    <Card variant="borderless" title="贷款记录">
+      <Form
+        form={form}
+        layout="vertical"
+        onValuesChange={(_, values) => setFilters(toFilters(values))}
+        aria-label="筛选条件"
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item label="状态" name="status" htmlFor="record-status">
+              <Select id="record-status" allowClear placeholder="全部状态" options={STATUS_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item label="合作机构" name="bank" htmlFor="record-bank">
+              <Select id="record-bank" allowClear placeholder="全部机构" options={BANK_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={16} lg={9}>
+            <Form.Item label="申请日期" name="range" htmlFor="record-range">
+              <DatePicker.RangePicker id={{ start: 'record-range' }} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8} lg={3}>
+            <Form.Item label=" " colon={false}>
+              <Button
+                block
+                onClick={() => {
+                  form.resetFields();
+                  setFilters({});
+                }}
+              >
+                重置
+              </Button>
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      {records.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={records.error instanceof Error ? records.error.message : '贷款记录加载失败'}
+          action={<Button onClick={() => void records.refetch()}>重新加载</Button>}
+        />
+      )}
+      {phone ? (
+        <Spin spinning={loading}>
+          <List
+            dataSource={items}
+            locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
+            renderItem={(item) => (
+              <List.Item key={item.rowId} style={{ display: 'block', borderBlockEnd: 'none' }}>
+                <RecordCard item={item} />
+              </List.Item>
+            )}
+          />
+        </Spin>
+      ) : (
+        <Table<LoanRecordItem>
+          rowKey="rowId"
+          size="middle"
+          columns={COLUMNS}
+          dataSource={items}
+          loading={loading}
+          pagination={false}
+          scroll={{ x: 1100 }}
+          locale={{ emptyText: <NoData /> }}
+        />
+      )}
+      <Flex vertical>
+        <KeysetPager
+          page={pager.page}
+          pageSize={pager.pageSize}
+          hasNext={nextCursor !== null}
+          loading={loading}
+          onPrevious={pager.previous}
+          onNext={() => nextCursor && pager.next(nextCursor)}
+          onPageSizeChange={pager.setPageSize}
+        />
+        <Typography.Text type="secondary" style={{ textAlign: 'right', marginTop: 8 }}>
+          按申请时间由新到旧排列
+        </Typography.Text>
+      </Flex>
+    </Card>
   );
 }

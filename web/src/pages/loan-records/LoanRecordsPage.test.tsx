@@ -1,0 +1,132 @@
+import { API, type LoanRecordQuery } from '@loan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveLogin } from '../../session/session';
+import { desktopWidth, loanRecordItem } from '../../test/loan-fixtures';
+import { fakeApi, ok, renderRoutes } from '../../test/render';
+import LoanRecordsPage from './LoanRecordsPage';
+
+vi.setConfig({ testTimeout: 45_000 });
+const SLOW = { timeout: 10_000 };
+
+let api: ReturnType<typeof fakeApi> | undefined;
+let restoreWidth: (() => void) | undefined;
+beforeEach(() => saveLogin('tok'));
+afterEach(() => {
+  api?.restore();
+  restoreWidth?.();
+  restoreWidth = undefined;
+});
+
+const PAGES: Record<string, { items: ReturnType<typeof loanRecordItem>[]; nextCursor: string | null }> = {
+  first: { items: [loanRecordItem(301), loanRecordItem(300, { recordStatus: 'OVERDUE' })], nextCursor: 'c2' },
+  c2: {
+    items: [loanRecordItem(299, { recordStatus: 'SETTLED', outstandingPrincipal: '0.00' })],
+    nextCursor: null,
+  },
+};
+
+function setup(answer: (q: LoanRecordQuery) => unknown = (q) => PAGES[q.cursor ?? 'first']) {
+  api = fakeApi((r) => (r.url === API.loanRecords ? ok(answer(r.params as LoanRecordQuery)) : ok(null)));
+  renderRoutes(
+    [
+      { path: '/record/loanRecord', element: <LoanRecordsPage /> },
+      { path: '/record/loanRecordDetail', element: <div>detail page</div> },
+    ],
+    ['/record/loanRecord'],
+  );
+  return userEvent.setup({ pointerEventsCheck: 0 });
+}
+
+const listCalls = () => (api?.requests ?? []).filter((r) => r.url === API.loanRecords);
+const lastParams = () => listCalls().at(-1)?.params as LoanRecordQuery;
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByLabelText(label));
+  const options = await screen.findAllByTitle(option);
+  const visible = options.filter((o) => o.closest('.ant-select-dropdown-hidden') === null);
+  await user.click(visible[visible.length - 1] as HTMLElement);
+}
+
+describe('/record/loanRecord', () => {
+  it('lists the records in a table at desktop width, with Beijing times and a link to the detail', async () => {
+    restoreWidth = desktopWidth();
+    setup();
+    const table = (await screen.findByRole('table', {}, SLOW)) as HTMLElement;
+    await within(table).findByText('信托贷301', {}, SLOW);
+    expect(lastParams()).toEqual({ limit: 10 });
+    const row = within(table).getByText('信托贷301').closest('tr') as HTMLElement;
+    expect(within(row).getByText('云南国际信托')).toBeInTheDocument();
+    expect(within(row).getByText('50,000.00 元')).toBeInTheDocument();
+    expect(within(row).getByText('12 个月')).toBeInTheDocument();
+    expect(within(row).getByText('还款中')).toBeInTheDocument();
+    expect(within(row).getByText('41,000.00 元')).toBeInTheDocument();
+    // 03:04:05 UTC is 11:04:05 in Shanghai
+    expect(within(row).getByText('2026/11/02 11:04:05')).toBeInTheDocument();
+    expect(within(table).getByText('已逾期')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: '详情' })).toHaveAttribute(
+      'href',
+      '/record/loanRecordDetail?rowId=301',
+    );
+  });
+
+  it('sends the filters as query parameters and starts again at the first page', async () => {
+    restoreWidth = desktopWidth();
+    const user = setup((q) => (q.status ? { items: [], nextCursor: null } : PAGES[q.cursor ?? 'first']));
+    await screen.findByText('信托贷301', {}, SLOW);
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await waitFor(() => expect(lastParams()).toEqual({ limit: 10, cursor: 'c2' }));
+    await choose(user, '状态', '已逾期');
+    await waitFor(() => expect(lastParams()).toEqual({ status: 'OVERDUE', limit: 10 }));
+    await choose(user, '合作机构', '广发银行');
+    await waitFor(() => expect(lastParams()).toEqual({ status: 'OVERDUE', bank: 'CGB', limit: 10 }));
+    expect(screen.getByText('第 1 页')).toBeInTheDocument();
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /重\s?置/ }));
+    // no filters again: the first page (from the cache) shows
+    expect(await screen.findByText('信托贷301')).toBeInTheDocument();
+    expect(screen.getByText('全部状态')).toBeInTheDocument();
+  });
+
+  it('pages forward with the cursor and back with the stack of cursors', async () => {
+    restoreWidth = desktopWidth();
+    const user = setup();
+    await screen.findByText('信托贷301', {}, SLOW);
+    expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    expect(await screen.findByText('信托贷299')).toBeInTheDocument();
+    expect(lastParams()).toEqual({ limit: 10, cursor: 'c2' });
+    expect(screen.getByText('第 2 页')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '上一页' }));
+    expect(await screen.findByText('信托贷301')).toBeInTheDocument();
+    expect(screen.getByText('第 1 页')).toBeInTheDocument();
+    expect(screen.queryByText('信托贷299')).toBeNull();
+    // page size: back to the first page with the new limit
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await screen.findByText('信托贷299');
+    await choose(user, '每页条数', '20 条/页');
+    await waitFor(() => expect(lastParams()).toEqual({ limit: 20 }));
+  });
+
+  it('shows 暂无数据 when nothing matches', async () => {
+    restoreWidth = desktopWidth();
+    setup(() => ({ items: [], nextCursor: null }));
+    expect(
+      await screen.findByText('暂无数据', { selector: '.ant-empty-description' }, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
+  });
+
+  it('shows the rows as cards at phone width', async () => {
+    const user = setup();
+    expect(await screen.findByText('信托贷301', {}, SLOW)).toBeInTheDocument();
+    expect(document.querySelector('.ant-table')).toBeNull();
+    const card = screen.getByText('信托贷301').closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('还款中')).toBeInTheDocument();
+    expect(within(card).getByText('50,000.00 元')).toBeInTheDocument();
+    await user.click(within(card).getByRole('link', { name: '查看详情' }));
+    expect(await screen.findByText('detail page')).toBeInTheDocument();
+  });
+});
