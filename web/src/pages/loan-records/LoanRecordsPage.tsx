@@ -223,7 +223,7 @@ export default function LoanRecordsPage() {
           loading={loading}
           pagination={false}
           scroll={{ x: 1100 }}
-          locale={{ emptyText: <NoData /> }}
+          locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
         />
       )}
       <Flex vertical>

@@ -1,0 +1,194 @@
+import { API, type TradingRecordPage, type TradingRecordQuery } from '@loan/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveLogin } from '../../session/session';
+import { desktopWidth, ledgerLine } from '../../test/loan-fixtures';
+import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+import TradingRecordsPage from './TradingRecordsPage';
+
+vi.setConfig({ testTimeout: 45_000 });
+const SLOW = { timeout: 10_000 };
+
+let api: ReturnType<typeof fakeApi> | undefined;
+let restoreWidth: (() => void) | undefined;
+beforeEach(() => saveLogin('tok'));
+afterEach(() => {
+  api?.restore();
+  restoreWidth?.();
+  restoreWidth = undefined;
+  vi.restoreAllMocks();
+});
+
+const TOTALS = {
+  amount: '45350.00',
+  principal: '4000.00',
+  interest: '600.00',
+  penalty: '50.00',
+  fee: '0.00',
+  count: 3,
+};
+const PAGES: Record<string, TradingRecordPage> = {
+  first: {
+    items: [
+      ledgerLine(12),
+      ledgerLine(11, {
+        type: 'DISBURSEMENT',
+        amount: '50000.00',
+        principal: '50000.00',
+        interest: '0.00',
+        penalty: '0.00',
+        memo: '放款',
+      }),
+    ],
+    nextCursor: 'n2',
+    totals: TOTALS,
+  },
+  n2: {
+    items: [ledgerLine(10, { type: 'REVERSAL', amount: '4650.00', reversesId: 9, memo: null })],
+    nextCursor: null,
+    totals: TOTALS,
+  },
+};
+
+type Answer = (r: { url: string; params: unknown }) => { body?: unknown } | undefined;
+
+function setup(answer?: Answer) {
+  api = fakeApi((r) => {
+    const custom = answer?.(r);
+    if (custom) return custom;
+    if (r.url === API.tradingRecord) return ok(PAGES[(r.params as TradingRecordQuery).cursor ?? 'first']);
+    return ok(null);
+  });
+  renderRoutes([{ path: '/', element: <TradingRecordsPage /> }]);
+  return userEvent.setup({ pointerEventsCheck: 0 });
+}
+
+const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url);
+const lastParams = () => calls(API.tradingRecord).at(-1)?.params;
+const total = (key: string) =>
+  screen.getByTestId(`total-${key}`).querySelector('.ant-statistic-content')?.textContent;
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByLabelText(label));
+  const options = await screen.findAllByTitle(option);
+  const visible = options.filter((o) => o.closest('.ant-select-dropdown-hidden') === null);
+  await user.click(visible[visible.length - 1] as HTMLElement);
+}
+
+describe('/trading/tradingRecord', () => {
+  it('shows the totals of the range and the lines with signed, coloured amounts and their parts', async () => {
+    restoreWidth = desktopWidth();
+    setup();
+    const table = (await screen.findByRole('table', {}, SLOW)) as HTMLElement;
+    await within(table).findByText('第 12 笔', {}, SLOW);
+    expect(lastParams()).toEqual({ limit: 10 });
+    expect(total('count')).toBe('3笔');
+    expect(total('amount')).toBe('45,350.00元');
+    expect(total('principal')).toBe('4,000.00元');
+    expect(total('penalty')).toBe('50.00元');
+    const repayment = within(table).getByText('第 12 笔').closest('tr') as HTMLElement;
+    expect(within(repayment).getByText('还款')).toBeInTheDocument();
+    expect(within(repayment).getByText('-4,650.00').closest('.ant-typography')).toHaveClass(
+      'ant-typography-danger',
+    );
+    expect(within(repayment).getByText('本金 4,000.00 · 利息 600.00 · 罚息 50.00')).toBeInTheDocument();
+    // 01:00 UTC is 09:00 in Shanghai
+    expect(within(repayment).getByText('2026/11/15 09:00:00')).toBeInTheDocument();
+    const disbursement = within(table).getByText('放款', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect(within(disbursement).getByText('+50,000.00').closest('.ant-typography')).toHaveClass(
+      'ant-typography-success',
+    );
+  });
+
+  it('sends the type and dates as query parameters, pages by cursor and back', async () => {
+    restoreWidth = desktopWidth();
+    const user = setup();
+    await screen.findByText('第 12 笔', {}, SLOW);
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    expect(await screen.findByText('冲正第 9 笔')).toBeInTheDocument();
+    expect(lastParams()).toEqual({ limit: 10, cursor: 'n2' });
+    await user.click(screen.getByRole('button', { name: '上一页' }));
+    expect(await screen.findByText('第 12 笔')).toBeInTheDocument();
+    expect(screen.getByText('第 1 页')).toBeInTheDocument();
+
+    await choose(user, '交易类型', '还款');
+    await waitFor(() => expect(lastParams()).toEqual({ type: 'REPAYMENT', limit: 10 }));
+    const start = screen.getByLabelText('交易日期');
+    await user.click(start);
+    await user.type(start, '2026-11-01');
+    const end = document.querySelectorAll('.ant-picker-range input')[1] as HTMLElement;
+    await user.click(end);
+    await user.type(end, '2026-11-30{Enter}');
+    await waitFor(() =>
+      expect(lastParams()).toEqual({ type: 'REPAYMENT', from: '2026-11-01', to: '2026-11-30', limit: 10 }),
+    );
+  });
+
+  it('exports the filtered range as CSV and Excel through the API with the token, saved as a file', async () => {
+    restoreWidth = desktopWidth();
+    const createUrl = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    const user = setup((r) =>
+      r.url === API.tradingExport
+        ? { body: new Blob(['\ufeff时间,类型\n'], { type: 'text/csv' }) }
+        : undefined,
+    );
+    await screen.findByText('第 12 笔', {}, SLOW);
+    await choose(user, '交易类型', '还款');
+    await waitFor(() => expect(lastParams()).toEqual({ type: 'REPAYMENT', limit: 10 }));
+    await user.click(screen.getByRole('button', { name: '导出 CSV' }));
+    await waitFor(() => expect(clicks).toEqual(['交易记录.csv']));
+    expect(calls(API.tradingExport)[0]?.params).toEqual({ type: 'REPAYMENT', format: 'csv' });
+    expect(calls(API.tradingExport)[0]?.headers.accessToken).toBe('tok');
+    await user.click(screen.getByRole('button', { name: '导出 Excel' }));
+    await waitFor(() => expect(clicks).toEqual(['交易记录.csv', '交易记录.xlsx']));
+    expect(calls(API.tradingExport)[1]?.params).toEqual({ type: 'REPAYMENT', format: 'xlsx' });
+    expect(createUrl).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a refused export as a message and saves nothing', async () => {
+    restoreWidth = desktopWidth();
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = setup((r) =>
+      r.url === API.tradingExport
+        ? {
+            body: new Blob([JSON.stringify(fail('4101', '导出范围过大，请缩小日期范围后重试').body)], {
+              type: 'application/json',
+            }),
+          }
+        : undefined,
+    );
+    await screen.findByText('第 12 笔', {}, SLOW);
+    await user.click(screen.getByRole('button', { name: '导出 Excel' }));
+    expect(await screen.findByText('导出范围过大，请缩小日期范围后重试')).toBeInTheDocument();
+    expect(clicks).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '导出 Excel' })).toBeEnabled();
+  });
+
+  it('shows 暂无数据 and zero totals for an empty range', async () => {
+    restoreWidth = desktopWidth();
+    setup((r) =>
+      r.url === API.tradingRecord
+        ? ok({ items: [], nextCursor: null, totals: { ...TOTALS, amount: '0.00', count: 0 } })
+        : undefined,
+    );
+    expect(
+      await screen.findByText('暂无数据', { selector: '.ant-empty-description' }, SLOW),
+    ).toBeInTheDocument();
+    expect(total('count')).toBe('0笔');
+  });
+
+  it('shows the lines as cards at phone width, with the export buttons', async () => {
+    setup();
+    expect(await screen.findByText('第 12 笔', {}, SLOW)).toBeInTheDocument();
+    expect(document.querySelector('.ant-table')).toBeNull();
+    const card = screen.getByText('第 12 笔').closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('-4,650.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导出 CSV' })).toBeInTheDocument();
+  });
+});
