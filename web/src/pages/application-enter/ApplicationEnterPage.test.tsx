@@ -125,10 +125,25 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
     expect(message.closest('.ant-form-item')).toHaveTextContent('借款金额');
   });
 
-  it('without rowId goes to /application', async () => {
-    serve();
+  it('without rowId lists the drafts to go on with', async () => {
+    const submitted = applicationDetail('CGB-KJED').application;
+    api = fakeApi((r) =>
+      r.url === API.applicationList
+        ? ok({ items: [draft.application, { ...submitted, rowId: 202, state: 'UNDER_REVIEW' }] })
+        : ok(null),
+    );
     const { router } = renderRoutes(appRoutes, ['/application/enter']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/application'), SLOW);
+    const go = await screen.findByRole('link', { name: '继续填写' }, SLOW);
+    expect(screen.getAllByRole('link', { name: '继续填写' })).toHaveLength(1);
+    await userEvent.click(go);
+    await waitFor(() => expect(router.state.location.search).toBe(`?rowId=${draft.application.rowId}`), SLOW);
+  });
+
+  it('without rowId and without drafts offers the products', async () => {
+    api = fakeApi((r) => (r.url === API.applicationList ? ok({ items: [] }) : ok(null)));
+    const { router } = renderRoutes(appRoutes, ['/application/enter']);
+    await userEvent.click(await screen.findByRole('button', { name: '选择贷款产品' }, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'), SLOW);
   });
 });
 

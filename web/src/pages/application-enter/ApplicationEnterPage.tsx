@@ -9,16 +9,18 @@ import {
   type Schedule,
   validateProductApplication,
 } from '@loan/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
   Card,
   Descriptions,
+  Empty,
   Flex,
   Form,
   Input,
   InputNumber,
+  List,
   Result,
   Select,
   Skeleton,
@@ -26,9 +28,9 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { submitApplication } from '../../api/applications';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { applicationList, submitApplication } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { LOGIN_PATH } from '../../app/guard';
@@ -350,17 +352,70 @@ function SignInPrompt() {
 }
 
 /** /application/enter?rowId=…: the amount, term and purpose of a draft application, checked as typed. */
+/** Without a rowId: the drafts the borrower can go on with, or the way to choose a product. */
+function ChooseDraft() {
+  const navigate = useNavigate();
+  const list = useQuery({
+    queryKey: QUERY_KEYS.applicationList,
+    queryFn: ({ signal }) => applicationList({ silent: true, signal }),
+    staleTime: 0,
+  });
+  if (list.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (list.isError) {
+    return (
+      <Result
+        status="warning"
+        title="暂时无法加载您的申请"
+        extra={<Button onClick={() => void list.refetch()}>重新加载</Button>}
+      />
+    );
+  }
+  const drafts = list.data.items.filter((a) => a.state === 'DRAFT');
+  if (drafts.length === 0) {
+    return (
+      <Card variant="borderless">
+        <Empty description="您还没有待填写的申请，请先选择贷款产品">
+          <Button type="primary" onClick={() => navigate('/apply/LoanInfo')}>
+            选择贷款产品
+          </Button>
+        </Empty>
+      </Card>
+    );
+  }
+  return (
+    <Card title="选择要填写的申请">
+      <List
+        dataSource={drafts}
+        renderItem={(a) => (
+          <List.Item
+            actions={[
+              <Link key="go" to={`/application/enter?rowId=${a.rowId}`}>
+                继续填写
+              </Link>,
+            ]}
+          >
+            <List.Item.Meta title={`${a.bankName} · ${a.productCode}`} description={`申请编号 ${a.rowId}`} />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
 export default function ApplicationEnterPage() {
   const [searchParams] = useSearchParams();
   const session = useSession();
   const rowId = searchParams.get('rowId');
-  if (!rowId) return <Navigate to="/application" replace />;
+  let content: ReactNode;
+  if (!session.accessToken) content = <SignInPrompt />;
+  else if (!rowId) content = <ChooseDraft />;
+  else content = <EnterApplication key={rowId} rowId={rowId} />;
   return (
     <StandaloneFrame width={760}>
       <Typography.Title level={3} className="standalone-title">
         填写借款信息
       </Typography.Title>
-      {session.accessToken ? <EnterApplication key={rowId} rowId={rowId} /> : <SignInPrompt />}
+      {content}
     </StandaloneFrame>
   );
 }
