@@ -1,4 +1,4 @@
-import type { EnumDisplay } from '@loan/domain';
+import { type EnumDisplay, formatYuan, type LedgerLine, yuanToFen } from '@loan/domain';
 import { Button, Empty, Flex, Grid, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PAGE_SIZES } from './useKeysetPager';
@@ -68,4 +68,42 @@ export function KeysetPager({
       />
     </Flex>
   );
+}
+
+/** Yuan of the API to fen; null when it is not a yuan string. */
+export function fenOf(yuan: string): number | null {
+  try {
+    return yuanToFen(yuan);
+  } catch {
+    return null;
+  }
+}
+
+/** "+1,000.00" in green for money received, "-4,650.00" in red for money paid. */
+export function SignedAmount({ yuan }: { yuan: string }) {
+  const fen = fenOf(yuan);
+  if (fen === null) return <>—</>;
+  const type = fen > 0 ? 'success' : fen < 0 ? 'danger' : undefined;
+  return (
+    <Typography.Text type={type} strong>
+      {`${fen > 0 ? '+' : ''}${formatYuan(fen)}`}
+    </Typography.Text>
+  );
+}
+
+const PARTS: { key: keyof Pick<LedgerLine, 'principal' | 'interest' | 'penalty' | 'fee'>; label: string }[] =
+  [
+    { key: 'principal', label: '本金' },
+    { key: 'interest', label: '利息' },
+    { key: 'penalty', label: '罚息' },
+    { key: 'fee', label: '服务费' },
+  ];
+
+/** The non-zero parts of a line: "本金 4,000.00 · 利息 600.00". */
+export function partsText(line: LedgerLine): string {
+  const parts = PARTS.flatMap(({ key, label }) => {
+    const fen = fenOf(line[key]);
+    return fen ? [`${label} ${formatYuan(fen)}`] : [];
+  });
+  return parts.length > 0 ? parts.join(' · ') : '—';
 }

@@ -1,11 +1,380 @@
-import { Link } from 'react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import {
+  type AcceptedAgreement,
+  type EarlySettleResult,
+  formatYuan,
+  INSTALMENT_STATUS_DISPLAY,
+  type InstalmentView,
+  LEDGER_TYPE_DISPLAY,
+  type LedgerLine,
+  LOAN_RECORD_STATUS_DISPLAY,
+  type LoanRecordDetail,
+  type LoanView,
+  REPAYMENT_METHOD_LABELS,
+  RSP,
+  SERVICE_FEE_STATUS_LABELS,
+} from '@loan/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  List,
+  Modal,
+  Result,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError, isRspError } from '../../api/errors';
+import { earlySettle, LOAN_QUERY_KEYS, loanRecordDetail, settlementQuote } from '../../api/loans';
+import { QUERY_KEYS } from '../../api/query-keys';
+import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
+import {
+  ApplicationStateTag,
+  ApplicationTimeline,
+  formatShanghaiTime,
+  rateText,
+  yuanText,
+} from '../../components/application/ApplicationParts';
+import { EnumTag, fenOf, NoData, partsText, SignedAmount } from '../../components/records/RecordParts';
 
-/** /record/loanRecordDetail: one loan in detail. Built by a later issue. */
-export default function LoanRecordDetailPage() {
+const RECORDS_PATH = '/record/loanRecord';
+
+const money = (yuan: string) => {
+  const fen = fenOf(yuan);
+  return fen === null ? '—' : formatYuan(fen);
+};
+
+/** What has been paid on an instalment: its four paid parts, exactly. */
+export function paidText(i: InstalmentView): string {
+  const parts = [i.paidPrincipal, i.paidInterest, i.paidFee, i.paidPenalty].map(fenOf);
+  if (parts.some((fen) => fen === null)) return '—';
+  return formatYuan(parts.reduce<number>((sum, fen) => sum + (fen ?? 0), 0));
+}
+
+const SCHEDULE_COLUMNS: TableColumnsType<InstalmentView> = [
+  { key: 'seq', title: '期数', dataIndex: 'seq', width: 64, fixed: 'left', align: 'center' },
+  { key: 'dueDate', title: '应还日期', dataIndex: 'dueDate', width: 110 },
+  { key: 'principal', title: '本金', align: 'right', width: 110, render: (_, i) => money(i.principal) },
+  { key: 'interest', title: '利息', align: 'right', width: 100, render: (_, i) => money(i.interest) },
+  { key: 'fee', title: '服务费', align: 'right', width: 90, render: (_, i) => money(i.fee) },
+  { key: 'penalty', title: '罚息', align: 'right', width: 90, render: (_, i) => money(i.penalty) },
+  { key: 'paid', title: '已还', align: 'right', width: 110, render: (_, i) => paidText(i) },
+  { key: 'outstanding', title: '未还', align: 'right', width: 110, render: (_, i) => money(i.outstanding) },
+  {
+    key: 'status',
+    title: '状态',
+    width: 100,
+    fixed: 'right',
+    render: (_, i) => <EnumTag display={INSTALMENT_STATUS_DISPLAY[i.status]} />,
+  },
+];
+
+const LEDGER_COLUMNS: TableColumnsType<LedgerLine> = [
+  { key: 'time', title: '时间', width: 170, render: (_, l) => formatShanghaiTime(l.occurredAt) },
+  {
+    key: 'type',
+    title: '类型',
+    width: 100,
+    render: (_, l) => <EnumTag display={LEDGER_TYPE_DISPLAY[l.type]} />,
+  },
+  {
+    key: 'amount',
+    title: '金额（元）',
+    align: 'right',
+    width: 130,
+    render: (_, l) => <SignedAmount yuan={l.amount} />,
+  },
+  { key: 'parts', title: '构成', render: (_, l) => partsText(l) },
+];
+
+function LoanTerms({ loan }: { loan: LoanView }) {
+  const fee = loan.serviceFee;
   return (
-    <UnderConstruction feature="贷款记录详情将展示一笔贷款的还款计划、已还与待还金额以及状态变更记录。">
-      <Link to="/record/loanRecord">返回贷款记录</Link>
-    </UnderConstruction>
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 2, lg: 3 }}
+      items={[
+        { key: 'principal', label: '借款本金', children: yuanText(loan.principal) },
+        { key: 'rate', label: '名义年利率', children: rateText(loan.annualRate) },
+        { key: 'annualised', label: '年化利率', children: rateText(loan.annualisedRate) },
+        { key: 'method', label: '还款方式', children: REPAYMENT_METHOD_LABELS[loan.method] },
+        { key: 'term', label: '借款期限', children: `${loan.termMonths} 个月` },
+        { key: 'start', label: '起息日', children: loan.startDate },
+        {
+          key: 'status',
+          label: '贷款状态',
+          children: <EnumTag display={LOAN_RECORD_STATUS_DISPLAY[loan.status]} />,
+        },
+        { key: 'outstanding', label: '待还本金', children: yuanText(loan.outstandingPrincipal) },
+        {
+          key: 'fee',
+          label: '服务费',
+          children: fee ? `${yuanText(fee.amount)}（${SERVICE_FEE_STATUS_LABELS[fee.status]}）` : '无',
+        },
+        { key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(loan.disbursedAt) },
+        ...(loan.settledAt
+          ? [{ key: 'settledAt', label: '结清时间', children: formatShanghaiTime(loan.settledAt) }]
+          : []),
+      ]}
+    />
   );
+}
+
+/**
+ * 提前结清: the quote (principal outstanding + interest to date + fee + penalty) on demand, confirmed in a
+ * Modal, then POST /loanMgr/earlySettle with the quoted total. A changed quote (3603) shows the server's new
+ * total and fetches the quote again; the bank's refusal is shown with its reason.
+ */
+function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled: () => void }) {
+  const [asked, setAsked] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<EarlySettleResult | null>(null);
+  const quote = useQuery({
+    queryKey: [...LOAN_QUERY_KEYS.quote, loan.loanId],
+    queryFn: ({ signal }) => settlementQuote(loan.loanId, { silent: true, signal }),
+    enabled: asked,
+    staleTime: 0,
+    retry: false,
+  });
+
+  const confirm = async () => {
+    if (!quote.data) return;
+    setPending(true);
+    setProblem(null);
+    try {
+      const answer = await earlySettle({ loanId: loan.loanId, total: quote.data.total }, { silent: true });
+      setResult(answer);
+      setOpen(false);
+      if (answer.status === 'SETTLED') onSettled();
+    } catch (caught) {
+      setProblem(isApiError(caught) ? caught.desc : '提前结清失败，请稍后重试');
+      if (isApiError(caught) && caught.code === RSP.QUOTE_CHANGED) void quote.refetch();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (result?.status === 'SETTLED')
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title="已提前结清"
+        description={`贷款已结清，待还本金 ${yuanText(result.loan.outstandingPrincipal)}。`}
+      />
+    );
+
+  return (
+    <Flex vertical gap={12}>
+      {result?.status === 'REFUSED' && (
+        <Alert
+          type="warning"
+          showIcon
+          title="合作机构未受理提前结清"
+          description={result.reason ?? undefined}
+        />
+      )}
+      {!asked && (
+        <Flex>
+          <Button onClick={() => setAsked(true)}>获取结清报价</Button>
+        </Flex>
+      )}
+      {asked && quote.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
+      {quote.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={isApiError(quote.error) ? quote.error.desc : '暂时无法获取结清报价'}
+          action={<Button onClick={() => void quote.refetch()}>重试</Button>}
+        />
+      )}
+      {quote.data && (
+        <>
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              { key: 'asOf', label: '报价日期', children: quote.data.asOfDate },
+              { key: 'principal', label: '剩余本金', children: yuanText(quote.data.principal) },
+              { key: 'interest', label: '应付利息', children: yuanText(quote.data.interest) },
+              { key: 'fee', label: '服务费', children: yuanText(quote.data.fee) },
+              { key: 'penalty', label: '罚息', children: yuanText(quote.data.penalty) },
+              {
+                key: 'total',
+                label: '结清总额',
+                children: (
+                  <Typography.Text strong data-testid="quote-total">
+                    {yuanText(quote.data.total)}
+                  </Typography.Text>
+                ),
+              },
+            ]}
+          />
+          {problem && !open && <Alert type="warning" showIcon title={problem} />}
+          <Flex gap={8} wrap>
+            <Button type="primary" onClick={() => setOpen(true)} disabled={quote.isFetching}>
+              提前结清
+            </Button>
+            <Button onClick={() => void quote.refetch()} loading={quote.isFetching}>
+              刷新报价
+            </Button>
+          </Flex>
+        </>
+      )}
+      <Modal
+        open={open}
+        title="确认提前结清？"
+        okText="确认结清"
+        cancelText="再想想"
+        okButtonProps={{ loading: pending, disabled: quote.isFetching }}
+        cancelButtonProps={{ disabled: pending }}
+        onOk={() => void confirm()}
+        onCancel={() => !pending && setOpen(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>
+          将向合作机构一次性支付 <Typography.Text strong>{yuanText(quote.data?.total)}</Typography.Text>
+          （含剩余本金、截至 {quote.data?.asOfDate} 的利息及费用）结清本笔贷款，结清后不可撤销。
+        </Typography.Paragraph>
+        {problem && <Alert type="warning" showIcon title={problem} />}
+      </Modal>
+    </Flex>
+  );
+}
+
+function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }) {
+  if (agreements.length === 0) return <NoData />;
+  return (
+    <List
+      size="small"
+      dataSource={[...agreements]}
+      renderItem={(a) => (
+        <List.Item key={`${a.kind}-${a.version}`} extra={<Link to={a.route}>查看协议</Link>}>
+          <List.Item.Meta
+            title={a.title}
+            description={`版本 ${a.version} · 签署时间 ${formatShanghaiTime(a.acceptedAt)}`}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void }) {
+  const { detail, loan, instalments, transactions, agreements } = data;
+  const { application, product } = detail;
+  const queryClient = useQueryClient();
+  const refreshAll = () => {
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: LOAN_QUERY_KEYS.records });
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationList });
+  };
+  return (
+    <Flex vertical gap={16}>
+      <Link to={RECORDS_PATH}>← 返回贷款记录</Link>
+      <Card
+        title={`${application.bankName} · ${product.name}`}
+        extra={<ApplicationStateTag state={application.state} />}
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'rowId', label: '申请编号', children: application.rowId },
+            { key: 'amount', label: '申请金额', children: yuanText(application.amount) },
+            {
+              key: 'term',
+              label: '借款期限',
+              children: application.termMonths ? `${application.termMonths} 个月` : '—',
+            },
+            { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(application.createdAt) },
+          ]}
+        />
+        {detail.canCancel && (
+          <Flex justify="flex-end">
+            <AdvanceCancelButton rowId={application.rowId} onCancelled={refreshAll} />
+          </Flex>
+        )}
+      </Card>
+      {loan && (
+        <Card title="借款信息">
+          <LoanTerms loan={loan} />
+        </Card>
+      )}
+      {loan && loan.status !== 'SETTLED' && (
+        <Card title="提前结清">
+          <EarlySettlement loan={loan} onSettled={refreshAll} />
+        </Card>
+      )}
+      {loan && (
+        <Card title="还款计划">
+          <Table<InstalmentView>
+            rowKey="seq"
+            size="small"
+            columns={SCHEDULE_COLUMNS}
+            dataSource={instalments}
+            pagination={false}
+            scroll={{ x: 900 }}
+            locale={{ emptyText: <NoData /> }}
+          />
+        </Card>
+      )}
+      {loan && (
+        <Card title="交易明细">
+          <Table<LedgerLine>
+            rowKey="id"
+            size="small"
+            columns={LEDGER_COLUMNS}
+            dataSource={transactions}
+            pagination={false}
+            scroll={{ x: 600 }}
+            locale={{ emptyText: <NoData /> }}
+          />
+        </Card>
+      )}
+      <Card title="已签署协议">
+        <Agreements agreements={agreements} />
+      </Card>
+      <Card title="申请进度">
+        <ApplicationTimeline entries={detail.timeline} />
+      </Card>
+    </Flex>
+  );
+}
+
+/** /record/loanRecordDetail?rowId=…: one application and its loan in full. */
+export default function LoanRecordDetailPage() {
+  const [searchParams] = useSearchParams();
+  const rowId = searchParams.get('rowId');
+  const record = useQuery({
+    queryKey: [...LOAN_QUERY_KEYS.detail, rowId],
+    queryFn: ({ signal }) => loanRecordDetail(rowId ?? '', { silent: true, signal }),
+    enabled: rowId !== null && rowId !== '',
+    staleTime: 0,
+    retry: (count, error) => !isRspError(error) && count < 1,
+  });
+  if (!rowId || (record.isError && isRspError(record.error)))
+    return (
+      <Result status="404" title="记录不存在或无权查看" extra={<Link to={RECORDS_PATH}>返回贷款记录</Link>} />
+    );
+  if (record.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (record.isError)
+    return (
+      <Result
+        status="warning"
+        title="暂时无法加载贷款记录"
+        extra={<Button onClick={() => void record.refetch()}>重新加载</Button>}
+      />
+    );
+  return <Detail data={record.data} refresh={() => void record.refetch()} />;
 }

@@ -6,7 +6,6 @@ import {
   type LedgerTotals,
   type LedgerType,
   type TradingRecordQuery,
-  yuanToFen,
 } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -40,7 +39,16 @@ import {
   tradingRecords,
 } from '../../api/trading';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
-import { EnumTag, KeysetPager, NoData, rangeFilter, useIsPhone } from '../../components/records/RecordParts';
+import {
+  EnumTag,
+  fenOf,
+  KeysetPager,
+  NoData,
+  partsText,
+  rangeFilter,
+  SignedAmount,
+  useIsPhone,
+} from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
 
 const TYPE_OPTIONS = LEDGER_TYPES.map((value) => ({ value, label: LEDGER_TYPE_DISPLAY[value].label }));
@@ -52,43 +60,6 @@ interface FilterValues {
 
 function toFilters(values: FilterValues): ExportQuery {
   return { ...(values.type ? { type: values.type } : {}), ...rangeFilter(values.range) };
-}
-
-function fenOf(yuan: string): number | null {
-  try {
-    return yuanToFen(yuan);
-  } catch {
-    return null;
-  }
-}
-
-/** "+1,000.00" in green for money received, "-4,650.00" in red for money paid. */
-export function SignedAmount({ yuan }: { yuan: string }) {
-  const fen = fenOf(yuan);
-  if (fen === null) return <>—</>;
-  const type = fen > 0 ? 'success' : fen < 0 ? 'danger' : undefined;
-  return (
-    <Typography.Text type={type} strong>
-      {`${fen > 0 ? '+' : ''}${formatYuan(fen)}`}
-    </Typography.Text>
-  );
-}
-
-const PARTS: { key: keyof Pick<LedgerLine, 'principal' | 'interest' | 'penalty' | 'fee'>; label: string }[] =
-  [
-    { key: 'principal', label: '本金' },
-    { key: 'interest', label: '利息' },
-    { key: 'penalty', label: '罚息' },
-    { key: 'fee', label: '服务费' },
-  ];
-
-/** The non-zero parts of a line: "本金 4,000.00 · 利息 600.00". */
-export function partsText(line: LedgerLine): string {
-  const parts = PARTS.flatMap(({ key, label }) => {
-    const fen = fenOf(line[key]);
-    return fen ? [`${label} ${formatYuan(fen)}`] : [];
-  });
-  return parts.length > 0 ? parts.join(' · ') : '—';
 }
 
 const memoText = (line: LedgerLine) =>
