@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  loanRoutes(app, ctx);
   applicationRoutes(app, ctx);
   bankCallbackRoutes(app, ctx);
   agreementRoutes(app, ctx);

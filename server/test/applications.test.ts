@@ -26,6 +26,7 @@ function flakyBanks(get: () => BankAdapters): BankAdapters {
         ? Promise.resolve({ ok: false, reason: '已进入放款流程' })
         : get()[code].cancel(ref, reason, now),
     contractSigned: (ref, now) => get()[code].contractSigned(ref, now),
+    settle: (ref, total, now) => get()[code].settle(ref, total, now),
   });
   return Object.fromEntries(BANK_CODES.map((c) => [c, one(c)])) as unknown as BankAdapters;
 }

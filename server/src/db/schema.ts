@@ -292,6 +292,9 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_user_idx').on(t.userId, t.id),
+    // loan records (issue 4) filtered by status or bank, newest first
+    index('applications_user_state_idx').on(t.userId, t.state, t.id),
+    index('applications_user_bank_idx').on(t.userId, t.bank, t.id),
     uniqueIndex('applications_mc_order_no_key').on(t.mcOrderNo),
     uniqueIndex('applications_bank_ref_key').on(t.bank, t.bankRef),
   ],
@@ -384,7 +387,8 @@ export const loans = pgTable(
   (t) => [
     uniqueIndex('loans_application_key').on(t.applicationId),
     index('loans_user_idx').on(t.userId, t.id),
-    index('loans_user_status_idx').on(t.userId, t.status, t.id),
+    // loan records filtered by the loan's status, in the order of the applications (newest first)
+    index('loans_user_status_idx').on(t.userId, t.status, t.applicationId),
     index('loans_user_bank_idx').on(t.userId, t.bank, t.id),
   ],
 );

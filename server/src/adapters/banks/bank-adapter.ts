@@ -35,6 +35,8 @@ export interface BankAdapter {
   cancel(bankRef: string, reason: string, now: Date): Promise<{ ok: boolean; reason: string | null }>;
   /** tells the bank the borrower signed the contract; the bank disburses later (DISBURSE callback) */
   contractSigned(bankRef: string, now: Date): Promise<void>;
+  /** asks the bank to settle a disbursed loan early for the quoted total (fen); false when it refuses */
+  settle(bankRef: string, totalFen: number, now: Date): Promise<{ ok: boolean; reason: string | null }>;
 }
 
 export type BankAdapters = Readonly<Record<BankCode, BankAdapter>>;

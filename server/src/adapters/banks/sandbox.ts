@@ -25,6 +25,7 @@ export const SANDBOX_CREDIT_SHARE_PERCENT = 30;
  *   with the market regulator: a USCC not starting with "9" is rejected.
  * - cancel: drops the pending jobs and remembers the cancellation; refused once the loan is disbursed.
  * - contractSigned: a DISBURSE job due after decisionDelayMs.
+ * - settle: early settlement of a disbursed loan, always accepted.
  * - query: the status as the jobs say.
  * Due jobs are signed and posted to the real callback route by deliverDueBankCallbacks (sandbox-delivery.ts).
  */
@@ -142,6 +143,11 @@ function sandboxBank(code: BankCode, { db, decisionDelayMs }: SandboxBankOptions
       if ((await jobs(bankRef)).some((r) => r.payload.eventId === eventId)) return;
       const body: BankCallbackBody = { eventId, bankRef, decision: 'DISBURSE' };
       await db.insert(sandboxBankJobs).values({ bank: code, bankRef, payload: { ...body }, dueAt: due(now) });
+    },
+
+    async settle() {
+      // the sandbox banks accept every early settlement the portal quoted (docs/SANDBOX.md)
+      return { ok: true, reason: null };
     },
   };
 }

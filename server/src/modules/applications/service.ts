@@ -97,7 +97,8 @@ async function eventsOf(db: Database, applicationId: number) {
     .orderBy(asc(applicationEvents.id));
 }
 
-async function detailOf(ctx: AppContext, row: ApplicationRow): Promise<ApplicationDetail> {
+/** The ApplicationDetail of a row (also the loan record detail's head). */
+export async function detailOf(ctx: AppContext, row: ApplicationRow): Promise<ApplicationDetail> {
   const product = await productOf(ctx.db, row.productCode);
   const card = productCard(product, shanghaiToday(ctx.now()));
   return applicationDetail(

@@ -1,0 +1,168 @@
+import {
+  type AcceptedAgreement,
+  AGREEMENT_KIND_INFO,
+  type AgreementKind,
+  type ApplicationState,
+  type BankCode,
+  fenToYuan,
+  isAgreementKind,
+  type LoanRecordDetail,
+  type LoanRecordItem,
+  type LoanRecordQuery,
+  type LoanRecordStatus,
+  type LoanStatus,
+  PARTNER_BANKS,
+  type Page,
+} from '@loan/domain';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import {
+  type ApplicationRow,
+  agreementAcceptances,
+  agreementVersions,
+  applications,
+  type LoanRow,
+  ledgerTransactions,
+  loans,
+  products,
+  type UserRow,
+} from '../../db/schema.ts';
+import { detailOf, ownApplication } from '../applications/service.ts';
+import { bankPathOf } from '../applications/views.ts';
+import { decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
+import { loanState } from './settlement.ts';
+import { instalmentView, ledgerLine, loanView } from './views.ts';
+
+/** Application states behind each record status before disbursement; the loan's own status after. */
+const STATES_OF: Partial<Record<LoanRecordStatus, ApplicationState[]>> = {
+  APPLYING: ['DRAFT', 'SUBMITTED', 'UNDER_REVIEW'],
+  APPROVED: ['APPROVED', 'SIGNED'],
+  REJECTED: ['REJECTED'],
+  CLOSED: ['WITHDRAWN', 'CANCELLED'],
+};
+
+export function recordStatusOf(
+  state: ApplicationState,
+  loan: Pick<LoanRow, 'status'> | null,
+): LoanRecordStatus {
+  if (loan) return loan.status as LoanStatus;
+  for (const [status, states] of Object.entries(STATES_OF)) {
+    if (states.includes(state)) return status as LoanRecordStatus;
+  }
+  return 'REPAYING';
+}
+
+function recordItem(app: ApplicationRow, loan: LoanRow | null, productName: string | null): LoanRecordItem {
+  const bank = app.bank as BankCode;
+  const amountFen = loan ? loan.principalFen : app.amountFen;
+  return {
+    rowId: app.id,
+    loanId: loan?.id ?? null,
+    bank,
+    bankName: PARTNER_BANKS[bank]?.name ?? app.bank,
+    productCode: app.productCode,
+    productName: productName ?? app.productCode,
+    amount: amountFen === null ? null : fenToYuan(amountFen),
+    termMonths: loan?.termMonths ?? app.termMonths,
+    state: app.state as ApplicationState,
+    recordStatus: recordStatusOf(app.state as ApplicationState, loan),
+    outstandingPrincipal: loan ? fenToYuan(loan.outstandingPrincipalFen) : null,
+    createdAt: app.createdAt.toISOString(),
+    disbursedAt: loan?.disbursedAt.toISOString() ?? null,
+    bankPath: bankPathOf(app),
+  };
+}
+
+/**
+ * GET /loanMgr/loanRecords: the caller's applications with their loans, newest first (by id), keyset paged.
+ * Each filter has an index that leads with the user: applications (user_id, id), (user_id, state, id),
+ * (user_id, bank, id); loans (user_id, status, application_id) for the loan statuses.
+ */
+export async function loanRecords(
+  ctx: AppContext,
+  user: UserRow,
+  query: LoanRecordQuery,
+): Promise<Page<LoanRecordItem>> {
+  const limit = parseLimit(query.limit);
+  const range = parseDateRange(query.from, query.to);
+  const conditions: SQL[] = [eq(applications.userId, user.id)];
+  if (query.status) {
+    const states = STATES_OF[query.status];
+    if (states) conditions.push(inArray(applications.state, states));
+    else conditions.push(eq(loans.userId, user.id), eq(loans.status, query.status));
+  }
+  if (query.bank) conditions.push(eq(applications.bank, query.bank));
+  if (range.since) conditions.push(gte(applications.createdAt, range.since));
+  if (range.before) conditions.push(lt(applications.createdAt, range.before));
+  if (query.cursor !== undefined) {
+    const [lastId] = decodeCursor('r', user.id, query.cursor, 1);
+    conditions.push(lt(applications.id, lastId ?? 0));
+  }
+  const rows = await ctx.db
+    .select({ app: applications, loan: loans, productName: products.name })
+    .from(applications)
+    .leftJoin(loans, eq(loans.applicationId, applications.id))
+    .leftJoin(products, eq(products.productCode, applications.productCode))
+    .where(and(...conditions))
+    .orderBy(desc(applications.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => recordItem(r.app, r.loan, r.productName)),
+    nextCursor: rows.length > limit && last ? encodeCursor('r', user.id, [last.app.id]) : null,
+  };
+}
+
+/** GET /loanMgr/loanRecordDetail?rowId=: own only (3005 otherwise). */
+export async function loanRecordDetail(
+  ctx: AppContext,
+  user: UserRow,
+  rowIdValue: unknown,
+): Promise<LoanRecordDetail> {
+  const rowId = typeof rowIdValue === 'string' && /^[1-9]\d{0,9}$/.test(rowIdValue) ? Number(rowIdValue) : 0;
+  const app = await ownApplication(ctx.db, user.id, rowId);
+  const detail = await detailOf(ctx, app);
+  const [loan] = await ctx.db.select().from(loans).where(eq(loans.applicationId, app.id)).limit(1);
+  const agreements = await acceptedAgreements(ctx, user.id);
+  if (!loan || loan.userId !== user.id)
+    return { detail, loan: null, instalments: [], transactions: [], agreements };
+  const state = await loanState(ctx.db, loan);
+  const lines = await ctx.db
+    .select()
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.loanId, loan.id))
+    .orderBy(desc(ledgerTransactions.occurredAt), desc(ledgerTransactions.id));
+  return {
+    detail,
+    loan: loanView(loan, state.rows, state.fee),
+    instalments: state.rows.map(instalmentView),
+    transactions: lines.map((l) => ledgerLine(l, detail.product.name)),
+    agreements,
+  };
+}
+
+async function acceptedAgreements(ctx: AppContext, userId: number): Promise<AcceptedAgreement[]> {
+  const rows = await ctx.db
+    .select({
+      kind: agreementAcceptances.kind,
+      title: agreementVersions.title,
+      version: agreementVersions.version,
+      textHash: agreementAcceptances.textHash,
+      acceptedAt: agreementAcceptances.acceptedAt,
+    })
+    .from(agreementAcceptances)
+    .innerJoin(agreementVersions, eq(agreementVersions.id, agreementAcceptances.versionId))
+    .where(eq(agreementAcceptances.userId, userId))
+    .orderBy(asc(agreementAcceptances.acceptedAt), asc(agreementAcceptances.id));
+  return rows
+    .filter((r): r is typeof r & { kind: AgreementKind } => isAgreementKind(r.kind))
+    .map((r) => ({
+      kind: r.kind,
+      title: r.title,
+      version: r.version,
+      textHash: r.textHash,
+      acceptedAt: r.acceptedAt.toISOString(),
+      route: AGREEMENT_KIND_INFO[r.kind].route,
+    }));
+}

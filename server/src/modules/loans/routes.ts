@@ -1,0 +1,153 @@
+import { API, ok, RSP } from '@loan/domain';
+import type { AppContext } from '../../context.ts';
+import { type App, NEEDS_TOKEN } from '../../http.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { currentSession, requestMeta } from '../../plugins/session.ts';
+import { envelope } from '../../schemas/envelope.ts';
+import {
+  EarlySettleBody,
+  EarlySettleResultSchema,
+  LoanRecordDetailQuerystring,
+  LoanRecordDetailSchema,
+  LoanRecordPageSchema,
+  LoanRecordQuerystring,
+  SettlementQuoteQuerystring,
+  SettlementQuoteSchema,
+  TradingExportQuerystring,
+  TradingRecordPageSchema,
+  TradingRecordQuerystring,
+} from '../../schemas/loans.ts';
+import { shanghaiToday } from '../products/service.ts';
+import { ledgerCsv, ledgerXlsx } from './export-file.ts';
+import { loanRecordDetail, loanRecords } from './records.ts';
+import { earlySettle, settlementQuote } from './settlement.ts';
+import { ledgerForExport, MAX_EXPORT_ROWS, tradingRecord } from './trading.ts';
+
+const LOAN_TAGS = ['贷款记录'];
+const TRADING_TAGS = ['交易记录'];
+const PAGING_NOTE =
+  '按 nextCursor 翻页（不透明，仅本人有效）；游标、日期或条数不合法返回 1001 并说明原因；翻过最后一页返回空列表且 nextCursor 为 null。';
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachment(fileName: string, asciiName: string): string {
+  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function loanRoutes(app: App, ctx: AppContext): void {
+  const base = ctx.config.apiBase;
+  const user = { auth: 'user' } as const;
+
+  app.get(
+    `${base}${API.loanRecords}`,
+    {
+      config: user,
+      schema: {
+        tags: LOAN_TAGS,
+        summary: '我的贷款记录：申请及其贷款，最新在前，可按状态、机构、申请日期筛选',
+        description: PAGING_NOTE,
+        security: NEEDS_TOKEN,
+        querystring: LoanRecordQuerystring,
+        response: { 200: envelope(LoanRecordPageSchema) },
+      },
+    },
+    async (request) => ok(await loanRecords(ctx, currentSession(request).user, request.query)),
+  );
+
+  app.get(
+    `${base}${API.loanRecordDetail}`,
+    {
+      config: user,
+      schema: {
+        tags: LOAN_TAGS,
+        summary: '贷款记录详情：申请进度、贷款条款、还款计划、交易流水、已签协议',
+        description: '不存在或他人的申请一律返回 3005。',
+        security: NEEDS_TOKEN,
+        querystring: LoanRecordDetailQuerystring,
+        response: { 200: envelope(LoanRecordDetailSchema) },
+      },
+    },
+    async (request) => ok(await loanRecordDetail(ctx, currentSession(request).user, request.query.rowId)),
+  );
+
+  app.get(
+    `${base}${API.settlementQuote}`,
+    {
+      config: user,
+      schema: {
+        tags: LOAN_TAGS,
+        summary: '提前结清报价：剩余本金 + 截至今日的利息 + 已到期未付的服务费 + 罚息',
+        description: '不存在或他人的贷款 3601；已结清 3602。',
+        security: NEEDS_TOKEN,
+        querystring: SettlementQuoteQuerystring,
+        response: { 200: envelope(SettlementQuoteSchema) },
+      },
+    },
+    async (request) => ok(await settlementQuote(ctx, currentSession(request).user, request.query.loanId)),
+  );
+
+  app.post(
+    `${base}${API.earlySettle}`,
+    {
+      config: user,
+      schema: {
+        tags: LOAN_TAGS,
+        summary: '确认提前结清（金额须与最新报价一致）',
+        description:
+          '金额与最新报价不一致 3603（说明中给出最新金额）；不存在或他人的贷款 3601；已结清 3602。合作机构拒绝时 status 为 REFUSED 并给出原因。',
+        security: NEEDS_TOKEN,
+        body: EarlySettleBody,
+        response: { 200: envelope(EarlySettleResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await earlySettle(ctx, currentSession(request).user, request.body, requestMeta(request))),
+  );
+
+  app.get(
+    `${base}${API.tradingRecord}`,
+    {
+      config: user,
+      schema: {
+        tags: TRADING_TAGS,
+        summary: '交易记录：放款、还款（本金/利息/罚息拆分）、服务费等，最新在前，含筛选范围内的合计',
+        description: PAGING_NOTE,
+        security: NEEDS_TOKEN,
+        querystring: TradingRecordQuerystring,
+        response: { 200: envelope(TradingRecordPageSchema) },
+      },
+    },
+    async (request) => ok(await tradingRecord(ctx, currentSession(request).user, request.query)),
+  );
+
+  app.get(
+    `${base}${API.tradingExport}`,
+    {
+      config: user,
+      schema: {
+        tags: TRADING_TAGS,
+        summary: '导出交易记录（CSV 或 Excel），筛选条件同交易记录',
+        description: `成功时直接返回文件（CSV 为带 BOM 的 UTF-8）；超过 ${MAX_EXPORT_ROWS} 行或条件不合法时返回 1001 的 JSON 信封。`,
+        security: NEEDS_TOKEN,
+        querystring: TradingExportQuerystring,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const data = await ledgerForExport(ctx, currentSession(request).user, filters);
+      if (!data) throw new ApiError(RSP.INVALID_INPUT, '导出范围过大，请缩小日期范围');
+      const day = shanghaiToday(ctx.now()).replaceAll('-', '');
+      const body =
+        format === 'csv' ? ledgerCsv(data.lines, data.totals) : ledgerXlsx(data.lines, data.totals);
+      return reply
+        .type(CONTENT_TYPES[format])
+        .header('content-disposition', attachment(`交易记录-${day}.${format}`, `trading-${day}.${format}`))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  AGREEMENT_KINDS,
+  APPLICATION_STATES,
+  BANK_CODES,
+  type EarlySettleRequest,
+  type EarlySettleResult,
+  INSTALMENT_STATUSES,
+  LEDGER_TYPES,
+  LOAN_RECORD_STATUSES,
+  LOAN_STATUSES,
+  type LoanRecordDetail,
+  type LoanRecordItem,
+  type LoanRecordQuery,
+  type Page,
+  REPAYMENT_METHODS,
+  type SettlementQuote,
+  type TradingRecordPage,
+  type TradingRecordQuery,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import { ApplicationDetailSchema } from './apply-results.ts';
+import type { Check, Same } from './same.ts';
+
+/** Request and result schemas of loans after the decision (issue 4), tied to the domain contract below. */
+
+const strict = { additionalProperties: false } as const;
+
+const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
+const NullableYuan = Type.Union([Yuan, Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+const NullableDateTime = Type.Union([DateTime, Type.Null()]);
+const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
+
+// dates and cursors are checked by the service so the borrower gets the exact Chinese reason
+const QueryDate = (description: string) => Type.Optional(Type.String({ maxLength: 32, description }));
+const Cursor = Type.Optional(
+  Type.String({ maxLength: 256, description: '上一页返回的 nextCursor（不透明），第一页不传' }),
+);
+const Limit = Type.Optional(
+  Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' }),
+);
+
+export const LoanRecordQuerystring = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Enum([...LOAN_RECORD_STATUSES], {
+        description:
+          'APPLYING 申请中 | APPROVED 审批通过 | REJECTED 已拒绝 | CLOSED 已关闭 | REPAYING | OVERDUE | SETTLED',
+      }),
+    ),
+    bank: Type.Optional(Type.Enum([...BANK_CODES], { description: '合作机构' })),
+    from: QueryDate('申请日期起（含），YYYY-MM-DD'),
+    to: QueryDate('申请日期止（含），YYYY-MM-DD'),
+    cursor: Cursor,
+    limit: Limit,
+  },
+  strict,
+);
+
+export const LoanRecordDetailQuerystring = Type.Object(
+  { rowId: Type.String({ minLength: 1, maxLength: 16, description: '申请编号（rowId）' }) },
+  strict,
+);
+
+export const SettlementQuoteQuerystring = Type.Object(
+  { loanId: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: '贷款编号（loanId）' }) },
+  strict,
+);
+
+export const EarlySettleBody = Type.Object(
+  {
+    loanId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '贷款编号（loanId）' }),
+    total: Type.String({ maxLength: 24, description: '确认的结清总额（元），须与最新报价一致' }),
+  },
+  strict,
+);
+
+const tradingFilters = {
+  type: Type.Optional(Type.Enum([...LEDGER_TYPES], { description: '交易类型' })),
+  from: QueryDate('交易日期起（含），YYYY-MM-DD'),
+  to: QueryDate('交易日期止（含），YYYY-MM-DD'),
+};
+
+export const TradingRecordQuerystring = Type.Object(
+  { ...tradingFilters, cursor: Cursor, limit: Limit },
+  strict,
+);
+
+export const TradingExportQuerystring = Type.Object(
+  { format: Type.Enum(['csv', 'xlsx'], { description: '文件格式' }), ...tradingFilters },
+  strict,
+);
+
+// ---------------------------------------------------------------------------------------------------------
+
+export const LoanRecordItemSchema = Type.Object({
+  rowId: Type.Integer(),
+  loanId: Type.Union([Type.Integer(), Type.Null()]),
+  bank: Type.Enum([...BANK_CODES]),
+  bankName: Type.String(),
+  productCode: Type.String(),
+  productName: Type.String(),
+  amount: NullableYuan,
+  termMonths: Type.Union([Type.Integer(), Type.Null()]),
+  state: Type.Enum([...APPLICATION_STATES]),
+  recordStatus: Type.Enum([...LOAN_RECORD_STATUSES]),
+  outstandingPrincipal: NullableYuan,
+  createdAt: DateTime,
+  disbursedAt: NullableDateTime,
+  bankPath: Type.String(),
+});
+
+export const LoanRecordPageSchema = Type.Object({
+  items: Type.Array(LoanRecordItemSchema),
+  nextCursor: NullableString,
+});
+
+const LoanViewSchema = Type.Object({
+  loanId: Type.Integer(),
+  principal: Yuan,
+  annualRate: Type.String({ description: '名义年利率（小数）' }),
+  method: Type.Enum([...REPAYMENT_METHODS]),
+  termMonths: Type.Integer(),
+  startDate: DateText,
+  status: Type.Enum([...LOAN_STATUSES]),
+  outstandingPrincipal: Yuan,
+  disbursedAt: DateTime,
+  settledAt: NullableDateTime,
+  serviceFee: Type.Union([
+    Type.Object({ amount: Yuan, status: Type.Enum(['DUE', 'PAID', 'REFUNDED']) }),
+    Type.Null(),
+  ]),
+  annualisedRate: Type.String({ description: '年化利率（IRR，小数 4 位）' }),
+});
+
+const InstalmentViewSchema = Type.Object({
+  seq: Type.Integer(),
+  dueDate: DateText,
+  principal: Yuan,
+  interest: Yuan,
+  fee: Yuan,
+  penalty: Yuan,
+  paidPrincipal: Yuan,
+  paidInterest: Yuan,
+  paidFee: Yuan,
+  paidPenalty: Yuan,
+  outstanding: Yuan,
+  status: Type.Enum([...INSTALMENT_STATUSES]),
+  paidAt: NullableDateTime,
+});
+
+export const LedgerLineSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.Enum([...LEDGER_TYPES]),
+  amount: Yuan,
+  principal: Yuan,
+  interest: Yuan,
+  penalty: Yuan,
+  fee: Yuan,
+  loanId: Type.Union([Type.Integer(), Type.Null()]),
+  productName: NullableString,
+  reversesId: Type.Union([Type.Integer(), Type.Null()]),
+  memo: NullableString,
+  occurredAt: DateTime,
+});
+
+const AcceptedAgreementSchema = Type.Object({
+  kind: Type.Enum([...AGREEMENT_KINDS]),
+  title: Type.String(),
+  version: Type.String(),
+  textHash: Type.String(),
+  acceptedAt: DateTime,
+  route: Type.String(),
+});
+
+export const LoanRecordDetailSchema = Type.Object({
+  detail: ApplicationDetailSchema,
+  loan: Type.Union([LoanViewSchema, Type.Null()]),
+  instalments: Type.Array(InstalmentViewSchema),
+  transactions: Type.Array(LedgerLineSchema),
+  agreements: Type.Array(AcceptedAgreementSchema),
+});
+
+export const SettlementQuoteSchema = Type.Object({
+  loanId: Type.Integer(),
+  asOfDate: DateText,
+  principal: Yuan,
+  interest: Yuan,
+  fee: Yuan,
+  penalty: Yuan,
+  total: Yuan,
+});
+
+export const EarlySettleResultSchema = Type.Object({
+  status: Type.Enum(['SETTLED', 'REFUSED']),
+  reason: NullableString,
+  loan: LoanViewSchema,
+});
+
+export const TradingRecordPageSchema = Type.Object({
+  items: Type.Array(LedgerLineSchema),
+  nextCursor: NullableString,
+  totals: Type.Object({
+    amount: Yuan,
+    principal: Yuan,
+    interest: Yuan,
+    penalty: Yuan,
+    fee: Yuan,
+    count: Type.Integer(),
+  }),
+});
+
+export type LoanSchemaChecks = [
+  Check<Same<Static<typeof LoanRecordQuerystring>, LoanRecordQuery>>,
+  Check<Same<Static<typeof EarlySettleBody>, EarlySettleRequest>>,
+  Check<Same<Static<typeof TradingRecordQuerystring>, TradingRecordQuery>>,
+  Check<Same<Static<typeof LoanRecordPageSchema>, Page<LoanRecordItem>>>,
+  Check<Same<Static<typeof LoanRecordDetailSchema>, LoanRecordDetail>>,
+  Check<Same<Static<typeof SettlementQuoteSchema>, SettlementQuote>>,
+  Check<Same<Static<typeof EarlySettleResultSchema>, EarlySettleResult>>,
+  Check<Same<Static<typeof TradingRecordPageSchema>, TradingRecordPage>>,
+];

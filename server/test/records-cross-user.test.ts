@@ -1,0 +1,276 @@
+import {
+  type LoanRecordDetail,
+  type LoanRecordItem,
+  type Page,
+  RSP,
+  rspText,
+  type SettlementQuote,
+  type TradingRecordPage,
+} from '@loan/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { applicationCalls, okResult } from './helpers/applications.ts';
+import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { disburseLoan } from './helpers/loans.ts';
+
+let t: TestApp;
+let a: ReadyBorrower;
+let b: ReadyBorrower;
+/** a's applications: a disbursed YNIT loan, a cancelled CGB application, a draft SHRB application */
+let aLoanRow: number;
+let aCancelledRow: number;
+let aDraftRow: number;
+let bLoanRow: number;
+
+const records = (token: string, query: Record<string, unknown> = {}) =>
+  call<Page<LoanRecordItem>>(t.app, 'GET', '/loanMgr/loanRecords', query, { token });
+const detail = (token: string, rowId: unknown) =>
+  call<LoanRecordDetail>(t.app, 'GET', '/loanMgr/loanRecordDetail', { rowId }, { token });
+const codeOf = (r: { response: { rspCode: string } }) => r.response.rspCode;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const api = applicationCalls(t);
+  a = await makeReadyBorrower(t, 'recorda');
+  aLoanRow = await disburseLoan(t, a, 'YNIT-XT01', '100000', 6);
+  const cancelled = okResult(await api.create(a.token, 'CGB-KJED'));
+  aCancelledRow = cancelled.application.rowId;
+  okResult(await api.cancel(a.token, aCancelledRow, '暂不需要'));
+  t.clock.advance(2 * 24 * 3600_000);
+  a = { ...a, token: await login(t.app, a.loginId, a.password) };
+  b = await makeReadyBorrower(t, 'recordb');
+  aDraftRow = okResult(await api.create(a.token, 'SHRB-KJD')).application.rowId;
+  bLoanRow = await disburseLoan(t, b, 'CGB-KJED', '200000', 3);
+});
+afterAll(async () => t.close());
+
+describe('GET /loanMgr/loanRecords', () => {
+  it('lists the caller’s applications with their loans, newest first', async () => {
+    const page = okResult(await records(a.token));
+    expect(page.items.map((i) => i.rowId)).toEqual([aDraftRow, aCancelledRow, aLoanRow]);
+    expect(page.nextCursor).toBeNull();
+    const [draft, cancelled, loan] = page.items;
+    expect(draft).toMatchObject({ recordStatus: 'APPLYING', state: 'DRAFT', loanId: null, amount: null });
+    expect(cancelled).toMatchObject({ recordStatus: 'CLOSED', bank: 'CGB', bankName: expect.any(String) });
+    expect(loan).toMatchObject({
+      recordStatus: 'REPAYING',
+      state: 'DISBURSED',
+      bank: 'YNIT',
+      productCode: 'YNIT-XT01',
+      amount: '100000.00',
+      termMonths: 6,
+      outstandingPrincipal: '100000.00',
+      bankPath: expect.stringContaining('/apply/LoanInfo_YNIT/'),
+    });
+    expect(loan?.loanId).toEqual(expect.any(Number));
+    expect(loan?.disbursedAt).not.toBeNull();
+    expect(loan?.productName).not.toBe('YNIT-XT01');
+  });
+
+  it('filters by status, bank and date range', async () => {
+    const ids = async (query: Record<string, unknown>) =>
+      okResult(await records(a.token, query)).items.map((i) => i.rowId);
+    expect(await ids({ status: 'REPAYING' })).toEqual([aLoanRow]);
+    expect(await ids({ status: 'CLOSED' })).toEqual([aCancelledRow]);
+    expect(await ids({ status: 'APPLYING' })).toEqual([aDraftRow]);
+    expect(await ids({ status: 'SETTLED' })).toEqual([]);
+    expect(await ids({ status: 'APPROVED' })).toEqual([]);
+    expect(await ids({ bank: 'CGB' })).toEqual([aCancelledRow]);
+    expect(await ids({ bank: 'SHRB', status: 'APPLYING' })).toEqual([aDraftRow]);
+    // the clock starts on 2026-03-02 (Shanghai); the draft was made two days later
+    expect(await ids({ from: '2026-03-02', to: '2026-03-02' })).toEqual([aCancelledRow, aLoanRow]);
+    expect(await ids({ from: '2026-03-03' })).toEqual([aDraftRow]);
+    expect(await ids({ to: '2026-03-01' })).toEqual([]);
+  });
+
+  it('pages by cursor; past the end is an empty page with a null cursor', async () => {
+    const first = okResult(await records(a.token, { limit: 2 }));
+    expect(first.items.map((i) => i.rowId)).toEqual([aDraftRow, aCancelledRow]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = okResult(await records(a.token, { limit: 2, cursor: first.nextCursor }));
+    expect(second.items.map((i) => i.rowId)).toEqual([aLoanRow]);
+    expect(second.nextCursor).toBeNull();
+    const exact = okResult(await records(a.token, { limit: 3 }));
+    expect(exact.nextCursor).toBeNull();
+    const lastOfOne = okResult(await records(a.token, { limit: 1, status: 'REPAYING' }));
+    expect(lastOfOne.nextCursor).toBeNull();
+    // a cursor of the last row: nothing after it
+    const one = okResult(await records(a.token, { limit: 2, cursor: first.nextCursor }));
+    const afterLast = Buffer.from(`r.${a.userId}.${one.items[0]?.rowId}`).toString('base64url');
+    expect(okResult(await records(a.token, { cursor: afterLast }))).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('bad dates, cursors and limits → 1001 with the reason, never 500', async () => {
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ from: '2026-02-30' }, '开始日期不是有效日期，应为 YYYY-MM-DD，如 2026-03-01'],
+      [{ to: '20260301' }, '结束日期不是有效日期，应为 YYYY-MM-DD，如 2026-03-01'],
+      [{ from: '2026-03-05', to: '2026-03-01' }, '开始日期不能晚于结束日期'],
+      [{ cursor: 'not a cursor!' }, '分页参数无效，请从第一页重新查询'],
+      [{ cursor: Buffer.from('r.1.x').toString('base64url') }, '分页参数无效，请从第一页重新查询'],
+      [
+        { cursor: Buffer.from(`t.${a.userId}.1.2`).toString('base64url') },
+        '分页参数无效，请从第一页重新查询',
+      ],
+      [{ cursor: 'x'.repeat(5000) }, null],
+      [{ limit: 0 }, null],
+      [{ limit: 101 }, null],
+      [{ limit: 'ten' }, null],
+      [{ status: 'PAID' }, null],
+      [{ bank: 'HSBC' }, null],
+      [{ from: 'x'.repeat(100_000) }, null],
+      [{ extra: '1' }, null],
+    ];
+    for (const [query, text] of cases) {
+      const res = await records(a.token, query);
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(res.response.rspCode, JSON.stringify(query)).toBe(RSP.INVALID_INPUT);
+      if (text) expect(res.response.rspDesc).toBe(text);
+    }
+  });
+
+  it('401 without a session, 2005 for a user who must change the password', async () => {
+    const res = await call(t.app, 'GET', '/loanMgr/loanRecords');
+    expect(res.status).toBe(401);
+    const newbie = await login(t.app, 'newbie', 'Newbie1234');
+    for (const path of ['/loanMgr/loanRecords', '/trading/tradingRecord']) {
+      expect(codeOf(await call(t.app, 'GET', path, {}, { token: newbie }))).toBe(RSP.MUST_CHANGE_PASSWORD);
+    }
+    expect(codeOf(await detail(newbie, aLoanRow))).toBe(RSP.MUST_CHANGE_PASSWORD);
+  });
+});
+
+describe('GET /loanMgr/loanRecordDetail', () => {
+  it('the application detail, the loan, its schedule, its ledger lines and the agreements accepted', async () => {
+    const d = okResult(await detail(a.token, aLoanRow));
+    expect(d.detail.application).toMatchObject({ rowId: aLoanRow, state: 'DISBURSED' });
+    expect(d.detail.timeline.map((e) => e.event)).toContain('DISBURSE');
+    expect(d.loan).toMatchObject({
+      principal: '100000.00',
+      annualRate: '0.168',
+      method: 'EQUAL_INSTALMENT',
+      termMonths: 6,
+      status: 'REPAYING',
+      serviceFee: { amount: '1200.00', status: 'DUE' },
+    });
+    expect(Number(d.loan?.annualisedRate)).toBeGreaterThan(0.168);
+    expect(d.instalments).toHaveLength(6);
+    expect(d.instalments[0]).toMatchObject({ seq: 1, status: 'DUE', fee: '200.00', paidPrincipal: '0.00' });
+    const owed = d.instalments.reduce((s, i) => s + Math.round(Number(i.outstanding) * 100), 0);
+    const due = d.instalments.reduce(
+      (s, i) => s + Math.round((Number(i.principal) + Number(i.interest) + Number(i.fee)) * 100),
+      0,
+    );
+    expect(owed).toBe(due);
+    expect(d.transactions).toEqual([
+      expect.objectContaining({ type: 'DISBURSEMENT', amount: '100000.00', loanId: d.loan?.loanId }),
+    ]);
+    expect(d.agreements.map((g) => g.kind).sort()).toEqual(['GENERAL', 'INFO', 'RELEASE', 'SERVICE']);
+    expect(d.agreements[0]).toMatchObject({
+      title: expect.any(String),
+      version: expect.any(String),
+      textHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      route: expect.stringMatching(/^\//),
+    });
+  });
+
+  it('an application without a loan has loan null and no schedule', async () => {
+    const d = okResult(await detail(a.token, aDraftRow));
+    expect(d).toMatchObject({ loan: null, instalments: [], transactions: [] });
+    expect(d.detail.application.state).toBe('DRAFT');
+  });
+
+  it('missing, malformed or foreign ids → 3005 with nothing of the owner returned', async () => {
+    for (const rowId of [999_999, 0, -1, 'abc', '1.5', '99999999999']) {
+      const res = await detail(a.token, rowId);
+      expect(res.response).toEqual({
+        rspCode: RSP.APPLICATION_NOT_FOUND,
+        rspDesc: rspText(RSP.APPLICATION_NOT_FOUND),
+      });
+    }
+    expect(codeOf(await call(t.app, 'GET', '/loanMgr/loanRecordDetail', {}, { token: a.token }))).toBe(
+      RSP.INVALID_INPUT,
+    );
+  });
+});
+
+describe('a second borrower never sees the first one’s records', () => {
+  it('not by id, not by filter, not by cursor, not in the ledger, not through the settlement calls', async () => {
+    const before = await tableCounts(t.db);
+    // by id
+    for (const rowId of [aLoanRow, aCancelledRow, aDraftRow]) {
+      const res = await detail(b.token, rowId);
+      expect(res.response.rspCode).toBe(RSP.APPLICATION_NOT_FOUND);
+      expect(res.result).toBeNull();
+    }
+    // by filter: only b's own rows whatever the filter
+    for (const query of [
+      {},
+      { status: 'REPAYING' },
+      { bank: 'YNIT' },
+      { status: 'CLOSED' },
+      { from: '2000-01-01' },
+    ]) {
+      const page = okResult(await records(b.token, query));
+      for (const item of page.items) expect(item.rowId).toBe(bLoanRow);
+    }
+    expect(okResult(await records(b.token, { bank: 'YNIT' })).items).toEqual([]);
+    // by cursor: a's cursor is refused for b
+    const aFirst = okResult(await records(a.token, { limit: 1 }));
+    expect(codeOf(await records(b.token, { cursor: aFirst.nextCursor }))).toBe(RSP.INVALID_INPUT);
+    // the ledger
+    const ledger = okResult(
+      await call<TradingRecordPage>(t.app, 'GET', '/trading/tradingRecord', {}, { token: b.token }),
+    );
+    expect(ledger.items.map((l) => l.amount)).toEqual(['200000.00']);
+    expect(ledger.totals).toMatchObject({ count: 1, amount: '200000.00' });
+    const aLedger = okResult(
+      await call<TradingRecordPage>(t.app, 'GET', '/trading/tradingRecord', { limit: 1 }, { token: a.token }),
+    );
+    if (aLedger.nextCursor) {
+      const res = await call(
+        t.app,
+        'GET',
+        '/trading/tradingRecord',
+        { cursor: aLedger.nextCursor },
+        { token: b.token },
+      );
+      expect(codeOf(res)).toBe(RSP.INVALID_INPUT);
+    }
+    // a's loan through the settlement calls
+    const aLoanId = okResult(await detail(a.token, aLoanRow)).loan?.loanId;
+    const quote = await call<SettlementQuote>(
+      t.app,
+      'GET',
+      '/loanMgr/settlementQuote',
+      { loanId: aLoanId },
+      { token: b.token },
+    );
+    expect(quote.response).toEqual({ rspCode: RSP.LOAN_NOT_FOUND, rspDesc: '贷款不存在或无权查看' });
+    const aQuote = okResult(
+      await call<SettlementQuote>(
+        t.app,
+        'GET',
+        '/loanMgr/settlementQuote',
+        { loanId: aLoanId },
+        { token: a.token },
+      ),
+    );
+    const settle = await call(
+      t.app,
+      'POST',
+      '/loanMgr/earlySettle',
+      { loanId: aLoanId, total: aQuote.total },
+      { token: b.token },
+    );
+    expect(codeOf(settle)).toBe(RSP.LOAN_NOT_FOUND);
+    // the export
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/trading/export?format=csv',
+      headers: { accessToken: b.token },
+    });
+    expect(exported.body).toContain('200000.00');
+    expect(exported.body).not.toContain('100000.00');
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+});
