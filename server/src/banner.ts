@@ -1,6 +1,10 @@
 import { API } from '@loan/domain';
+import { SANDBOX_DEMO_SELLER_ID } from './adapters/marketplace/sandbox.ts';
 import type { Config } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
+
+/** A token of the right shape that the sandbox marketplace accepts (docs/SANDBOX.md). */
+export const SANDBOX_DEMO_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
 /** What `npm start` prints once the server listens: the URL, the demo accounts, the developer outbox. */
 export function startBanner(config: Config, database: string): string {
@@ -15,6 +19,12 @@ export function startBanner(config: Config, database: string): string {
     '  演示账号 / demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `    ${a.loginId.padEnd(8)} / ${a.password.padEnd(12)} ${a.note}`),
   ];
+  lines.push(
+    '',
+    '  沙箱店铺授权 / sandbox store authorisation (贷款信息 → 授权店铺):',
+    `    卖家编号 seller id ${SANDBOX_DEMO_SELLER_ID}   授权令牌 token ${SANDBOX_DEMO_TOKEN}`,
+    '    合作机构沙箱规则 / how the sandbox banks decide: docs/SANDBOX.md',
+  );
   if (config.environment !== 'production') {
     lines.push('', `  开发者收件箱（沙箱短信/邮件，含验证码）/ developer outbox: ${url}${API.devOutbox}`);
   }
