@@ -1,8 +1,9 @@
 import { formatYuan, type ProductCard, yuanToFen } from '@loan/domain';
-import { Col, ConfigProvider, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type FieldErrors, type LoanFields, MAX_TERM_MONTHS, TERM_PRESETS } from './calculator-input';
 import { PricingInputs } from './PricingInputs';
+import { decimalToPercent } from './product-mode';
 
 const CUSTOM = 0;
 const TERM_OPTIONS = [
@@ -16,6 +17,33 @@ const isPreset = (months: number | null) => TERM_PRESETS.some((preset) => preset
 const toDay = (text: string) => (text ? dayjs(text) : null);
 const fromDay = (day: Dayjs | null) => (day ? day.format(DATE_FORMAT) : '');
 
+/** Under the rate in product mode: the product's rate, and when the typed one differs, a way back to it. */
+function ProductRateHelp({
+  product,
+  value,
+  onChange,
+}: {
+  product: ProductCard;
+  value: LoanFields;
+  onChange: (patch: Partial<LoanFields>) => void;
+}) {
+  const productRate = decimalToPercent(product.annualRate);
+  if (!rateDiffers(product, value.ratePercent)) return <>已按产品利率 {productRate}% 填入，可修改</>;
+  return (
+    <Space size={4} wrap data-testid="rate-differs">
+      <span>与产品利率 {productRate}% 不同，按您填写的利率计算</span>
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0 }}
+        onClick={() => onChange({ ratePercent: productRate })}
+      >
+        恢复产品利率
+      </Button>
+    </Space>
+  );
+}
+
 interface Props {
   value: LoanFields;
   errors: FieldErrors;
@@ -23,12 +51,16 @@ interface Props {
   customTerm: boolean;
   onCustomTermChange: (custom: boolean) => void;
   onChange: (patch: Partial<LoanFields>) => void;
-  /** Product mode: the product's terms only, its range as help, its pricing fixed. */
+  /** Product mode: the product's terms only, its range as help, its method and fee fixed, its rate editable. */
   product?: ProductCard | null;
 }
 
 const productAmountHelp = (p: ProductCard) =>
   `该产品额度 ${formatYuan(yuanToFen(p.minAmount))} ~ ${formatYuan(yuanToFen(p.maxAmount))} 元，须为 ${formatYuan(yuanToFen(p.amountStep))} 元的整数倍`;
+
+/** The rate typed differs from the product's (as numbers: "16.80" is the product's "16.8"). */
+const rateDiffers = (p: ProductCard, ratePercent: string) =>
+  Number(ratePercent.trim()) !== Number(decimalToPercent(p.annualRate));
 
 /** The calculator's inputs; every change recalculates at once. */
 export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onChange, product }: Props) {
@@ -97,9 +129,17 @@ export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onCh
             </Form.Item>
           </Col>
         )}
-        <ConfigProvider componentDisabled={Boolean(product)}>
-          <PricingInputs idPrefix="calc" value={value} errors={errors} onChange={onChange} span={SPAN} />
-        </ConfigProvider>
+        <PricingInputs
+          idPrefix="calc"
+          value={value}
+          errors={errors}
+          onChange={onChange}
+          span={SPAN}
+          locked={Boolean(product)}
+          rateHelp={
+            product ? <ProductRateHelp product={product} value={value} onChange={onChange} /> : undefined
+          }
+        />
         <Col {...SPAN}>
           <Form.Item
             label="起息日"

@@ -1,5 +1,6 @@
 import { FEE_KIND_LABELS, FEE_KINDS, REPAYMENT_METHOD_LABELS, REPAYMENT_METHODS } from '@loan/domain';
 import { Col, Form, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
 import type { FeeChoice, FieldErrors, PricingFields } from './calculator-input';
 
 const METHOD_OPTIONS = REPAYMENT_METHODS.map((value) => ({ value, label: REPAYMENT_METHOD_LABELS[value] }));
@@ -22,16 +23,21 @@ interface Props {
   onChange: (patch: Partial<PricingFields>) => void;
   /** Column spans of each field. */
   span: { xs: number; sm?: number; lg?: number };
+  /** Product mode: method and fee are the product's (disabled); the rate stays editable. */
+  locked?: boolean;
+  /** Shown under the rate when it has no error (e.g. that it differs from the product's). */
+  rateHelp?: ReactNode;
 }
 
 /** 还款方式, 年利率 and 服务费: the fields that price a loan. */
-export function PricingInputs({ idPrefix, value, errors, onChange, span }: Props) {
+export function PricingInputs({ idPrefix, value, errors, onChange, span, locked = false, rateHelp }: Props) {
   return (
     <>
       <Col {...span}>
         <Form.Item label="还款方式" htmlFor={`${idPrefix}-method`}>
           <Select
             id={`${idPrefix}-method`}
+            disabled={locked}
             options={METHOD_OPTIONS}
             value={value.method}
             onChange={(method) => onChange({ method })}
@@ -43,7 +49,7 @@ export function PricingInputs({ idPrefix, value, errors, onChange, span }: Props
           label="年利率"
           htmlFor={`${idPrefix}-rate`}
           validateStatus={errors.ratePercent ? 'error' : undefined}
-          help={errors.ratePercent}
+          help={errors.ratePercent ?? rateHelp}
         >
           <Input
             id={`${idPrefix}-rate`}
@@ -60,6 +66,7 @@ export function PricingInputs({ idPrefix, value, errors, onChange, span }: Props
         <Form.Item label="服务费" htmlFor={`${idPrefix}-fee`}>
           <Select
             id={`${idPrefix}-fee`}
+            disabled={locked}
             options={FEE_OPTIONS}
             value={value.fee}
             onChange={(fee) => onChange({ fee })}
@@ -76,6 +83,7 @@ export function PricingInputs({ idPrefix, value, errors, onChange, span }: Props
           >
             <Input
               id={`${idPrefix}-fee-rate`}
+              disabled={locked}
               inputMode="decimal"
               suffix="%"
               placeholder="如 0.6"

@@ -67,7 +67,11 @@ describe('calculator product picker', () => {
     expect(selected('选择产品')).toContain('云南国际信托');
     expect(selected('还款方式')).toBe('等额本息');
     expect(screen.getByLabelText('服务费率（每月）')).toHaveValue('0.2');
-    expect(screen.getByLabelText('年利率')).toBeDisabled();
+    // the rate is filled from the product and stays editable; method and fee are the product's
+    expect(screen.getByLabelText('年利率')).toBeEnabled();
+    expect(screen.getByText('已按产品利率 16.8% 填入，可修改')).toBeInTheDocument();
+    expect(screen.getByLabelText('还款方式')).toBeDisabled();
+    expect(screen.getByLabelText('服务费率（每月）')).toBeDisabled();
     expect(
       screen.getByText('该产品额度 10,000.00 ~ 1,000,000.00 元，须为 1,000.00 元的整数倍'),
     ).toBeInTheDocument();
@@ -87,6 +91,30 @@ describe('calculator product picker', () => {
     expect(within(listbox.parentElement as HTMLElement).queryByText('自定义')).toBeNull();
   });
 
+  it('keeps the rate editable: a changed rate is used, said to differ from the product, and can be restored', async () => {
+    const { user } = setup('/apply/loanDetail?productCode=YNIT-XT01');
+    await waitFor(() => expect(screen.getByLabelText('年利率')).toHaveValue('16.8'));
+    const rate = screen.getByLabelText('年利率');
+    await user.clear(rate);
+    await user.type(rate, '12');
+    const field = rate.closest('.ant-form-item') as HTMLElement;
+    expect(await within(field).findByText('与产品利率 16.8% 不同，按您填写的利率计算')).toBeInTheDocument();
+    const expected = buildSchedule({
+      principalFen: 10_000_000,
+      annualRate: '0.12',
+      months: 12,
+      method: 'EQUAL_INSTALMENT',
+      startDate: todayInShanghai(),
+      fee: { kind: 'PER_INSTALMENT', rate: '0.002' },
+    });
+    await waitFor(() => expect(figure('total')).toBe(formatYuan(expected.totals.paymentFen)));
+    expect(figure('apr')).toBe(formatPercent(expected.annualisedRate));
+    expect(selected('选择产品')).toContain('云南国际信托');
+    await user.click(within(field).getByRole('button', { name: '恢复产品利率' }));
+    expect(rate).toHaveValue('16.8');
+    expect(within(field).getByText('已按产品利率 16.8% 填入，可修改')).toBeInTheDocument();
+  });
+
   it('shows an amount the product does not allow next to the field', async () => {
     const { user } = setup('/apply/loanDetail?productCode=YNIT-XT01');
     await waitFor(() => expect(screen.getByLabelText('年利率')).toHaveValue('16.8'));
@@ -103,7 +131,8 @@ describe('calculator product picker', () => {
     await waitFor(() => expect(screen.getByLabelText('年利率')).toHaveValue('7.35'));
     await user.click(screen.getByLabelText('选择产品'));
     await user.click(await screen.findByTitle('自定义（自行填写利率和费用）'));
-    await waitFor(() => expect(screen.getByLabelText('年利率')).toBeEnabled());
+    await waitFor(() => expect(screen.getByLabelText('还款方式')).toBeEnabled());
+    expect(screen.getByLabelText('年利率')).toBeEnabled();
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('年利率')).toHaveValue('7.35');
   });

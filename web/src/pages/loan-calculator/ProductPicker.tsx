@@ -40,7 +40,7 @@ export function ProductPicker({ products, loading, failed, onRetry, value, onCha
           ) : value === FREE_MODE ? (
             '选择产品后按该产品的额度、期限、利率、还款方式和服务费计算'
           ) : (
-            '利率、还款方式和服务费按所选产品；改为“自定义”可自行修改'
+            '还款方式和服务费按所选产品，利率按产品填入且可修改；改为“自定义”可修改全部'
           )
         }
       >
