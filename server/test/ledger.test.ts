@@ -1,0 +1,289 @@
+import { inflateRawSync } from 'node:zlib';
+import { type LedgerLine, RSP, type TradingRecordPage, yuanToFen } from '@loan/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransactions } from '../src/db/schema.ts';
+import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { advanceAndCollect, DAY, disburseLoan, makeHalfPayer } from './helpers/loans.ts';
+
+let t: TestApp;
+let a: ReadyBorrower;
+let all: LedgerLine[];
+
+const trading = (query: Record<string, unknown> = {}, token = a.token) =>
+  call<TradingRecordPage>(t.app, 'GET', '/trading/tradingRecord', query, { token });
+const exportFile = (query: string, token = a.token) =>
+  t.app.inject({ method: 'GET', url: `/api/trading/export?${query}`, headers: { accessToken: token } });
+const fen = (yuan: string) => yuanToFen(yuan);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await makeReadyBorrower(t, 'ledgera');
+  await makeHalfPayer(t, a.userId);
+  await disburseLoan(t, a, 'SHRB-KJD', '60000', 3);
+  // past the last due date and its late payment: disbursement + 3 × (half, rest)
+  await advanceAndCollect(t, 100 * DAY);
+  a = { ...a, token: await login(t.app, a.loginId, a.password) };
+  const page = await trading({ limit: 100 });
+  all = page.result.items;
+});
+afterAll(async () => t.close());
+
+describe('GET /trading/tradingRecord', () => {
+  it('the caller’s ledger newest first, repayments split into principal, interest, penalty and fee', () => {
+    expect(all.map((l) => l.type)).toEqual([
+      'REPAYMENT',
+      'REPAYMENT',
+      'REPAYMENT',
+      'REPAYMENT',
+      'REPAYMENT',
+      'REPAYMENT',
+      'DISBURSEMENT',
+    ]);
+    for (let i = 1; i < all.length; i += 1) {
+      const [newer, older] = [all[i - 1], all[i]];
+      expect(Date.parse(newer?.occurredAt ?? '') >= Date.parse(older?.occurredAt ?? '')).toBe(true);
+    }
+    for (const l of all) {
+      expect(fen(l.principal) + fen(l.interest) + fen(l.penalty) + fen(l.fee)).toBe(fen(l.amount));
+      expect(l.productName).toEqual(expect.any(String));
+    }
+    const repaid = all.filter((l) => l.type === 'REPAYMENT').reduce((s, l) => s - fen(l.principal), 0);
+    expect(repaid).toBe(6_000_000);
+    expect(all.filter((l) => l.type === 'REPAYMENT').some((l) => fen(l.penalty) < 0)).toBe(true);
+  });
+
+  it('totals over the whole filtered range, whatever the page', async () => {
+    const page = okOf(await trading({ limit: 2 }));
+    expect(page.items).toHaveLength(2);
+    const sum = (pick: (l: LedgerLine) => string) => all.reduce((s, l) => s + fen(pick(l)), 0);
+    expect(page.totals).toEqual({
+      amount: fenText(sum((l) => l.amount)),
+      principal: fenText(sum((l) => l.principal)),
+      interest: fenText(sum((l) => l.interest)),
+      penalty: fenText(sum((l) => l.penalty)),
+      fee: fenText(sum((l) => l.fee)),
+      count: all.length,
+    });
+    const repayments = okOf(await trading({ type: 'REPAYMENT' }));
+    expect(repayments.totals.count).toBe(6);
+    expect(repayments.items.every((l) => l.type === 'REPAYMENT')).toBe(true);
+    expect(okOf(await trading({ type: 'DISBURSEMENT' })).totals).toMatchObject({
+      count: 1,
+      amount: '60000.00',
+    });
+    expect(okOf(await trading({ type: 'REFUND' })).totals).toEqual({
+      amount: '0.00',
+      principal: '0.00',
+      interest: '0.00',
+      penalty: '0.00',
+      fee: '0.00',
+      count: 0,
+    });
+  });
+
+  it('filters by date range (Shanghai dates, both ends included)', async () => {
+    const firstDue = all.filter((l) => l.type === 'REPAYMENT').at(-1);
+    const day = shanghaiDay(firstDue?.occurredAt ?? '');
+    const onDay = okOf(await trading({ from: day, to: day }));
+    expect(onDay.items.map((l) => l.id)).toEqual(
+      all.filter((l) => shanghaiDay(l.occurredAt) === day).map((l) => l.id),
+    );
+    expect(onDay.items.length).toBeGreaterThan(0);
+    expect(okOf(await trading({ to: '2026-03-01' })).items).toEqual([]);
+    expect(okOf(await trading({ from: '2026-03-02', to: '2026-03-02' })).items.map((l) => l.type)).toEqual([
+      'DISBURSEMENT',
+    ]);
+  });
+
+  it('keyset pages walk the whole ledger once; past the end is empty with a null cursor', async () => {
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: TradingRecordPage = okOf(await trading(cursor ? { limit: 3, cursor } : { limit: 3 }));
+      seen.push(...page.items.map((l) => l.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.map((l) => l.id));
+    const last = all.at(-1);
+    const beyond = Buffer.from(`t.${a.userId}.${Date.parse(last?.occurredAt ?? '')}.${last?.id}`).toString(
+      'base64url',
+    );
+    expect(okOf(await trading({ cursor: beyond }))).toMatchObject({ items: [], nextCursor: null });
+  });
+
+  it('bad dates, cursors, limits and types → 1001, never 500, nothing changed', async () => {
+    const before = await tableCounts(t.db);
+    for (const query of [
+      { from: '2026-13-01' },
+      { to: 'yesterday' },
+      { from: '2026-05-01', to: '2026-04-01' },
+      { cursor: '!!!' },
+      { cursor: Buffer.from(`r.${a.userId}.5`).toString('base64url') },
+      { cursor: Buffer.from(`t.${a.userId + 1}.1.2`).toString('base64url') },
+      { limit: 0 },
+      { limit: 1000 },
+      { type: 'GIFT' },
+      { from: 'x'.repeat(100_000) },
+      { other: 1 },
+    ]) {
+      const res = await trading(query);
+      expect(res.status, JSON.stringify(query).slice(0, 80)).toBe(200);
+      expect(res.response.rspCode, JSON.stringify(query).slice(0, 80)).toBe(RSP.INVALID_INPUT);
+    }
+    expect((await trading({ from: '2026-02-29' })).response.rspDesc).toBe(
+      '开始日期不是有效日期，应为 YYYY-MM-DD，如 2026-03-01',
+    );
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect((await call(t.app, 'GET', '/trading/tradingRecord')).status).toBe(401);
+  });
+});
+
+describe('GET /trading/export', () => {
+  it('CSV: UTF-8 with BOM, Chinese headers, one row per line in yuan, a totals row; UTF-8 file name', async () => {
+    const res = await exportFile('format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="trading-\d{8}\.csv"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1] ?? '')).toMatch(/^交易记录-\d{8}\.csv$/);
+    const raw = res.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('时间,类型,金额,本金,利息,罚息,服务费,产品,备注');
+    expect(lines).toHaveLength(all.length + 2);
+    const rows = lines.slice(1, -1).map((l) => l.split(','));
+    expect(rows.map((r) => r[2])).toEqual(all.map((l) => l.amount));
+    expect(rows.map((r) => r[1])).toEqual([...Array(6).fill('还款'), '放款']);
+    expect(rows[6]?.[0]).toMatch(/^2026-03-02 \d{2}:\d{2}:\d{2}$/);
+    const totals = okOf(await trading()).totals;
+    expect(lines.at(-1)?.split(',').slice(0, 7)).toEqual([
+      `合计（${all.length} 笔）`,
+      '',
+      totals.amount,
+      totals.principal,
+      totals.interest,
+      totals.penalty,
+      totals.fee,
+    ]);
+  });
+
+  it('the same filters as the list', async () => {
+    const res = await exportFile('format=csv&type=DISBURSEMENT');
+    const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(',放款,60000.00,60000.00,');
+  });
+
+  it('xlsx: a zip whose sheet XML holds the headers and the rows', async () => {
+    const res = await exportFile('format=xlsx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '')).toMatch(
+      /^交易记录-\d{8}\.xlsx$/,
+    );
+    const files = unzip(res.rawPayload);
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    const sheet = files['xl/worksheets/sheet1.xml'] ?? '';
+    for (const header of ['时间', '类型', '金额', '本金', '利息', '罚息', '服务费', '产品', '备注']) {
+      expect(sheet).toContain(`<t xml:space="preserve">${header}</t>`);
+    }
+    expect(sheet.match(/<row /g)).toHaveLength(all.length + 2);
+    expect(sheet).toContain('<v>60000.00</v>');
+    for (const l of all) expect(sheet).toContain(`<v>${l.amount}</v>`);
+    expect(files['xl/workbook.xml']).toContain('name="交易记录"');
+  });
+
+  it('errors before the file use the envelope: bad format or filters 1001, no session 401', async () => {
+    for (const query of ['format=pdf', '', 'format=csv&from=2026-02-31', 'format=csv&cursor=abc']) {
+      const res = await exportFile(query);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().response.rspCode, query).toBe(RSP.INVALID_INPUT);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/trading/export?format=csv' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('an export of more than 100,000 rows', () => {
+  it('is refused with 1001 导出范围过大，请缩小日期范围; a narrower range exports', async () => {
+    const big = await makeReadyBorrower(t, 'ledgerbig');
+    await t.db.execute(sql`
+      -- one line a second from 2026-01-01 00:00:01 (Shanghai): 86,399 of them fall on that day
+      insert into ledger_transactions (user_id, type, amount_fen, principal_fen, occurred_at, created_at)
+      select ${big.userId}, 'REFUND', 1, 1, timestamptz '2026-01-01 00:00:00+08' + (g || ' seconds')::interval, now()
+      from generate_series(1, 100001) g`);
+    const res = await exportFile('format=xlsx', big.token);
+    expect(res.json().response).toEqual({
+      rspCode: RSP.INVALID_INPUT,
+      rspDesc: '导出范围过大，请缩小日期范围',
+    });
+    const narrow = await exportFile('format=csv&from=2026-01-01&to=2026-01-01', big.token);
+    expect(narrow.statusCode).toBe(200);
+    expect(narrow.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(86_399 + 2);
+  });
+});
+
+describe('the ledger is immutable', () => {
+  it('the database refuses UPDATE and DELETE of ledger lines', async () => {
+    const [line] = await t.db.select().from(ledgerTransactions).limit(1);
+    if (!line) throw new Error('no ledger line');
+    await expect(
+      t.db.update(ledgerTransactions).set({ amountFen: 1 }).where(eq(ledgerTransactions.id, line.id)),
+    ).rejects.toThrow();
+    await expect(t.db.delete(ledgerTransactions).where(eq(ledgerTransactions.id, line.id))).rejects.toThrow();
+    const [after] = await t.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, line.id));
+    expect(after).toEqual(line);
+    const count = await t.db.execute(sql`select count(*)::int as n from ledger_transactions`);
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+  });
+});
+
+function okOf<T>(answer: { response: { rspCode: string }; result: T }): T {
+  if (answer.response.rspCode !== RSP.OK) throw new Error(JSON.stringify(answer.response));
+  return answer.result;
+}
+
+function fenText(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+function shanghaiDay(iso: string): string {
+  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Reads a zip's entries by its central directory (deflate or stored) as UTF-8 text. */
+function unzip(buffer: Buffer): Record<string, string> {
+  const end = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip');
+  const entries = buffer.readUInt16LE(end + 10);
+  let p = buffer.readUInt32LE(end + 16);
+  const files: Record<string, string> = {};
+  for (let i = 0; i < entries; i += 1) {
+    if (buffer.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory');
+    const method = buffer.readUInt16LE(p + 10);
+    const size = buffer.readUInt32LE(p + 20);
+    const nameLength = buffer.readUInt16LE(p + 28);
+    const extra = buffer.readUInt16LE(p + 30);
+    const comment = buffer.readUInt16LE(p + 32);
+    const offset = buffer.readUInt32LE(p + 42);
+    const name = buffer.subarray(p + 46, p + 46 + nameLength).toString('utf8');
+    const dataStart = offset + 30 + buffer.readUInt16LE(offset + 26) + buffer.readUInt16LE(offset + 28);
+    const data = buffer.subarray(dataStart, dataStart + size);
+    files[name] = (method === 8 ? inflateRawSync(data) : data).toString('utf8');
+    p += 46 + nameLength + extra + comment;
+  }
+  return files;
+}
