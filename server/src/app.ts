@@ -26,7 +26,8 @@ import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     // no implicit HEAD twins of API calls (a HEAD must not log anybody out); static files keep theirs
     exposeHeadRoutes: false,
+    frameworkErrors,
   }).withTypeProvider();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // JSON only: any other content type is refused (1002)
@@ -88,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     opts.rateLimitStore ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore());
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerSecurityHeaders(app, config.apiBase);
   await registerOpenApi(app);
   registerRateLimit(app, ctx, store);
