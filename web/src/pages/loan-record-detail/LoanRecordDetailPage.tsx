@@ -20,7 +20,6 @@ import {
   Card,
   Descriptions,
   Flex,
-  List,
   Modal,
   Result,
   Skeleton,
@@ -255,18 +254,28 @@ function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled: () =>
 function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }) {
   if (agreements.length === 0) return <NoData />;
   return (
-    <List
-      size="small"
-      dataSource={[...agreements]}
-      renderItem={(a) => (
-        <List.Item key={`${a.kind}-${a.version}`} extra={<Link to={a.route}>查看协议</Link>}>
-          <List.Item.Meta
-            title={a.title}
-            description={`版本 ${a.version} · 签署时间 ${formatShanghaiTime(a.acceptedAt)}`}
-          />
-        </List.Item>
-      )}
-    />
+    <Flex vertical gap={8} role="list" aria-label="已签署协议">
+      {agreements.map((a) => (
+        <Flex
+          key={`${a.kind}-${a.version}`}
+          role="listitem"
+          justify="space-between"
+          align="center"
+          gap={8}
+          wrap
+        >
+          <div>
+            <Typography.Text strong>{a.title}</Typography.Text>
+            <div>
+              <Typography.Text type="secondary">
+                版本 {a.version} · 签署时间 {formatShanghaiTime(a.acceptedAt)}
+              </Typography.Text>
+            </div>
+          </div>
+          <Link to={a.route}>查看协议</Link>
+        </Flex>
+      ))}
+    </Flex>
   );
 }
 

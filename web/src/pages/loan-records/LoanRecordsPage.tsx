@@ -18,7 +18,6 @@ import {
   Descriptions,
   Flex,
   Form,
-  List,
   Row,
   Select,
   Spin,
@@ -204,15 +203,14 @@ export default function LoanRecordsPage() {
       )}
       {phone ? (
         <Spin spinning={loading}>
-          <List
-            dataSource={items}
-            locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
-            renderItem={(item) => (
-              <List.Item key={item.rowId} style={{ display: 'block', borderBlockEnd: 'none' }}>
+          <Flex vertical gap={12}>
+            {items.map((item) => (
+              <div key={item.rowId}>
                 <RecordCard item={item} />
-              </List.Item>
-            )}
-          />
+              </div>
+            ))}
+            {items.length === 0 && !records.isPending && <NoData />}
+          </Flex>
         </Spin>
       ) : (
         <Table<LoanRecordItem>

@@ -18,7 +18,6 @@ import {
   Descriptions,
   Flex,
   Form,
-  List,
   Row,
   Select,
   Spin,
@@ -255,15 +254,14 @@ export default function TradingRecordsPage() {
       )}
       {phone ? (
         <Spin spinning={loading}>
-          <List
-            dataSource={lines}
-            locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
-            renderItem={(line) => (
-              <List.Item key={line.id} style={{ display: 'block', borderBlockEnd: 'none' }}>
+          <Flex vertical gap={12}>
+            {lines.map((line) => (
+              <div key={line.id}>
                 <LineCard line={line} />
-              </List.Item>
-            )}
-          />
+              </div>
+            ))}
+            {lines.length === 0 && !records.isPending && <NoData />}
+          </Flex>
         </Spin>
       ) : (
         <Table<LedgerLine>
