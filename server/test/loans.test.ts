@@ -29,7 +29,10 @@ import { advanceAndCollect, DAY, disburseLoan, makeHalfPayer } from './helpers/l
 
 let t: TestApp;
 /** the sandbox banks, with a switch that makes them refuse early settlement */
-const bankSwitch = { refuseSettle: false };
+const bankSwitch: { refuseSettle: boolean; whileSettling: (() => Promise<void>) | null } = {
+  refuseSettle: false,
+  whileSettling: null,
+};
 
 beforeAll(async () => {
   let inner: BankAdapters | null = null;
@@ -46,10 +49,12 @@ beforeAll(async () => {
         query: (ref, now) => get().query(ref, now),
         cancel: (ref, reason, now) => get().cancel(ref, reason, now),
         contractSigned: (ref, now) => get().contractSigned(ref, now),
-        settle: (ref, total, now) =>
-          bankSwitch.refuseSettle
-            ? Promise.resolve({ ok: false, reason: '该笔贷款本月已申请过提前还款' })
-            : get().settle(ref, total, now),
+        settle: async (ref, total, now) => {
+          await bankSwitch.whileSettling?.();
+          return bankSwitch.refuseSettle
+            ? { ok: false, reason: '该笔贷款本月已申请过提前还款' }
+            : get().settle(ref, total, now);
+        },
       };
       return [code, adapter];
     }),
@@ -435,6 +440,37 @@ describe('early settlement', () => {
       .from(settlementRequests)
       .where(eq(settlementRequests.loanId, loan.id));
     expect(request).toMatchObject({ status: 'REFUSED', reason: '该笔贷款本月已申请过提前还款' });
+  });
+
+  it('a collection that lands while the bank answers makes the confirmation 3603, nothing paid twice', async () => {
+    const b = await makeReadyBorrower(t, 'settle7');
+    const rowId = await disburseLoan(t, b, 'SHRB-DDD', '30000', 3);
+    const { rows, loan } = await loanOf(rowId);
+    const first = rows[0];
+    if (!first) throw new Error('no instalment');
+    // the day before the first due date
+    const toDue = Date.parse(`${first.dueDate}T02:00:00Z`) - t.clock.now().getTime();
+    await advanceAndCollect(t, toDue - DAY);
+    const token = await relogin(b);
+    const quote = okResult(await quoteOf(token, loan.id));
+    bankSwitch.whileSettling = async () => {
+      await advanceAndCollect(t, DAY);
+    };
+    try {
+      const res = await settle(token, { loanId: loan.id, total: quote.total });
+      expect(res.response.rspCode).toBe(RSP.QUOTE_CHANGED);
+    } finally {
+      bankSwitch.whileSettling = null;
+    }
+    const after = await loanOf(rowId);
+    expect(after.loan.status).toBe('REPAYING');
+    expect(after.rows[0]?.status).toBe('PAID');
+    expect(after.ledger.map((l) => l.type)).toEqual(['DISBURSEMENT', 'REPAYMENT']);
+    const [request] = await t.db
+      .select()
+      .from(settlementRequests)
+      .where(eq(settlementRequests.loanId, loan.id));
+    expect(request?.status).toBe('REFUSED');
   });
 
   it('bad input → 1001, unknown or foreign loans → 3601, no session 401, newbie 2005; nothing changes', async () => {

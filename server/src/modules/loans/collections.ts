@@ -113,10 +113,12 @@ export async function collectDueInstalments(ctx: { db: Database }, now: Date): P
 }
 
 async function collectLoan(tx: Database, loanId: number, now: Date, today: string): Promise<number> {
+  // the loan row locked: an early settlement confirmed meanwhile waits, then sees what was collected
   const [loan] = await tx
     .select()
     .from(loans)
-    .where(and(eq(loans.id, loanId), ne(loans.status, 'SETTLED')));
+    .where(and(eq(loans.id, loanId), ne(loans.status, 'SETTLED')))
+    .for('update');
   if (!loan) return 0;
   const [store] = await tx
     .select({ sellerId: sellerStores.sellerId })

@@ -99,8 +99,9 @@ export function quoteOf({ loan, rows, fee }: LoanState, today: string): QuoteFen
   const due = open.filter((r) => r.dueDate <= today);
   const notDue = open.filter((r) => r.dueDate > today);
   const principalFen = open.reduce((s, r) => s + r.principalFen - r.paidPrincipalFen, 0);
+  // interest is paid up to the latest due date passed or paid (a paid instalment not yet due: nothing accrues)
   const lastDue = rows
-    .filter((r) => r.dueDate <= today)
+    .filter((r) => r.dueDate <= today || !isOpen(r))
     .reduce((latest, r) => (r.dueDate > latest ? r.dueDate : latest), loan.startDate);
   const notDuePrincipal = notDue.reduce((s, r) => s + r.principalFen - r.paidPrincipalFen, 0);
   const accruedFen = dailyInterestFen(notDuePrincipal, loan.annualRate, daysFrom(lastDue, today));
@@ -222,16 +223,58 @@ export async function earlySettle(
     return { status: 'REFUSED', reason, loan: loanView(loan, state.rows, state.fee) };
   }
 
+  try {
+    await applySettlement(ctx, user, meta, state, quote, request.id, detail);
+  } catch (error) {
+    // the loan changed while the bank answered (a collection ran, or a second confirmation won)
+    if (error instanceof ApiError) {
+      await ctx.db
+        .update(settlementRequests)
+        .set({ status: 'REFUSED', reason: error.rspDesc ?? error.rspCode, completedAt: now })
+        .where(eq(settlementRequests.id, request.id));
+    }
+    throw error;
+  }
+  const after = await ownLoan(ctx.db, user.id, loan.id);
+  return { status: 'SETTLED', reason: null, loan: loanView(after.loan, after.rows, after.fee) };
+}
+
+/**
+ * The settlement's money and statuses, in one transaction with the loan row locked: the loan is read again and
+ * the quote recomputed from it, so a collection that ran meanwhile cannot be paid twice (3603 then).
+ */
+async function applySettlement(
+  ctx: AppContext,
+  user: UserRow,
+  meta: RequestMeta,
+  { loan }: Pick<LoanState, 'loan'>,
+  quote: QuoteFen,
+  requestId: number,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const [settled] = await tx
+    const [locked] = await tx
+      .select()
+      .from(loans)
+      .where(and(eq(loans.id, loan.id), ne(loans.status, 'SETTLED')))
+      .for('update');
+    if (!locked) throw new ApiError(RSP.LOAN_NOT_REPAYING, rspText(RSP.LOAN_NOT_REPAYING));
+    const current = await loanState(tx, locked);
+    const fresh = quoteOf(current, quote.asOfDate);
+    if (fresh.totalFen !== quote.totalFen) {
+      throw new ApiError(
+        RSP.QUOTE_CHANGED,
+        `结清金额已变化，最新应还 ${fenToYuan(fresh.totalFen)} 元，请确认新的金额后重新提交`,
+      );
+    }
+    await tx
       .update(loans)
       .set({ status: 'SETTLED', outstandingPrincipalFen: 0, settledAt: now, updatedAt: now })
-      .where(and(eq(loans.id, loan.id), ne(loans.status, 'SETTLED')))
-      .returning({ id: loans.id });
-    if (!settled) throw new ApiError(RSP.LOAN_NOT_REPAYING, rspText(RSP.LOAN_NOT_REPAYING));
+      .where(eq(loans.id, loan.id));
     const today = quote.asOfDate;
     let accrued = quote.accruedFen;
-    for (const r of state.rows.filter(isOpen)) {
+    for (const r of current.rows.filter(isOpen)) {
       const isDue = r.dueDate <= today;
       const penalty = isDue ? penaltyAsOf(r, loan.annualRate, today) : r.penaltyFen;
       const interestNow = isDue ? r.interestFen : r.paidInterestFen + accrued;
@@ -249,11 +292,11 @@ export async function earlySettle(
         })
         .where(eq(instalments.id, r.id));
     }
-    if (state.fee && state.fee.status === 'DUE') {
+    if (current.fee && current.fee.status === 'DUE') {
       await tx
         .update(serviceFees)
         .set({ status: 'PAID', paidAt: now })
-        .where(eq(serviceFees.id, state.fee.id));
+        .where(eq(serviceFees.id, current.fee.id));
     }
     await tx.insert(ledgerTransactions).values({
       userId: user.id,
@@ -271,7 +314,7 @@ export async function earlySettle(
     await tx
       .update(settlementRequests)
       .set({ status: 'SETTLED', completedAt: now })
-      .where(eq(settlementRequests.id, request.id));
+      .where(eq(settlementRequests.id, requestId));
     await recordAudit(tx, {
       action: AUDIT.loanEarlySettled,
       at: now,
@@ -281,6 +324,4 @@ export async function earlySettle(
       detail,
     });
   });
-  const after = await ownLoan(ctx.db, user.id, loan.id);
-  return { status: 'SETTLED', reason: null, loan: loanView(after.loan, after.rows, after.fee) };
 }
