@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Empty, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
 import { loginPathBack, useAcceptAgreement } from '../../components/agreement/AgreementDocument';
@@ -104,41 +104,37 @@ function TickBox({
       <Typography.Title level={5} style={{ margin: '8px 0 0' }}>
         申请贷款前还需签署
       </Typography.Title>
-      <List
-        bordered
-        loading={status.isLoading}
-        dataSource={DOCUMENTS}
-        renderItem={(kind) => {
-          const info = AGREEMENT_KIND_INFO[kind];
-          const item = items.find((i) => i.kind === kind);
-          return (
-            <List.Item
-              actions={[
-                <Link key="open" to={`${info.route}?redirect=${encodeURIComponent(here)}`}>
-                  {item?.accepted ? '查看' : '阅读并签署'} <RightOutlined />
-                </Link>,
-              ]}
-            >
-              <List.Item.Meta
-                title={`《${info.title}》`}
-                description={
-                  !signedIn ? (
-                    info.summary
+      {status.isLoading ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <ul className="row-list">
+          {DOCUMENTS.map((kind) => {
+            const info = AGREEMENT_KIND_INFO[kind];
+            const item = items.find((i) => i.kind === kind);
+            return (
+              <li key={kind}>
+                <Flex vertical gap={4}>
+                  <Typography.Text strong>{`《${info.title}》`}</Typography.Text>
+                  {!signedIn ? (
+                    <Typography.Text type="secondary">{info.summary}</Typography.Text>
                   ) : item?.accepted && item.acceptedAt ? (
-                    <Tag icon={<CheckCircleFilled />} color="success">
+                    <Tag icon={<CheckCircleFilled />} color="success" style={{ alignSelf: 'flex-start' }}>
                       已签署 {shanghaiTime(item.acceptedAt)}
                     </Tag>
                   ) : (
-                    <Tag icon={<ClockCircleOutlined />} color="default">
+                    <Tag icon={<ClockCircleOutlined />} color="default" style={{ alignSelf: 'flex-start' }}>
                       未签署
                     </Tag>
-                  )
-                }
-              />
-            </List.Item>
-          );
-        }}
-      />
+                  )}
+                </Flex>
+                <Link to={`${info.route}?redirect=${encodeURIComponent(here)}`}>
+                  {item?.accepted ? '查看' : '阅读并签署'} <RightOutlined />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
 
       {signedIn && text.readToken && (
         <Flex vertical gap={8}>

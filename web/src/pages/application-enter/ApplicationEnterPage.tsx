@@ -20,7 +20,6 @@ import {
   Form,
   Input,
   InputNumber,
-  List,
   Result,
   Select,
   Skeleton,
@@ -384,20 +383,17 @@ function ChooseDraft() {
   }
   return (
     <Card title="选择要填写的申请">
-      <List
-        dataSource={drafts}
-        renderItem={(a) => (
-          <List.Item
-            actions={[
-              <Link key="go" to={`/application/enter?rowId=${a.rowId}`}>
-                继续填写
-              </Link>,
-            ]}
-          >
-            <List.Item.Meta title={`${a.bankName} · ${a.productCode}`} description={`申请编号 ${a.rowId}`} />
-          </List.Item>
-        )}
-      />
+      <ul className="row-list">
+        {drafts.map((a) => (
+          <li key={a.rowId}>
+            <Flex vertical gap={2}>
+              <Typography.Text strong>{`${a.bankName} · ${a.productCode}`}</Typography.Text>
+              <Typography.Text type="secondary">申请编号 {a.rowId}</Typography.Text>
+            </Flex>
+            <Link to={`/application/enter?rowId=${a.rowId}`}>继续填写</Link>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }
