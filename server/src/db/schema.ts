@@ -474,6 +474,8 @@ export const serviceFees = pgTable(
   (t) => [
     index('service_fees_user_idx').on(t.userId, t.id),
     uniqueIndex('service_fees_loan_key').on(t.loanId),
+    // the collections sandbox's "fees due by now"
+    index('service_fees_due_idx').on(t.status, t.dueAt),
   ],
 );
 

@@ -10,13 +10,15 @@ import {
   serviceFees,
 } from '../../db/schema.ts';
 import { rowToProduct, shanghaiToday } from '../products/service.ts';
+import { collectionInstant } from './accrual.ts';
 
 /**
  * The loan a disbursed application becomes, written with the DISBURSE event in the callback's transaction:
  * the loan (principal = approved amount, the product's rate and method, the application's term, value date =
  * Shanghai date of disbursement), its instalments from the same schedule engine as the calculator, one
  * DISBURSEMENT ledger line (+principal) and the service fee: UPFRONT → a service_fees row due now;
- * PER_INSTALMENT → in the instalments' fee column plus a service_fees row with the total (DUE).
+ * PER_INSTALMENT → in the instalments' fee column plus a service_fees row with the total (DUE, due with the
+ * last instalment; PAID when the loan is settled).
  * Idempotent: a loan already made for the application is left alone (returns null).
  */
 export async function createLoanForDisbursement(
@@ -86,11 +88,26 @@ export async function createLoanForDisbursement(
     createdAt: now,
   });
   const perInstalmentFeeFen = schedule.totals.feeFen - schedule.upfrontFeeFen;
-  const feeFen = schedule.upfrontFeeFen > 0 ? schedule.upfrontFeeFen : perInstalmentFeeFen;
-  if (feeFen > 0) {
+  if (schedule.upfrontFeeFen > 0) {
     await tx
       .insert(serviceFees)
-      .values({ userId: app.userId, loanId: loan.id, amountFen: feeFen, status: 'DUE', dueAt: now });
+      .values({
+        userId: app.userId,
+        loanId: loan.id,
+        amountFen: schedule.upfrontFeeFen,
+        status: 'DUE',
+        dueAt: now,
+      });
+  } else if (perInstalmentFeeFen > 0) {
+    // paid with the instalments: the total falls due with the last one
+    const last = schedule.instalments.at(-1);
+    await tx.insert(serviceFees).values({
+      userId: app.userId,
+      loanId: loan.id,
+      amountFen: perInstalmentFeeFen,
+      status: 'DUE',
+      dueAt: last ? collectionInstant(last.dueDate) : now,
+    });
   }
   return loan.id;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "service_fees_due_idx" ON "service_fees" USING btree ("status","due_at");
