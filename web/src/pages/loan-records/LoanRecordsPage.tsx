@@ -178,7 +178,7 @@ export default function LoanRecordsPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={8} lg={3}>
-            <Form.Item label=" " colon={false}>
+            <Form.Item label={phone ? null : ' '} colon={false}>
               <Button
                 block
                 onClick={() => {

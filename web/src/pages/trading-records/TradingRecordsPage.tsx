@@ -144,6 +144,7 @@ function Totals({ totals, loading }: { totals: LedgerTotals | undefined; loading
                 value={text}
                 loading={loading && !totals}
                 suffix={key === 'count' ? '笔' : '元'}
+                styles={{ content: { fontSize: 18 } }}
               />
             </Card>
           </Col>
@@ -222,7 +223,7 @@ export default function TradingRecordsPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={8} lg={3}>
-            <Form.Item label=" " colon={false}>
+            <Form.Item label={phone ? null : ' '} colon={false}>
               <Button
                 block
                 onClick={() => {
