@@ -16,6 +16,7 @@ import type { App } from './http.ts';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { loggerOptions } from './logger.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
+import { startReconciliation } from './modules/applications/reconcile.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   banks?: BankAdapters;
   /** uploaded documents; default: a local directory (FILE_DIR) */
   files?: FileStorage;
+  /** start the background jobs that need the app's adapters (bank reconciliation); `npm start` does, tests do not */
+  startJobs?: boolean;
   /** per-IP counters; default: Redis when REDIS_URL is set, else memory */
   rateLimitStore?: RateLimitStore;
 }
@@ -107,6 +110,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   productRoutes(app, ctx);
   passwordResetRoutes(app, ctx);
   devOutboxRoutes(app, ctx);
+  if (opts.startJobs) {
+    const stop = startReconciliation(ctx);
+    app.addHook('onClose', async () => stop());
+  }
   registerOpenApiRoute(app, config.apiBase);
   await registerSpa(app, config.webDist, config.apiBase);
   return app;

@@ -10,7 +10,7 @@ import { openAndMigrate } from './start.ts';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openAndMigrate(config, { seedIfEmpty: true });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, startJobs: true });
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (database.seeded.length)
     app.log.info({ accounts: database.seeded }, '已创建演示账号 / demo accounts seeded');

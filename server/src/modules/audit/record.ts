@@ -27,6 +27,7 @@ export const AUDIT = {
   applicationStepCompleted: 'application.step_completed',
   applicationCancelled: 'application.cancelled',
   contractSigned: 'application.contract_signed',
+  applicationReconciled: 'application.reconciled',
   loanEarlySettled: 'loan.early_settled',
   loanEarlySettleRefused: 'loan.early_settle_refused',
 } as const;
