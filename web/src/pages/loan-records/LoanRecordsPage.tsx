@@ -63,10 +63,10 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
     key: 'product',
     title: '产品',
     fixed: 'left',
-    width: 160,
+    width: 140,
     render: (_, item) => <Link to={detailPath(item)}>{item.productName}</Link>,
   },
-  { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 140 },
+  { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 130 },
   { key: 'amount', title: '金额', align: 'right', width: 130, render: (_, item) => yuanText(item.amount) },
   { key: 'term', title: '期限', width: 90, render: (_, item) => termText(item.termMonths) },
   {
@@ -97,7 +97,8 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
   {
     key: 'action',
     title: '操作',
-    width: 80,
+    width: 72,
+    fixed: 'right',
     render: (_, item) => <Link to={detailPath(item)}>详情</Link>,
   },
 ];
