@@ -33,7 +33,8 @@ function header(headers: Headers, name: string): string | null {
  * (3501), the timestamp's distance from now (3502) and the body (1002 not JSON, 1001 wrong shape). Then in one
  * transaction: the (bank, eventId) row (a replay: DUPLICATE, nothing else changes); the application by (bank,
  * bankRef) (unknown: IGNORED); the event through the state machine as actor BANK (illegal: IGNORED, the reason
- * kept in the stored payload as `ignoredReason`). APPROVE records the amount and time, REJECT the reason too.
+ * kept in the stored payload as `ignoredReason`). APPROVE records the amount and time, REJECT the reason too;
+ * DISBURSE also creates the loan, its schedule, the disbursement line and the service fee (loans/disburse.ts).
  */
 export async function receiveBankCallback(
   ctx: AppContext,
