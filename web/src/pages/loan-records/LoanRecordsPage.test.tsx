@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { desktopWidth, loanRecordItem } from '../../test/loan-fixtures';
-import { fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
 import LoanRecordsPage from './LoanRecordsPage';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -117,6 +117,14 @@ describe('/record/loanRecord', () => {
       await screen.findByText('暂无数据', { selector: '.ant-empty-description' }, SLOW),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
+  });
+
+  it("shows the server's refusal of a filter (e.g. a bad date range) above the list", async () => {
+    restoreWidth = desktopWidth();
+    api = fakeApi((r) => (r.url === API.loanRecords ? fail('1001', '开始日期不能晚于结束日期') : ok(null)));
+    renderRoutes([{ path: '/', element: <LoanRecordsPage /> }]);
+    expect(await screen.findByText('开始日期不能晚于结束日期', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
   });
 
   it('shows the rows as cards at phone width', async () => {
