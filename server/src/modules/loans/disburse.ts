@@ -89,15 +89,13 @@ export async function createLoanForDisbursement(
   });
   const perInstalmentFeeFen = schedule.totals.feeFen - schedule.upfrontFeeFen;
   if (schedule.upfrontFeeFen > 0) {
-    await tx
-      .insert(serviceFees)
-      .values({
-        userId: app.userId,
-        loanId: loan.id,
-        amountFen: schedule.upfrontFeeFen,
-        status: 'DUE',
-        dueAt: now,
-      });
+    await tx.insert(serviceFees).values({
+      userId: app.userId,
+      loanId: loan.id,
+      amountFen: schedule.upfrontFeeFen,
+      status: 'DUE',
+      dueAt: now,
+    });
   } else if (perInstalmentFeeFen > 0) {
     // paid with the instalments: the total falls due with the last one
     const last = schedule.instalments.at(-1);
