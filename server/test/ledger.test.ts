@@ -122,6 +122,8 @@ describe('GET /trading/tradingRecord', () => {
       { cursor: '!!!' },
       { cursor: Buffer.from(`r.${a.userId}.5`).toString('base64url') },
       { cursor: Buffer.from(`t.${a.userId + 1}.1.2`).toString('base64url') },
+      { cursor: Buffer.from(`t.${a.userId}.8640000000000001.2`).toString('base64url') },
+      { cursor: Buffer.from(`t.${a.userId}.1.99999999999999999`).toString('base64url') },
       { limit: 0 },
       { limit: 1000 },
       { type: 'GIFT' },

@@ -112,6 +112,10 @@ describe('GET /loanMgr/loanRecords', () => {
         '分页参数无效，请从第一页重新查询',
       ],
       [{ cursor: 'x'.repeat(5000) }, null],
+      [
+        { cursor: Buffer.from(`r.${a.userId}.2147483648`).toString('base64url') },
+        '分页参数无效，请从第一页重新查询',
+      ],
       [{ limit: 0 }, null],
       [{ limit: 101 }, null],
       [{ limit: 'ten' }, null],

@@ -13,6 +13,7 @@ import {
   type LoanStatus,
   PARTNER_BANKS,
   type Page,
+  RSP,
 } from '@loan/domain';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -27,9 +28,10 @@ import {
   products,
   type UserRow,
 } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
-import { decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
+import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
 import { loanState } from './settlement.ts';
 import { instalmentView, ledgerLine, loanView } from './views.ts';
 
@@ -95,8 +97,9 @@ export async function loanRecords(
   if (range.since) conditions.push(gte(applications.createdAt, range.since));
   if (range.before) conditions.push(lt(applications.createdAt, range.before));
   if (query.cursor !== undefined) {
-    const [lastId] = decodeCursor('r', user.id, query.cursor, 1);
-    conditions.push(lt(applications.id, lastId ?? 0));
+    const [lastId = 0] = decodeCursor('r', user.id, query.cursor, 1);
+    if (lastId > 2_147_483_647) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
+    conditions.push(lt(applications.id, lastId));
   }
   const rows = await ctx.db
     .select({ app: applications, loan: loans, productName: products.name })

@@ -2,13 +2,15 @@ import {
   fenToYuan,
   type LedgerLine,
   type LedgerTotals,
+  RSP,
   type TradingRecordPage,
   type TradingRecordQuery,
 } from '@loan/domain';
 import { and, count, desc, eq, gte, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { ledgerTransactions, loans, products, type UserRow } from '../../db/schema.ts';
-import { decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
 import { ledgerLine } from './views.ts';
 
 type Filters = Pick<TradingRecordQuery, 'type' | 'from' | 'to'>;
@@ -69,9 +71,11 @@ export async function tradingRecord(
   const conditions = ledgerConditions(user, query);
   const totalsConditions = [...conditions];
   if (query.cursor !== undefined) {
-    const [atMs, id] = decodeCursor('t', user.id, query.cursor, 2);
+    const [atMs = 0, id = 0] = decodeCursor('t', user.id, query.cursor, 2);
+    // a time no Date can hold is as malformed as any other cursor
+    if (Number.isNaN(new Date(atMs).getTime())) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
     conditions.push(
-      sql`(${ledgerTransactions.occurredAt}, ${ledgerTransactions.id}) < (${new Date(atMs ?? 0).toISOString()}::timestamptz, ${id ?? 0})`,
+      sql`(${ledgerTransactions.occurredAt}, ${ledgerTransactions.id}) < (${new Date(atMs).toISOString()}::timestamptz, ${id})`,
     );
   }
   const rows = await ledgerRows(ctx, conditions, limit + 1);
