@@ -195,7 +195,10 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
       // still owing after its due date: overdue, penalty accrued to today
       row = { ...row, status: 'OVERDUE', penaltyFen: penaltyAsOf(row, loan.annualRate, today) };
     }
-    if (row !== original) {
+    const changed = (
+      ['penaltyFen', 'paidPenaltyFen', 'paidInterestFen', 'paidFeeFen', 'paidPrincipalFen', 'status'] as const
+    ).some((key) => row[key] !== original[key]);
+    if (changed) {
       await tx
         .update(instalments)
         .set({
