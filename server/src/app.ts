@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   productRoutes(app, ctx);
   passwordResetRoutes(app, ctx);
   devOutboxRoutes(app, ctx);
+  devSandboxRoutes(app, ctx);
   if (opts.startJobs) {
     const stop = startReconciliation(ctx);
     app.addHook('onClose', async () => stop());

@@ -1,0 +1,39 @@
+import { ok, parseIsoDate, RSP } from '@loan/domain';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.ts';
+import type { App } from '../../http.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { envelope } from '../../schemas/envelope.ts';
+import { collectDueInstalments } from '../loans/collections.ts';
+
+/** Path of the developers' collection trigger (under the API base). */
+export const DEV_SANDBOX_COLLECT = '/dev/sandbox/collect';
+
+/**
+ * For developers and testers, never registered in production: runs the collections sandbox as if the given
+ * day had come (10:00 Shanghai), so the instalments due by then are paid from the stores' payouts and the
+ * records show repayments without waiting a month. The same code the 1-second sandbox loop runs.
+ */
+export function devSandboxRoutes(app: App, ctx: AppContext): void {
+  if (ctx.config.environment === 'production') return;
+  app.post(
+    `${ctx.config.apiBase}${DEV_SANDBOX_COLLECT}`,
+    {
+      schema: {
+        tags: ['开发者（非生产环境）'],
+        summary: '还款沙箱：按指定日期收取已到期的分期（模拟时间推进）',
+        body: Type.Object(
+          { asOf: Type.String({ minLength: 10, maxLength: 10, description: '日期 YYYY-MM-DD（北京时间）' }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: envelope(Type.Object({ ledgerLines: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const { asOf } = request.body;
+      if (!parseIsoDate(asOf)) throw new ApiError(RSP.INVALID_INPUT, '日期格式不正确，应为 YYYY-MM-DD');
+      const at = new Date(`${asOf}T10:00:00+08:00`);
+      return ok({ ledgerLines: await collectDueInstalments(ctx, at) });
+    },
+  );
+}
