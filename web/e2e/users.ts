@@ -37,6 +37,13 @@ export const E2E_USERS = [
     email: 'crbank@e2e.test',
     password: 'Crbank12345',
   },
+  {
+    loginId: 'e2e_loans',
+    name: '钱贷',
+    phone: '13900000023',
+    email: 'loans@e2e.test',
+    password: 'Loans12345',
+  },
 ] as const;
 
 export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };
