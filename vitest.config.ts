@@ -5,5 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['domain', 'web/vitest.config.ts'],
+    // every core: Vitest's default leaves one idle, which on a 2-core CI machine means one worker
+    maxWorkers: '100%',
   },
 });

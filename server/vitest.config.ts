@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
     fileParallelism: !onPostgres,
+    // every core on PGlite (each worker holds its own in-memory databases); Vitest's default leaves one idle
+    maxWorkers: onPostgres ? 1 : '100%',
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

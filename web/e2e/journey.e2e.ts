@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { idCardCheckCharacter, usccCheckCharacter } from '@loan/domain';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserPerFile,
   DESKTOP,
@@ -152,10 +152,11 @@ async function enterApplication(page: Page, amount: string, term: string) {
   await page.waitForURL('**/auditing?rowId=*');
 }
 
-describe('apply for a loan, end to end', () => {
+// the two journeys wait mostly on reading countdowns and the sandbox banks: they run side by side
+describe.concurrent('apply for a loan, end to end', () => {
   it('YNIT: store, product, agreements, certification, face check, application, approval on /auditing, advance cancel', {
     timeout: 180_000,
-  }, async () => {
+  }, async ({ onTestFailed }) => {
     const { context, page } = await newPage(browser(), DESKTOP);
     onTestFailed(() => screenshot(page, 'FAILED-journey-ynit'));
     await signInFirstTime(page, YNIT_USER.loginId, YNIT_USER.password, 'Ynit56789');
@@ -202,7 +203,7 @@ describe('apply for a loan, end to end', () => {
 
   it('CRBANK at phone width: order number route, bank card, rejection by the bank shown on /auditing', {
     timeout: 180_000,
-  }, async () => {
+  }, async ({ onTestFailed }) => {
     const { context, page } = await newPage(browser(), PHONE);
     onTestFailed(() => screenshot(page, 'FAILED-journey-crbank'));
     await signInFirstTime(page, CRBANK_USER.loginId, CRBANK_USER.password, 'Crbank56789');
