@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Button, Form, Input, Table } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { SafeImage } from '../components/SafeImage';
+import { shown } from '../test/render';
 import {
   AppProviders,
   createQueryClient,
@@ -39,7 +40,7 @@ describe('app providers apply the interface defaults', () => {
       </Form>,
     );
     fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
-    expect(await screen.findByText('输入的数据不合法')).toBeInTheDocument();
+    await shown('输入的数据不合法');
   });
 
   it('an image that cannot load says 加载失败', () => {

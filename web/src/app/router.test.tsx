@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveLogin, saveUserInfo } from '../session/session';
 import { DEMO_USER_INFO, NEWBIE_USER_INFO } from '../test/fixtures';
-import { fakeApi, ok, renderRoutes } from '../test/render';
+import { fakeApi, ok, renderRoutes, shown } from '../test/render';
 import { appRoutes } from './routes';
 
 const DEMO = DEMO_USER_INFO;
@@ -45,7 +45,7 @@ describe('router wiring of the guard', { timeout: 45_000 }, () => {
   it('an unmatched path goes to /404, with or without a token', async () => {
     const first = open('/no/such/page');
     await landsOn(first.router, '/404', '页面不存在');
-    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeInTheDocument();
+    await shown('抱歉，您访问的页面不存在');
     first.unmount();
 
     signIn(DEMO);
@@ -103,7 +103,7 @@ describe('router wiring of the guard', { timeout: 45_000 }, () => {
     signIn(DEMO);
     const { router } = open('/apply/LoanInfo');
     await landsOn(router, '/bmss/toLogin', '登录');
-    expect(await screen.findByText('登录已失效，请重新登录')).toBeInTheDocument();
+    await shown('登录已失效，请重新登录');
     expect(sessionStorage.getItem('accessToken')).toBeNull();
     expect(sessionStorage.getItem('point')).toBeNull();
   });

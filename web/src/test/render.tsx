@@ -1,6 +1,7 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
 import { httpClient } from '../api/http';
 import { AppProviders, createQueryClient } from '../app/providers';
 
@@ -94,4 +95,14 @@ export async function fillIn(
 ) {
   await user.click(element);
   await user.paste(text);
+}
+
+/**
+ * Waits until an element with this text is in the document. It queries again on every try: antd re-renders
+ * form messages (their motion list replaces the node), so an element found once may already be detached.
+ */
+export async function shown(
+  ...[text, options, waitOptions]: Parameters<typeof screen.findByText>
+): Promise<void> {
+  await waitFor(() => expect(screen.getByText(text, options)).toBeInTheDocument(), waitOptions);
 }

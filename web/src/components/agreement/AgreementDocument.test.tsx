@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, ok, type RecordedRequest, renderRoutes } from '../../test/render';
+import { fail, fakeApi, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
 import { agreementText } from './agreement-fixtures';
 
 type Reply = { body: unknown };
@@ -79,7 +79,7 @@ describe('agreement document pages', () => {
     await screen.findByText('版本 v1');
     await seconds(10);
     await user.click(await screen.findByRole('button', { name: '我已阅读并同意' }));
-    expect(await screen.findByText('您已于 2026/03/02 10:00 同意本协议（版本 v1）')).toBeInTheDocument();
+    await shown('您已于 2026/03/02 10:00 同意本协议（版本 v1）');
     expect(router.state.location.pathname).toBe('/infoAgreement');
   });
 
@@ -90,7 +90,7 @@ describe('agreement document pages', () => {
         : undefined,
     );
     renderRoutes(appRoutes, ['/releaseForm']);
-    expect(await screen.findByText('您已于 2026/01/05 09:30 同意本协议（版本 v1）')).toBeInTheDocument();
+    await shown('您已于 2026/01/05 09:30 同意本协议（版本 v1）');
     expect(screen.queryByRole('button', { name: /我已阅读并同意|请阅读协议/ })).not.toBeInTheDocument();
   });
 
@@ -110,8 +110,8 @@ describe('agreement document pages', () => {
     await screen.findByText('版本 v1');
     await seconds(10);
     await user.click(await screen.findByRole('button', { name: '我已阅读并同意' }));
-    expect(await screen.findByText('协议已更新，请阅读最新版本后再同意')).toBeInTheDocument();
-    expect(await screen.findByText('版本 v2')).toBeInTheDocument();
+    await shown('协议已更新，请阅读最新版本后再同意');
+    await shown('版本 v2');
     expect(screen.getByRole('button', { name: '请阅读协议（10 秒）' })).toBeDisabled();
   });
 });

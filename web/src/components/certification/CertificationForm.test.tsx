@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_CIPHER } from '../../config';
-import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
 import { CertificationForm } from './CertificationForm';
 
 const SLOW = { timeout: 60_000 };
@@ -102,7 +102,7 @@ describe('certification form', () => {
       '请上传法定代表人身份证国徽面',
       '请上传店铺销售流水',
     ]) {
-      expect(await screen.findByText(text)).toBeInTheDocument();
+      await shown(text);
     }
     expect(saves()).toHaveLength(0);
   });
@@ -118,22 +118,22 @@ describe('certification form', () => {
     await fillIn(user, field('手机号'), '12345678901');
     await fillIn(user, field('银行卡号'), '1234');
     await user.click(submit());
-    expect(await screen.findByText('企业名称应为2至100个字符，请按营业执照填写')).toBeInTheDocument();
-    expect(await screen.findByText('统一社会信用代码校验位不正确，请核对')).toBeInTheDocument();
-    expect(await screen.findByText('身份证号码校验位不正确，请核对号码')).toBeInTheDocument();
-    expect(await screen.findByText('手机号码格式不正确，请输入11位手机号')).toBeInTheDocument();
-    expect(await screen.findByText('银行卡号应为12至19位数字')).toBeInTheDocument();
+    await shown('企业名称应为2至100个字符，请按营业执照填写');
+    await shown('统一社会信用代码校验位不正确，请核对');
+    await shown('身份证号码校验位不正确，请核对号码');
+    await shown('手机号码格式不正确，请输入11位手机号');
+    await shown('银行卡号应为12至19位数字');
 
     const year = new Date().getFullYear() - 10;
     const first17 = `110105${year}0101123`;
     await user.clear(field('身份证号码'));
     await fillIn(user, field('身份证号码'), first17 + idCardCheckCharacter(first17));
-    expect(await screen.findByText('法定代表人须年满18周岁')).toBeInTheDocument();
+    await shown('法定代表人须年满18周岁');
 
     // a card failing Luhn is a warning, not an error
     await user.clear(field('银行卡号'));
     await fillIn(user, field('银行卡号'), '4111111111111112');
-    expect(await screen.findByText('银行卡号校验未通过，请核对卡号是否输入正确')).toBeInTheDocument();
+    await shown('银行卡号校验未通过，请核对卡号是否输入正确');
     expect(saves()).toHaveLength(0);
   });
 
@@ -202,7 +202,7 @@ describe('certification form', () => {
       expect(decryptField(String(body.bankCardNo), FIELD_CIPHER)).toBe('4111111111111111');
       expect(JSON.stringify(body)).not.toContain('4111111111111111');
 
-      expect(await screen.findByText('110***********002X')).toBeInTheDocument();
+      await shown('110***********002X');
       expect(screen.getByText('139****5678')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: /修改认证信息/ })).toBeInTheDocument();
       expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ idNumberMasked: '110***********002X' }));
@@ -219,7 +219,7 @@ describe('certification form', () => {
     const user = userEvent.setup();
     show({ needBankCard: false });
     // the existing certification, masked, then re-entering it
-    expect(await screen.findByText('110***********002X')).toBeInTheDocument();
+    await shown('110***********002X');
     expect(screen.getByText('营业执照：营业执照.pdf')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /修改认证信息/ }));
     expect(field('企业名称')).toHaveValue(VIEW.companyName);
@@ -229,7 +229,7 @@ describe('certification form', () => {
     await fillIn(user, field('身份证号码'), '11010519491231002X');
     await fillIn(user, field('手机号'), '13912345678');
     await user.click(submit());
-    expect(await screen.findByText('手机号码格式不正确，请输入11位手机号')).toBeInTheDocument();
+    await shown('手机号码格式不正确，请输入11位手机号');
     expect(saves()[0]?.data).toMatchObject({ licenceDocId: 11, idFrontDocId: 12, idBackDocId: 13 });
     expect(saves()[0]?.data).not.toHaveProperty('bankCardNo');
   });
@@ -240,10 +240,10 @@ describe('certification form', () => {
     show();
     await screen.findByText('企业信息');
     await user.upload(fileInput('BUSINESS_LICENCE'), new File(['GIF89a'], 'a.gif', { type: 'image/gif' }));
-    expect(await screen.findByText('文件类型不支持，请上传 JPG、PNG 或 PDF 文件')).toBeInTheDocument();
+    await shown('文件类型不支持，请上传 JPG、PNG 或 PDF 文件');
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
     await user.upload(fileInput('ID_CARD_FRONT'), big);
-    expect(await screen.findByText('文件不能超过 5MB，请压缩后重新上传')).toBeInTheDocument();
+    await shown('文件不能超过 5MB，请压缩后重新上传');
     expect(api.requests.some((r) => r.url === API.uploadDocument)).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_CIPHER } from '../../config';
 import { readSession } from '../../session/session';
-import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
 import { StoreAuthCard } from './StoreAuthCard';
 
 // page tests with antd forms and modals are slow under jsdom on a loaded machine
@@ -60,7 +60,7 @@ describe('StoreAuthCard', () => {
     async (status) => {
       setup(storeCheck(status));
       const info = STORE_AUTH_STATUS_INFO[status];
-      expect(await screen.findByText(info.explanation)).toBeInTheDocument();
+      await shown(info.explanation);
       expect(within(card()).getByText(info.label)).toBeInTheDocument();
       expect(screen.getByText(info.nextAction)).toBeInTheDocument();
       const button = {
@@ -81,7 +81,7 @@ describe('StoreAuthCard', () => {
 
   it('shows the store and its dates in Beijing time', async () => {
     setup(storeCheck('03'));
-    expect(await screen.findByText('A1DEMOSTORE001')).toBeInTheDocument();
+    await shown('A1DEMOSTORE001');
     expect(screen.getByText('明远跨境旗舰店')).toBeInTheDocument();
     // 2026-03-01T16:30Z is 2026-03-02 in Shanghai
     expect(screen.getByText('2026/03/02')).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('StoreAuthCard', () => {
     expect(body.sellerId).toBe('A1DEMOSTORE001');
     expect(body.mwsAuthToken).not.toContain('amzn');
     expect(decryptField(body.mwsAuthToken, FIELD_CIPHER)).toBe(TOKEN);
-    expect(await screen.findByText(/店铺授权成功/)).toBeInTheDocument();
+    await shown(/店铺授权成功/);
     expect(await within(card()).findByText(STORE_AUTH_STATUS_INFO['03'].label)).toBeInTheDocument();
     expect(readSession().storeInfo).toEqual({
       storeCreditStatus: '03',

@@ -6,7 +6,7 @@ import { appRoutes } from '../../app/routes';
 import { agreementText } from '../../components/agreement/agreement-fixtures';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { DEMO_USER_INFO, NEWBIE_USER_INFO } from '../../test/fixtures';
-import { fakeApi, ok, type RecordedRequest, renderRoutes } from '../../test/render';
+import { fakeApi, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
 
 type Reply = { body: unknown };
 let api: ReturnType<typeof fakeApi>;
@@ -88,7 +88,7 @@ describe('/agreement tick-box page', () => {
       await user.click(box);
       await waitFor(() => expect(box).toBeChecked());
       expect(api.requests.find((r) => r.url === API.userReadAgr)?.data).toMatchObject({ kind: 'GENERAL' });
-      expect(await screen.findByText('已于 2026/03/02 10:00 同意')).toBeInTheDocument();
+      await shown('已于 2026/03/02 10:00 同意');
       await waitFor(() => expect(screen.getByRole('button', { name: /继\s*续/ })).toBeEnabled());
       await user.click(screen.getByRole('button', { name: /继\s*续/ }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/application/enter'));
@@ -133,7 +133,7 @@ describe('/agreement tick-box page', () => {
     saveUserInfo(NEWBIE_USER_INFO);
     serve((r) => (r.url === API.agreementText ? ok(agreementText('GENERAL', { readToken: '' })) : undefined));
     renderRoutes(appRoutes, ['/agreement']);
-    expect(await screen.findByText('请先修改初始密码，再签署协议')).toBeInTheDocument();
+    await shown('请先修改初始密码，再签署协议');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(api.requests.some((r) => r.url === API.agreementStatus)).toBe(false);
   });

@@ -6,7 +6,7 @@ import { appRoutes } from '../../app/routes';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { applicationDetail, seedProduct } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
 import { todayInShanghai } from '../loan-calculator/calculator-input';
 
 const SLOW = { timeout: 10_000 };
@@ -50,12 +50,12 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
     const amount = await screen.findByRole('spinbutton', { name: '借款金额（元）' }, SLOW);
     expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({ rowId: '101' });
     await fillIn(userEvent, amount, '5000');
-    expect(await screen.findByText('申请金额不能低于 10,000.00 元')).toBeInTheDocument();
+    await shown('申请金额不能低于 10,000.00 元');
     fireEvent.change(amount, { target: { value: '12500' } });
-    expect(await screen.findByText('申请金额须为 1,000.00 元的整数倍', {}, SLOW)).toBeInTheDocument();
+    await shown('申请金额须为 1,000.00 元的整数倍', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    expect(await screen.findByText('请选择借款期限')).toBeInTheDocument();
-    expect(await screen.findByText('请填写借款用途')).toBeInTheDocument();
+    await shown('请选择借款期限');
+    await shown('请填写借款用途');
     expect(api.requests.some((r) => r.url === API.submitApplication)).toBe(false);
   });
 
@@ -111,7 +111,7 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
     await screen.findByRole('spinbutton', { name: '借款金额（元）' }, SLOW);
     await fill('50000', 12);
     await userEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    expect(await screen.findByText(desc)).toBeInTheDocument();
+    await shown(desc);
     expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
   });
 

@@ -6,7 +6,7 @@ import { appRoutes } from '../../app/routes';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fakeApi, ok, renderRoutes } from '../../test/render';
+import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
 
 const SLOW = { timeout: 10_000 };
 let api: ReturnType<typeof fakeApi>;
@@ -20,7 +20,7 @@ describe('/application without a session', { timeout: 45_000 }, () => {
   it('explains the journey, the materials and 年化利率, and offers sign-in and material entry', async () => {
     api = fakeApi(() => ok(null));
     const { router } = renderRoutes(appRoutes, ['/application']);
-    expect(await screen.findByText('申请流程', {}, SLOW)).toBeInTheDocument();
+    await shown('申请流程', {}, SLOW);
     expect(screen.getByText(STEP_INFO.BANK_REVIEW.title)).toBeInTheDocument();
     expect(screen.getByText(MATERIAL_INFO.BUSINESS_LICENCE.title)).toBeInTheDocument();
     expect(screen.getByText('什么是年化利率')).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('/application with a session', { timeout: 45_000 }, () => {
       'href',
       '/auditing?rowId=12',
     );
-    expect(await screen.findByText('完成贷款认证', {}, SLOW)).toBeInTheDocument();
+    await shown('完成贷款认证', {}, SLOW);
     expect(screen.getByRole('link', { name: /选择贷款产品/ })).toHaveAttribute('href', '/apply/LoanInfo');
     // the CGB draft binds a card: the form asks for it
     expect(await screen.findByLabelText('企业名称', {}, SLOW)).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('/application with a session', { timeout: 45_000 }, () => {
           : ok(r.url === API.loanCertification ? { certification: null } : null),
     );
     renderRoutes(appRoutes, ['/application']);
-    expect(await screen.findByText('您还没有融资申请', {}, SLOW)).toBeInTheDocument();
+    await shown('您还没有融资申请', {}, SLOW);
     expect(screen.getByRole('link', { name: '去选择贷款产品' })).toHaveAttribute('href', '/apply/LoanInfo');
   });
 });

@@ -7,7 +7,7 @@ import { DECISION_POLL_MS } from '../../components/application/useApplicationDet
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fakeApi, ok, renderRoutes } from '../../test/render';
+import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import { auditingPoll } from './AuditingPage';
 
 const SLOW = { timeout: 10_000 };
@@ -71,7 +71,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
       );
     });
     const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
-    expect(await screen.findByText(/审核结果会自动显示在本页/, {}, SLOW)).toBeInTheDocument();
+    await shown(/审核结果会自动显示在本页/, {}, SLOW);
     expect(api.requests[0]?.params).toEqual({ rowId: '101' });
     expect(screen.getByText('50,000.00 元')).toBeInTheDocument();
     expect(screen.getByText('12 个月')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
     expect(screen.getByText('2026/11/21 11:04:05')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '提前取消' })).toBeInTheDocument();
 
-    expect(await screen.findByText('审核未通过', {}, SLOW)).toBeInTheDocument();
+    await shown('审核未通过', {}, SLOW);
     expect(screen.getAllByText('原因：超出店铺授信额度')).toHaveLength(2); // the result and the timeline
     expect(screen.getByText(/云南国际信托：审批拒绝/)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?rowId=101');
@@ -97,7 +97,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
     const detail = submitted('APPROVED', { approvedAmount: '40000.00' });
     api = fakeApi((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
     const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
-    expect(await screen.findByText(/下一步：请在合作机构页面签署借款合同/, {}, SLOW)).toBeInTheDocument();
+    await shown(/下一步：请在合作机构页面签署借款合同/, {}, SLOW);
     expect(screen.getByText(/审批金额：40,000.00 元/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '去签署借款合同' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(detail.application.bankPath));
@@ -116,7 +116,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
-    expect(await screen.findByText(/本次申请已在放款前取消/)).toBeInTheDocument();
+    await shown(/本次申请已在放款前取消/);
     expect(api.requests.find((r) => r.url === API.advanceCancel)).toMatchObject({
       data: { rowId: 101 },
       timeout: 30000,
@@ -137,13 +137,13 @@ describe('/auditing', { timeout: 45_000 }, () => {
       return r.url === API.applicationDetail ? ok(submitted('UNDER_REVIEW', { rowId: 7 })) : ok(null);
     });
     renderRoutes(appRoutes, ['/auditing']);
-    expect(await screen.findByText(/审核结果会自动显示在本页/, {}, SLOW)).toBeInTheDocument();
+    await shown(/审核结果会自动显示在本页/, {}, SLOW);
     expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({ rowId: '7' });
   });
 
   it('without rowId and nothing under review: an empty state', async () => {
     api = fakeApi((r) => (r.url === API.applicationList ? ok({ items: [] }) : ok(null)));
     renderRoutes(appRoutes, ['/auditing']);
-    expect(await screen.findByText('暂无审核中的申请', {}, SLOW)).toBeInTheDocument();
+    await shown('暂无审核中的申请', {}, SLOW);
   });
 });

@@ -6,7 +6,7 @@ import { appRoutes } from '../../app/routes';
 import { saveLogin, saveStoreCheck, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
 
 const SLOW = { timeout: 10_000 };
 type Handler = (request: RecordedRequest) => { body: unknown };
@@ -62,7 +62,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
           : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    expect(await screen.findByText('当前步骤：阅读并同意协议', {}, SLOW)).toBeInTheDocument();
+    await shown('当前步骤：阅读并同意协议', {}, SLOW);
     expect(detailCalls()[0]?.params).toEqual({
       rowId: '101',
       productCode: 'YNIT-XT01',
@@ -93,7 +93,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
     const detail = applicationDetail('CRB-RYD', { rowId: 7, current: 'SUBMIT' });
     serve((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
     const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_CRBANK/MC20261121001']);
-    expect(await screen.findByText('当前步骤：提交申请', {}, SLOW)).toBeInTheDocument();
+    await shown('当前步骤：提交申请', {}, SLOW);
     expect(detailCalls()[0]?.params).toEqual({ mcOrderNo: 'MC20261121001' });
     expect(screen.getByText(/华润银行 · 华润跨境融易贷/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '填写借款信息并提交' }));
@@ -113,7 +113,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
     const button = await screen.findByRole('button', { name: '沙箱模拟：完成人脸识别' }, SLOW);
     await userEvent.click(button);
-    expect(await screen.findByText(`当前步骤：${STEP_INFO.UPLOAD_DOCUMENTS.title}`)).toBeInTheDocument();
+    await shown(`当前步骤：${STEP_INFO.UPLOAD_DOCUMENTS.title}`);
     expect(api.requests.find((r) => r.url === API.completeStep)?.data).toEqual({
       rowId: 101,
       step: 'FACE_VERIFY',
@@ -129,7 +129,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
           : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
-    expect(await screen.findByText('当前步骤：企业认证', {}, SLOW)).toBeInTheDocument();
+    await shown('当前步骤：企业认证', {}, SLOW);
     expect(await screen.findByLabelText('企业名称', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByLabelText('银行卡号')).toBeInTheDocument();
   });
@@ -137,7 +137,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
   it('shows "申请不存在或无权查看" for an unknown or foreign application, and nothing of it', async () => {
     serve(() => fail(RSP.APPLICATION_NOT_FOUND, '申请不存在或无权查看'));
     const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/999/CGB-KJED']);
-    expect(await screen.findByText('申请不存在或无权查看', {}, SLOW)).toBeInTheDocument();
+    await shown('申请不存在或无权查看', {}, SLOW);
     expect(screen.queryByText('申请步骤')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '返回贷款信息' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
@@ -146,7 +146,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
   it('does not show an application of another bank than the route', async () => {
     serve(() => ok(applicationDetail('CGB-KJED')));
     renderRoutes(appRoutes, ['/apply/LoanInfo_FUIOU/101/CGB-KJED']);
-    expect(await screen.findByText('申请不存在或无权查看', {}, SLOW)).toBeInTheDocument();
+    await shown('申请不存在或无权查看', {}, SLOW);
     expect(screen.queryByText(/广发跨境e贷/)).not.toBeInTheDocument();
   });
 
@@ -166,7 +166,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
           : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
-    expect(await screen.findByText(/店铺店铺受限：/, {}, SLOW)).toBeInTheDocument();
+    await shown(/店铺店铺受限：/, {}, SLOW);
   });
 
   it('says why the store cannot apply and links to the store authorisation', async () => {
@@ -177,7 +177,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
         : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
-    expect(await screen.findByText(/店铺授权已过期\/已撤销：请重新授权店铺/, {}, SLOW)).toBeInTheDocument();
+    await shown(/店铺授权已过期\/已撤销：请重新授权店铺/, {}, SLOW);
     expect(screen.getByRole('link', { name: '去授权店铺' })).toHaveAttribute('href', '/apply/LoanInfo');
   });
 
@@ -198,7 +198,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
     });
     const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
     // under review the bank's step is shown, leading to the review screen
-    expect(await screen.findByText('当前步骤：机构审核', {}, SLOW)).toBeInTheDocument();
+    await shown('当前步骤：机构审核', {}, SLOW);
     expect(screen.getByRole('button', { name: '查看审核进度' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
     const dialog = await screen.findByRole('dialog');
@@ -244,7 +244,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
           ),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    expect(await screen.findByText('审批金额：50,000.00 元', {}, SLOW)).toBeInTheDocument();
+    await shown('审批金额：50,000.00 元', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: '签署借款合同' }));
     await userEvent.click(await screen.findByRole('button', { name: '确认签署' }));
     await waitFor(() => expect(api.requests.some((r) => r.url === API.signContract)).toBe(true));

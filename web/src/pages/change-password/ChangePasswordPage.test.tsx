@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { FIELD_CIPHER } from '../../config';
 import { saveLogin, saveUserInfo } from '../../session/session';
-import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
 
 const NEWBIE: UserInfo = {
   assetsCodes: ['AC009'],
@@ -49,7 +49,7 @@ describe('change password', () => {
   it('tells a user who never changed the password why they are here', async () => {
     serve(() => ok({ accessToken: 'tok-new' }));
     renderRoutes(appRoutes, ['/account/reset']);
-    expect(await screen.findByText('首次登录请先修改初始密码')).toBeInTheDocument();
+    await shown('首次登录请先修改初始密码');
   });
 
   it('applies the password policy', async () => {
@@ -57,13 +57,13 @@ describe('change password', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderRoutes(appRoutes, ['/account/reset']);
     await fill(user, 'Newbie1234', 'short1', 'short1');
-    expect(await screen.findByText('密码长度需为8-64位')).toBeInTheDocument();
+    await shown('密码长度需为8-64位');
     await user.clear(screen.getByPlaceholderText('请输入新密码'));
     await fillIn(user, screen.getByPlaceholderText('请输入新密码'), 'newbie');
-    expect(await screen.findByText('密码长度需为8-64位')).toBeInTheDocument();
+    await shown('密码长度需为8-64位');
     await user.clear(screen.getByPlaceholderText('请输入新密码'));
     await fillIn(user, screen.getByPlaceholderText('请输入新密码'), '12345678');
-    expect(await screen.findByText('密码需包含字母')).toBeInTheDocument();
+    await shown('密码需包含字母');
     expect(fake.requests.some((r) => r.url === '/users/modifyPwd')).toBe(false);
   });
 
@@ -72,8 +72,8 @@ describe('change password', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderRoutes(appRoutes, ['/account/reset']);
     await fill(user, 'Newbie1234', 'Newbie1234', 'Newbie12345');
-    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
-    expect(await screen.findByText('新密码不能与原密码相同')).toBeInTheDocument();
+    await shown('两次输入的密码不一致');
+    await shown('新密码不能与原密码相同');
     expect(fake.requests.some((r) => r.url === '/users/modifyPwd')).toBe(false);
   });
 

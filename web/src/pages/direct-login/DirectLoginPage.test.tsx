@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 
 let api: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => api?.restore());
@@ -31,7 +31,7 @@ describe('password-free login', () => {
   it('a bad ticket shows rspDesc and the way to the normal login', async () => {
     serve(() => fail('2008', '登录链接无效或已过期，请重新从合作方页面进入'));
     renderRoutes(appRoutes, ['/directLogin?ticket=used']);
-    expect(await screen.findByText('登录链接无效或已过期，请重新从合作方页面进入')).toBeInTheDocument();
+    await shown('登录链接无效或已过期，请重新从合作方页面进入');
     expect(screen.getByRole('button', { name: '使用账号密码登录' })).toBeInTheDocument();
     expect(sessionStorage.getItem('accessToken')).toBeNull();
   });
@@ -39,7 +39,7 @@ describe('password-free login', () => {
   it('without a ticket it says so and calls nothing', async () => {
     const fake = serve(() => ok(null));
     renderRoutes(appRoutes, ['/directLogin']);
-    expect(await screen.findByText(/缺少登录凭证/)).toBeInTheDocument();
+    await shown(/缺少登录凭证/);
     expect(fake.requests.some((r) => r.url === '/application_vue/directLogin')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { FIELD_CIPHER } from '../../config';
-import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
 
 let api: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => api?.restore());
@@ -43,7 +43,7 @@ describe('forgot password', () => {
     await fillIn(user, screen.getByPlaceholderText('请再次输入新密码'), 'Remember9876');
     await user.click(screen.getByRole('button', { name: /重置密码/ }));
 
-    expect(await screen.findByText('密码已重置')).toBeInTheDocument();
+    await shown('密码已重置');
     const body = fake.requests.find((r) => r.url === '/application_vue/findPwd')?.data as {
       loginId: string;
       code: string;
@@ -66,8 +66,8 @@ describe('forgot password', () => {
     await fillIn(user, screen.getByPlaceholderText('请再次输入新密码'), 'abcdefgX');
     await user.click(screen.getByRole('button', { name: /重置密码/ }));
 
-    expect(await screen.findByText('密码需包含数字')).toBeInTheDocument();
-    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
+    await shown('密码需包含数字');
+    await shown('两次输入的密码不一致');
     expect(fake.requests.some((r) => r.url === '/application_vue/findPwd')).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { appRoutes } from '../../app/routes';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 
 const SLOW = { timeout: 10_000 };
 let api: ReturnType<typeof fakeApi>;
@@ -65,14 +65,14 @@ describe('/loading with a session', { timeout: 45_000 }, () => {
   it('not found: a clear message with a way back', async () => {
     api = fakeApi(() => fail(RSP.APPLICATION_NOT_FOUND, '申请不存在或无权查看'));
     renderRoutes(appRoutes, ['/loading?rowId=999']);
-    expect(await screen.findByText('申请不存在或无权查看', {}, SLOW)).toBeInTheDocument();
+    await shown('申请不存在或无权查看', {}, SLOW);
     expect(screen.getByRole('button', { name: '返回贷款信息' })).toBeInTheDocument();
   });
 
   it('an application of another bank than named is not shown', async () => {
     api = fakeApi(() => ok(applicationDetail('CGB-KJED')));
     const { router } = renderRoutes(appRoutes, ['/loading?rowId=101&bank=YNIT']);
-    expect(await screen.findByText('申请不存在或无权查看', {}, SLOW)).toBeInTheDocument();
+    await shown('申请不存在或无权查看', {}, SLOW);
     expect(router.state.location.pathname).toBe('/loading');
   });
 });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS } from '../../test/product-cards';
-import { fakeApi, ok, renderRoutes } from '../../test/render';
+import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
 import { decimalToPercent, fieldsFromProduct } from './product-mode';
@@ -139,7 +139,7 @@ describe('calculator product picker', () => {
 
   it('an unknown product code says so and stays in free mode', async () => {
     setup('/apply/loanDetail?productCode=NOPE');
-    expect(await screen.findByText('未找到产品 NOPE，已使用自定义模式')).toBeInTheDocument();
+    await shown('未找到产品 NOPE，已使用自定义模式');
     expect(screen.getByLabelText('年利率')).toBeEnabled();
   });
 });

@@ -14,7 +14,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
-import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
 import LoanInfoPage from './LoanInfoPage';
 import { ANNUALISED_RATE_EXPLANATION } from './product-view';
 
@@ -126,7 +126,7 @@ describe('/apply/LoanInfo product list', () => {
     const [info] = within(cardOf(productCard('CGB-KJED'))).getAllByRole('button', { name: '年化利率说明' });
     info?.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText(ANNUALISED_RATE_EXPLANATION)).toBeInTheDocument();
+    await shown(ANNUALISED_RATE_EXPLANATION);
   });
 
   it('试算 opens the calculator with the product preselected', async () => {
@@ -154,7 +154,7 @@ describe('/apply/LoanInfo product list', () => {
     const { user, router } = setup({ create: () => fail('3403', rspText(RSP.APPLICATION_IN_PROGRESS)) });
     await shownCodes();
     await user.click(within(cardOf(productCard('CRB-RYD'))).getByRole('button', { name: /立即申请/ }));
-    expect(await screen.findByText(rspText(RSP.APPLICATION_IN_PROGRESS))).toBeInTheDocument();
+    await shown(rspText(RSP.APPLICATION_IN_PROGRESS));
     expect(router.state.location.pathname).toBe('/apply/LoanInfo');
   });
 
@@ -216,14 +216,14 @@ describe('/apply/LoanInfo product list', () => {
         return calls === 1 ? { status: 500 } : ok({ items: PRODUCT_CARDS });
       },
     });
-    expect(await screen.findByText('产品列表加载失败')).toBeInTheDocument();
+    await shown('产品列表加载失败');
     await user.click(screen.getByRole('button', { name: /重新加载/ }));
     expect(await shownCodes()).toHaveLength(PRODUCT_CARDS.length);
   });
 
   it('an empty list says so; the store card and the prerequisites stay', async () => {
     setup({ products: () => ok({ items: [] }) });
-    expect(await screen.findByText('暂无可申请的贷款产品')).toBeInTheDocument();
+    await shown('暂无可申请的贷款产品');
     expect(screen.getByText('店铺授权', { selector: '.ant-card-head-title' })).toBeInTheDocument();
     expect(screen.getByText('申请前准备', { selector: '.ant-card-head-title' })).toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { ledgerLine } from '../../test/loan-fixtures';
-import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import LoanRecordDetailPage from './LoanRecordDetailPage';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -138,7 +138,7 @@ const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url
 describe('/record/loanRecordDetail', () => {
   it('renders the terms, schedule, transactions, agreements and timeline from the data', async () => {
     setup((r) => (r.url === API.loanRecordDetail ? ok(record()) : ok(null)));
-    expect(await screen.findByText('借款信息', {}, SLOW)).toBeInTheDocument();
+    await shown('借款信息', {}, SLOW);
     expect(calls(API.loanRecordDetail)[0]?.params).toEqual({ rowId: '301' });
     const terms = card('借款信息');
     expect(within(terms).getByText('12,000.00 元')).toBeInTheDocument();
@@ -253,7 +253,7 @@ describe('/record/loanRecordDetail', () => {
     await screen.findByTestId('quote-total');
     await user.click(within(card('提前结清')).getByRole('button', { name: '提前结清' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认结清' }));
-    expect(await screen.findByText('合作机构未受理提前结清')).toBeInTheDocument();
+    await shown('合作机构未受理提前结清');
     expect(screen.getByText('当日已扣款，请明日再试')).toBeInTheDocument();
   });
 
@@ -277,8 +277,8 @@ describe('/record/loanRecordDetail', () => {
     const user = setup((r) =>
       r.url === API.loanRecordDetail ? fail('3005', '申请不存在或无权查看') : ok(null),
     );
-    expect(await screen.findByText('记录不存在或无权查看', {}, SLOW)).toBeInTheDocument();
+    await shown('记录不存在或无权查看', {}, SLOW);
     await user.click(screen.getByRole('link', { name: '返回贷款记录' }));
-    expect(await screen.findByText('records page')).toBeInTheDocument();
+    await shown('records page');
   });
 });

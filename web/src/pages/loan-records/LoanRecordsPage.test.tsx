@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { desktopWidth, loanRecordItem } from '../../test/loan-fixtures';
-import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import LoanRecordsPage from './LoanRecordsPage';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -82,10 +82,10 @@ describe('/record/loanRecord', () => {
     await choose(user, '合作机构', '广发银行');
     await waitFor(() => expect(lastParams()).toEqual({ status: 'OVERDUE', bank: 'CGB', limit: 10 }));
     expect(screen.getByText('第 1 页')).toBeInTheDocument();
-    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    await shown('暂无数据', { selector: '.ant-empty-description' });
     await user.click(screen.getByRole('button', { name: /重\s?置/ }));
     // no filters again: the first page (from the cache) shows
-    expect(await screen.findByText('信托贷301')).toBeInTheDocument();
+    await shown('信托贷301');
     expect(screen.getByText('全部状态')).toBeInTheDocument();
   });
 
@@ -95,12 +95,12 @@ describe('/record/loanRecord', () => {
     await screen.findByText('信托贷301', {}, SLOW);
     expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '下一页' }));
-    expect(await screen.findByText('信托贷299')).toBeInTheDocument();
+    await shown('信托贷299');
     expect(lastParams()).toEqual({ limit: 10, cursor: 'c2' });
     expect(screen.getByText('第 2 页')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '上一页' }));
-    expect(await screen.findByText('信托贷301')).toBeInTheDocument();
+    await shown('信托贷301');
     expect(screen.getByText('第 1 页')).toBeInTheDocument();
     expect(screen.queryByText('信托贷299')).toBeNull();
     // page size: back to the first page with the new limit
@@ -123,18 +123,18 @@ describe('/record/loanRecord', () => {
     restoreWidth = desktopWidth();
     api = fakeApi((r) => (r.url === API.loanRecords ? fail('1001', '开始日期不能晚于结束日期') : ok(null)));
     renderRoutes([{ path: '/', element: <LoanRecordsPage /> }]);
-    expect(await screen.findByText('开始日期不能晚于结束日期', {}, SLOW)).toBeInTheDocument();
+    await shown('开始日期不能晚于结束日期', {}, SLOW);
     expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
   });
 
   it('shows the rows as cards at phone width', async () => {
     const user = setup();
-    expect(await screen.findByText('信托贷301', {}, SLOW)).toBeInTheDocument();
+    await shown('信托贷301', {}, SLOW);
     expect(document.querySelector('.ant-table')).toBeNull();
     const card = screen.getByText('信托贷301').closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('还款中')).toBeInTheDocument();
     expect(within(card).getByText('50,000.00 元')).toBeInTheDocument();
     await user.click(within(card).getByRole('link', { name: '查看详情' }));
-    expect(await screen.findByText('detail page')).toBeInTheDocument();
+    await shown('detail page');
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { FIELD_CIPHER } from '../../config';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, fillIn, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
 
 const DEMO = DEMO_USER_INFO;
 
@@ -70,7 +70,7 @@ describe('login page', () => {
     serve(() => ok(null));
     sessionStorage.setItem('point', '401');
     renderRoutes(appRoutes, ['/bmss/toLogin']);
-    expect(await screen.findByText('登录已失效，请重新登录')).toBeInTheDocument();
+    await shown('登录已失效，请重新登录');
     await waitFor(() => expect(sessionStorage.getItem('point')).toBeNull());
   });
 
@@ -79,8 +79,8 @@ describe('login page', () => {
     renderRoutes(appRoutes, ['/bmss/toLogin']);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(await screen.findByRole('button', { name: /登\s*录/ }));
-    expect(await screen.findByText('请输入登录账号')).toBeInTheDocument();
-    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    await shown('请输入登录账号');
+    await shown('请输入密码');
     expect(fake.requests.some((r) => r.url === '/application_vue/userLogin')).toBe(false);
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { desktopWidth, ledgerLine } from '../../test/loan-fixtures';
-import { fail, fakeApi, ok, renderRoutes } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import TradingRecordsPage from './TradingRecordsPage';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -106,10 +106,10 @@ describe('/trading/tradingRecord', () => {
     const user = setup();
     await screen.findByText('第 12 笔', {}, SLOW);
     await user.click(screen.getByRole('button', { name: '下一页' }));
-    expect(await screen.findByText('冲正第 9 笔')).toBeInTheDocument();
+    await shown('冲正第 9 笔');
     expect(lastParams()).toEqual({ limit: 10, cursor: 'n2' });
     await user.click(screen.getByRole('button', { name: '上一页' }));
-    expect(await screen.findByText('第 12 笔')).toBeInTheDocument();
+    await shown('第 12 笔');
     expect(screen.getByText('第 1 页')).toBeInTheDocument();
 
     await choose(user, '交易类型', '还款');
@@ -165,7 +165,7 @@ describe('/trading/tradingRecord', () => {
     );
     await screen.findByText('第 12 笔', {}, SLOW);
     await user.click(screen.getByRole('button', { name: '导出 Excel' }));
-    expect(await screen.findByText('导出范围过大，请缩小日期范围后重试')).toBeInTheDocument();
+    await shown('导出范围过大，请缩小日期范围后重试');
     expect(clicks).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: '导出 Excel' })).toBeEnabled();
   });
@@ -185,7 +185,7 @@ describe('/trading/tradingRecord', () => {
 
   it('shows the lines as cards at phone width, with the export buttons', async () => {
     setup();
-    expect(await screen.findByText('第 12 笔', {}, SLOW)).toBeInTheDocument();
+    await shown('第 12 笔', {}, SLOW);
     expect(document.querySelector('.ant-table')).toBeNull();
     const card = screen.getByText('第 12 笔').closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('-4,650.00')).toBeInTheDocument();
