@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
@@ -105,4 +105,9 @@ export async function shown(
   ...[text, options, waitOptions]: Parameters<typeof screen.findByText>
 ): Promise<void> {
   await waitFor(() => expect(screen.getByText(text, options)).toBeInTheDocument(), waitOptions);
+}
+
+/** `shown`, within one part of the page (a dialog, a card, a form item). */
+export async function shownIn(container: HTMLElement, text: string | RegExp): Promise<void> {
+  await waitFor(() => expect(within(container).getByText(text)).toBeInTheDocument());
 }

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_CIPHER } from '../../config';
 import { readSession } from '../../session/session';
-import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
+import { fail, fakeApi, fillIn, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import { StoreAuthCard } from './StoreAuthCard';
 
 // page tests with antd forms and modals are slow under jsdom on a loaded machine
@@ -98,13 +98,13 @@ describe('StoreAuthCard', () => {
     await user.click(await screen.findByRole('button', { name: /授权店铺/ }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
-    expect(await within(dialog).findByText(STORE_CREDENTIAL_TEXTS.sellerIdRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(STORE_CREDENTIAL_TEXTS.tokenRequired)).toBeInTheDocument();
+    await shownIn(dialog, STORE_CREDENTIAL_TEXTS.sellerIdRequired);
+    await shownIn(dialog, STORE_CREDENTIAL_TEXTS.tokenRequired);
     await fillIn(user, within(dialog).getByLabelText('卖家编号（Seller ID）'), 'B123');
     await fillIn(user, within(dialog).getByLabelText('授权令牌（MWS Auth Token）'), 'amzn.mws.xyz');
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
-    expect(await within(dialog).findByText(STORE_CREDENTIAL_TEXTS.sellerIdShape)).toBeInTheDocument();
-    expect(await within(dialog).findByText(STORE_CREDENTIAL_TEXTS.tokenShape)).toBeInTheDocument();
+    await shownIn(dialog, STORE_CREDENTIAL_TEXTS.sellerIdShape);
+    await shownIn(dialog, STORE_CREDENTIAL_TEXTS.tokenShape);
     expect(api.requests.some((r) => r.url === '/seller/againMwsToken')).toBe(false);
   });
 
@@ -125,7 +125,7 @@ describe('StoreAuthCard', () => {
     expect(body.mwsAuthToken).not.toContain('amzn');
     expect(decryptField(body.mwsAuthToken, FIELD_CIPHER)).toBe(TOKEN);
     await shown(/店铺授权成功/);
-    expect(await within(card()).findByText(STORE_AUTH_STATUS_INFO['03'].label)).toBeInTheDocument();
+    await shownIn(card(), STORE_AUTH_STATUS_INFO['03'].label);
     expect(readSession().storeInfo).toEqual({
       storeCreditStatus: '03',
       sellerId: 'A1DEMOSTORE001',
@@ -156,6 +156,6 @@ describe('StoreAuthCard', () => {
     const field = within(dialog)
       .getByLabelText('授权令牌（MWS Auth Token）')
       .closest('.ant-form-item') as HTMLElement;
-    expect(await within(field).findByText(STORE_CREDENTIAL_TEXTS.tokenShape)).toBeInTheDocument();
+    await shownIn(field, STORE_CREDENTIAL_TEXTS.tokenShape);
   });
 });

@@ -6,7 +6,16 @@ import { appRoutes } from '../../app/routes';
 import { saveLogin, saveStoreCheck, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
+import {
+  fail,
+  fakeApi,
+  fillIn,
+  ok,
+  type RecordedRequest,
+  renderRoutes,
+  shown,
+  shownIn,
+} from '../../test/render';
 
 const SLOW = { timeout: 10_000 };
 type Handler = (request: RecordedRequest) => { body: unknown };
@@ -226,7 +235,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
-    expect(await within(dialog).findByText('贷款已放款，无法提前取消')).toBeInTheDocument();
+    await shownIn(dialog, '贷款已放款，无法提前取消');
     expect(api.requests.find((r) => r.url === API.advanceCancel)?.data).toEqual({ rowId: 101 });
   });
 

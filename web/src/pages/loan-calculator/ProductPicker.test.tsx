@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS } from '../../test/product-cards';
-import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { fakeApi, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
 import { decimalToPercent, fieldsFromProduct } from './product-mode';
@@ -98,7 +98,7 @@ describe('calculator product picker', () => {
     await user.clear(rate);
     await user.type(rate, '12');
     const field = rate.closest('.ant-form-item') as HTMLElement;
-    expect(await within(field).findByText('与产品利率 16.8% 不同，按您填写的利率计算')).toBeInTheDocument();
+    await shownIn(field, '与产品利率 16.8% 不同，按您填写的利率计算');
     const expected = buildSchedule({
       principalFen: 10_000_000,
       annualRate: '0.12',
@@ -122,7 +122,7 @@ describe('calculator product picker', () => {
     await user.clear(amount);
     await user.type(amount, '5000');
     const field = amount.closest('.ant-form-item') as HTMLElement;
-    expect(await within(field).findByText('申请金额不能低于 10,000.00 元')).toBeInTheDocument();
+    await shownIn(field, '申请金额不能低于 10,000.00 元');
     expect(screen.queryByTestId('calc-total')).toBeNull();
   });
 
