@@ -236,6 +236,66 @@ describe('an export of more than 100,000 rows', () => {
   });
 });
 
+describe('the per-day totals the database keeps (ledger_daily_totals)', () => {
+  it('equal the sums of the lines for any filter, Shanghai day edges included, however the lines were inserted', async () => {
+    const b = await makeReadyBorrower(t, 'ledgerdays');
+    // one statement with many lines on and around the edges of 2026-05-01 (Shanghai), then single inserts
+    await t.db.execute(sql`
+      insert into ledger_transactions (user_id, type, amount_fen, principal_fen, interest_fen, occurred_at, created_at)
+      select ${b.userId}, case when g % 3 = 0 then 'REFUND' else 'REPAYMENT' end, -(g * 101), -(g * 100), -g,
+             timestamptz '2026-05-01 00:00:00+08' + ((g - 20) * interval '37 minutes'), now()
+      from generate_series(1, 80) g`);
+    for (const [at, type, amount] of [
+      ['2026-04-30 23:59:59.999+08', 'FEE_PAYMENT', -777],
+      ['2026-05-01 00:00:00+08', 'FEE_PAYMENT', -333],
+      ['2026-05-02 23:59:59+08', 'DISBURSEMENT', 5_000_000],
+      ['2026-05-03 00:00:00+08', 'REFUND', 19],
+    ] as const) {
+      await t.db.execute(sql`
+        insert into ledger_transactions (user_id, type, amount_fen, fee_fen, occurred_at, created_at)
+        values (${b.userId}, ${type}, ${amount}, ${type === 'FEE_PAYMENT' ? amount : 0}, ${at}::timestamptz, now())`);
+    }
+    const direct = async (filters: { type?: string; from?: string; to?: string }) => {
+      const res = await t.db.execute(sql`
+        select coalesce(sum(amount_fen), 0)::bigint as amount, coalesce(sum(principal_fen), 0)::bigint as principal,
+               coalesce(sum(interest_fen), 0)::bigint as interest, coalesce(sum(fee_fen), 0)::bigint as fee,
+               count(*)::int as n
+        from ledger_transactions
+        where user_id = ${b.userId}
+          and (${filters.type ?? null}::text is null or type = ${filters.type ?? null})
+          and (${filters.from ?? null}::date is null or occurred_at >= ((${filters.from ?? null}::date::timestamp - interval '8 hours') at time zone 'UTC'))
+          and (${filters.to ?? null}::date is null or occurred_at < (((${filters.to ?? null}::date + 1)::timestamp - interval '8 hours') at time zone 'UTC'))`);
+      const row = (res as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
+      return {
+        amount: fenText(Number(row.amount)),
+        principal: fenText(Number(row.principal)),
+        interest: fenText(Number(row.interest)),
+        fee: fenText(Number(row.fee)),
+        count: Number(row.n),
+      };
+    };
+    const cases = [
+      {},
+      { from: '2026-05-01', to: '2026-05-01' },
+      { from: '2026-04-30', to: '2026-04-30' },
+      { from: '2026-05-02' },
+      { to: '2026-05-01' },
+      { type: 'FEE_PAYMENT' },
+      { type: 'FEE_PAYMENT', from: '2026-05-01' },
+      { type: 'REFUND', from: '2026-05-01', to: '2026-05-03' },
+      { type: 'REPAYMENT', to: '2026-04-30' },
+      { from: '2026-06-01' },
+    ];
+    for (const filters of cases) {
+      const expected = await direct(filters);
+      const page = okOf(await trading({ ...filters, limit: 1 }, b.token));
+      expect({ filters, totals: page.totals }).toMatchObject({ filters, totals: expected });
+    }
+    expect(okOf(await trading({ from: '2026-05-01', to: '2026-05-01' }, b.token)).totals.fee).toBe('-3.33');
+    expect(okOf(await trading({ from: '2026-04-30', to: '2026-04-30' }, b.token)).totals.fee).toBe('-7.77');
+  });
+});
+
 describe('the ledger is immutable', () => {
   it('the database refuses UPDATE and DELETE of ledger lines', async () => {
     const [line] = await t.db.select().from(ledgerTransactions).limit(1);

@@ -38,6 +38,9 @@ export interface DateRange {
   since: Date | null;
   /** exclusive upper bound, start of the day after `to` in Shanghai */
   before: Date | null;
+  /** the Shanghai days themselves, inclusive, for per-day tables */
+  fromDay: string | null;
+  toDay: string | null;
 }
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
@@ -61,5 +64,7 @@ export function parseDateRange(from: string | undefined, to: string | undefined)
   return {
     since: f ? startOfShanghaiDay(f) : null,
     before: t ? new Date(startOfShanghaiDay(t).getTime() + 24 * 3600_000) : null,
+    fromDay: f,
+    toDay: t,
   };
 }

@@ -6,9 +6,9 @@ import {
   type TradingRecordPage,
   type TradingRecordQuery,
 } from '@loan/domain';
-import { and, count, desc, eq, gte, lt, type SQL, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { ledgerTransactions, loans, products, type UserRow } from '../../db/schema.ts';
+import { ledgerDailyTotals, ledgerTransactions, loans, products, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
 import { ledgerLine } from './views.ts';
@@ -38,18 +38,26 @@ async function ledgerRows(ctx: AppContext, conditions: SQL[], limit: number) {
 
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
 
-/** Sums over the whole filtered range, in one aggregate query. */
-export async function ledgerTotals(ctx: AppContext, conditions: SQL[]): Promise<LedgerTotals> {
+/**
+ * Sums over the whole filtered range from the per-day totals the database keeps (ledger_daily_totals): exact,
+ * since the filters are whole Shanghai days, and a few hundred rows however long the borrower's ledger is.
+ */
+export async function ledgerTotals(ctx: AppContext, user: UserRow, filters: Filters): Promise<LedgerTotals> {
+  const range = parseDateRange(filters.from, filters.to);
+  const conditions: SQL[] = [eq(ledgerDailyTotals.userId, user.id)];
+  if (filters.type) conditions.push(eq(ledgerDailyTotals.type, filters.type));
+  if (range.fromDay) conditions.push(gte(ledgerDailyTotals.day, range.fromDay));
+  if (range.toDay) conditions.push(lte(ledgerDailyTotals.day, range.toDay));
   const [row] = await ctx.db
     .select({
-      amount: sum(ledgerTransactions.amountFen),
-      principal: sum(ledgerTransactions.principalFen),
-      interest: sum(ledgerTransactions.interestFen),
-      penalty: sum(ledgerTransactions.penaltyFen),
-      fee: sum(ledgerTransactions.feeFen),
-      count: count(),
+      amount: sum(ledgerDailyTotals.amountFen),
+      principal: sum(ledgerDailyTotals.principalFen),
+      interest: sum(ledgerDailyTotals.interestFen),
+      penalty: sum(ledgerDailyTotals.penaltyFen),
+      fee: sum(ledgerDailyTotals.feeFen),
+      count: sum(ledgerDailyTotals.lineCount),
     })
-    .from(ledgerTransactions)
+    .from(ledgerDailyTotals)
     .where(and(...conditions));
   return {
     amount: fenToYuan(num(row?.amount)),
@@ -69,7 +77,6 @@ export async function tradingRecord(
 ): Promise<TradingRecordPage> {
   const limit = parseLimit(query.limit);
   const conditions = ledgerConditions(user, query);
-  const totalsConditions = [...conditions];
   if (query.cursor !== undefined) {
     const [atMs = 0, id = 0] = decodeCursor('t', user.id, query.cursor, 2);
     // a time no Date can hold is as malformed as any other cursor
@@ -87,7 +94,7 @@ export async function tradingRecord(
       rows.length > limit && last
         ? encodeCursor('t', user.id, [last.line.occurredAt.getTime(), last.line.id])
         : null,
-    totals: await ledgerTotals(ctx, totalsConditions),
+    totals: await ledgerTotals(ctx, user, query),
   };
 }
 
@@ -101,7 +108,7 @@ export async function ledgerForExport(
   filters: Filters,
 ): Promise<{ lines: LedgerLine[]; totals: LedgerTotals } | null> {
   const conditions = ledgerConditions(user, filters);
-  const totals = await ledgerTotals(ctx, conditions);
+  const totals = await ledgerTotals(ctx, user, filters);
   if (totals.count > MAX_EXPORT_ROWS) return null;
   const rows = await ledgerRows(ctx, conditions, MAX_EXPORT_ROWS);
   return { lines: rows.map((r) => ledgerLine(r.line, r.productName)), totals };
