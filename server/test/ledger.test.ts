@@ -107,9 +107,9 @@ describe('GET /trading/tradingRecord', () => {
     } while (cursor);
     expect(seen).toEqual(all.map((l) => l.id));
     const last = all.at(-1);
-    const beyond = Buffer.from(`t.${a.userId}.${Date.parse(last?.occurredAt ?? '')}.${last?.id}`).toString(
-      'base64url',
-    );
+    const beyond = Buffer.from(
+      `t.${a.userId}.${Date.parse(last?.occurredAt ?? '') * 1000}.${last?.id}`,
+    ).toString('base64url');
     expect(okOf(await trading({ cursor: beyond }))).toMatchObject({ items: [], nextCursor: null });
   });
 
@@ -122,7 +122,8 @@ describe('GET /trading/tradingRecord', () => {
       { cursor: '!!!' },
       { cursor: Buffer.from(`r.${a.userId}.5`).toString('base64url') },
       { cursor: Buffer.from(`t.${a.userId + 1}.1.2`).toString('base64url') },
-      { cursor: Buffer.from(`t.${a.userId}.8640000000000001.2`).toString('base64url') },
+      // a time of 17 digits of microseconds
+      { cursor: Buffer.from(`t.${a.userId}.17953000000000000.2`).toString('base64url') },
       { cursor: Buffer.from(`t.${a.userId}.1.99999999999999999`).toString('base64url') },
       { limit: 0 },
       { limit: 1000 },
@@ -293,6 +294,30 @@ describe('the per-day totals the database keeps (ledger_daily_totals)', () => {
     }
     expect(okOf(await trading({ from: '2026-05-01', to: '2026-05-01' }, b.token)).totals.fee).toBe('-3.33');
     expect(okOf(await trading({ from: '2026-04-30', to: '2026-04-30' }, b.token)).totals.fee).toBe('-7.77');
+  });
+});
+
+describe('ledger paging below the millisecond', () => {
+  it('lines microseconds apart, out of id order, are each walked once in time order', async () => {
+    const d = await makeReadyBorrower(t, 'ledgermicro');
+    await t.db.execute(sql`
+      insert into ledger_transactions (user_id, type, amount_fen, principal_fen, occurred_at, created_at)
+      select ${d.userId}, 'REFUND', g, g, timestamptz '2026-06-01 12:00:00.000500+08' + ((g * 5) % 9) * interval '1 microsecond', now()
+      from generate_series(1, 9) g`);
+    const res = await t.db.execute(sql`
+      select id from ledger_transactions where user_id = ${d.userId} order by occurred_at desc, id desc`);
+    const expected = (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: TradingRecordPage = okOf(
+        await trading(cursor ? { limit: 2, cursor } : { limit: 2 }, d.token),
+      );
+      seen.push(...page.items.map((l) => l.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    expect(expected).not.toEqual([...expected].sort((x, y) => y - x));
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type SettlementQuote,
   type TradingRecordPage,
 } from '@loan/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, okResult } from './helpers/applications.ts';
@@ -96,7 +97,10 @@ describe('GET /loanMgr/loanRecords', () => {
     expect(lastOfOne.nextCursor).toBeNull();
     // a cursor of the last row: nothing after it
     const one = okResult(await records(a.token, { limit: 2, cursor: first.nextCursor }));
-    const afterLast = Buffer.from(`r.${a.userId}.${one.items[0]?.rowId}`).toString('base64url');
+    const lastRow = one.items[0];
+    const afterLast = Buffer.from(
+      `r.${a.userId}.${Date.parse(lastRow?.createdAt ?? '') * 1000}.${lastRow?.rowId}`,
+    ).toString('base64url');
     expect(okResult(await records(a.token, { cursor: afterLast }))).toEqual({ items: [], nextCursor: null });
   });
 
@@ -113,7 +117,7 @@ describe('GET /loanMgr/loanRecords', () => {
       ],
       [{ cursor: 'x'.repeat(5000) }, null],
       [
-        { cursor: Buffer.from(`r.${a.userId}.2147483648`).toString('base64url') },
+        { cursor: Buffer.from(`r.${a.userId}.1795300000000000.2147483648`).toString('base64url') },
         '分页参数无效，请从第一页重新查询',
       ],
       [{ limit: 0 }, null],
@@ -140,6 +144,61 @@ describe('GET /loanMgr/loanRecords', () => {
       expect(codeOf(await call(t.app, 'GET', path, {}, { token: newbie }))).toBe(RSP.MUST_CHANGE_PASSWORD);
     }
     expect(codeOf(await detail(newbie, aLoanRow))).toBe(RSP.MUST_CHANGE_PASSWORD);
+  });
+});
+
+describe('keyset order: newest first by (created, id), exact to the microsecond', () => {
+  it('walks every filter page by page, each row once, in the order of the creation times, not of the ids', async () => {
+    const c = await makeReadyBorrower(t, 'recordorder');
+    // 12 applications: created within one millisecond (microseconds apart), some out of id order (a clock
+    // that went back), every other one disbursed; times around 2026-03-05 10:00 Shanghai
+    await t.db.execute(sql`
+      insert into applications (user_id, bank, product_code, state, amount_fen, term_months, created_at, updated_at)
+      select ${c.userId}, case when g % 3 = 0 then 'CGB' else 'YNIT' end,
+             case when g % 3 = 0 then 'CGB-KJED' else 'YNIT-XT01' end,
+             case when g % 2 = 0 then 'DISBURSED' else 'DRAFT' end, 5000000, 6,
+             timestamptz '2026-03-05 10:00:00.000100+08' + ((g * 7) % 12) * interval '1 microsecond'
+               + case when g > 9 then interval '-2 days' else interval '0' end,
+             now()
+      from generate_series(1, 12) g`);
+    await t.db.execute(sql`
+      insert into loans (application_id, user_id, bank, product_code, principal_fen, annual_rate, method,
+                         term_months, start_date, status, outstanding_principal_fen, disbursed_at, applied_at, updated_at)
+      select id, user_id, bank, product_code, amount_fen, '0.12', 'EQUAL_INSTALMENT', 6, '2026-03-06', 'REPAYING',
+             amount_fen, created_at + interval '1 day', created_at, now()
+      from applications where user_id = ${c.userId} and state = 'DISBURSED'`);
+    const expected = async (where: ReturnType<typeof sql>) => {
+      const res = await t.db.execute(sql`
+        select a.id from applications a left join loans l on l.application_id = a.id
+        where a.user_id = ${c.userId} and ${where} order by a.created_at desc, a.id desc`);
+      return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    };
+    const walk = async (query: Record<string, unknown>) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<LoanRecordItem> = okResult(
+          await records(c.token, { ...query, limit: 2, ...(cursor ? { cursor } : {}) }),
+        );
+        seen.push(...page.items.map((i) => i.rowId));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const all = await expected(sql`true`);
+    expect(all).toHaveLength(12);
+    // the ids are not in time order (the last three are two days older), so the order is the times'
+    expect(all).not.toEqual([...all].sort((x, y) => y - x));
+    expect(await walk({})).toEqual(all);
+    expect(await walk({ status: 'REPAYING' })).toEqual(await expected(sql`l.status = 'REPAYING'`));
+    expect(await walk({ status: 'APPLYING' })).toEqual(await expected(sql`a.state = 'DRAFT'`));
+    expect(await walk({ bank: 'CGB' })).toEqual(await expected(sql`a.bank = 'CGB'`));
+    expect(await walk({ status: 'REPAYING', from: '2026-03-05' })).toEqual(
+      await expected(sql`l.status = 'REPAYING' and a.created_at >= timestamptz '2026-03-05 00:00:00+08'`),
+    );
+    expect(await walk({ to: '2026-03-04' })).toEqual(
+      await expected(sql`a.created_at < timestamptz '2026-03-04 00:00:00+08' + interval '1 day'`),
+    );
   });
 });
 

@@ -293,10 +293,10 @@ export const applications = pgTable(
     decidedAt: tz('decided_at'),
   },
   (t) => [
-    index('applications_user_idx').on(t.userId, t.id),
-    // loan records (issue 4) filtered by status or bank, newest first
-    index('applications_user_state_idx').on(t.userId, t.state, t.id),
-    index('applications_user_bank_idx').on(t.userId, t.bank, t.id),
+    // loan records (issue 4), newest first by (created_at, id), unfiltered or by date range, state or bank
+    index('applications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('applications_user_state_created_idx').on(t.userId, t.state, t.createdAt, t.id),
+    index('applications_user_bank_created_idx').on(t.userId, t.bank, t.createdAt, t.id),
     uniqueIndex('applications_mc_order_no_key').on(t.mcOrderNo),
     uniqueIndex('applications_bank_ref_key').on(t.bank, t.bankRef),
   ],
@@ -383,6 +383,8 @@ export const loans = pgTable(
     status: text('status').notNull(),
     outstandingPrincipalFen: bigint('outstanding_principal_fen', { mode: 'number' }).notNull(),
     disbursedAt: tz('disbursed_at').notNull(),
+    /** the application's created_at, copied (it never changes): orders loan records filtered by loan status */
+    appliedAt: tz('applied_at').notNull(),
     settledAt: tz('settled_at'),
     updatedAt: tz('updated_at').notNull(),
   },
@@ -390,7 +392,7 @@ export const loans = pgTable(
     uniqueIndex('loans_application_key').on(t.applicationId),
     index('loans_user_idx').on(t.userId, t.id),
     // loan records filtered by the loan's status, in the order of the applications (newest first)
-    index('loans_user_status_idx').on(t.userId, t.status, t.applicationId),
+    index('loans_user_status_applied_idx').on(t.userId, t.status, t.appliedAt, t.applicationId),
     index('loans_user_bank_idx').on(t.userId, t.bank, t.id),
   ],
 );
@@ -477,6 +479,8 @@ export const ledgerDailyTotals = pgTable(
     feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
     lineCount: integer('line_count').notNull(),
   },
+  // migration 0007 makes the key carry the sums (INCLUDE …), which Drizzle cannot declare: the totals are an
+  // index-only scan
   (t) => [primaryKey({ name: 'ledger_daily_totals_pkey', columns: [t.userId, t.day, t.type] })],
 );
 

@@ -61,6 +61,7 @@ export async function createLoanForDisbursement(
       status: 'REPAYING',
       outstandingPrincipalFen: principalFen,
       disbursedAt: now,
+      appliedAt: app.createdAt,
       updatedAt: now,
     })
     .onConflictDoNothing()

@@ -1,4 +1,6 @@
 import { parseIsoDate, RSP } from '@loan/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ApiError } from '../../lib/api-error.ts';
 
 export const BAD_CURSOR = '分页参数无效，请从第一页重新查询';
@@ -67,4 +69,22 @@ export function parseDateRange(from: string | undefined, to: string | undefined)
     fromDay: f,
     toDay: t,
   };
+}
+
+/**
+ * A timestamptz as whole microseconds since the epoch, exact (extract gives numeric), for a keyset cursor: a
+ * cursor in milliseconds would skip rows whose times differ below the millisecond.
+ */
+export function epochMicros(column: AnyPgColumn): SQL<string> {
+  return sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+}
+
+/**
+ * Rows strictly after a cursor's (time, id) in newest-first order, the time rebuilt exactly from microseconds
+ * (decodeCursor allows 16 digits: up to the year 2286).
+ */
+export function beforeKey(time: AnyPgColumn, id: AnyPgColumn, micros: number, lastId: number): SQL {
+  const seconds = Math.floor(micros / 1_000_000);
+  const rest = micros - seconds * 1_000_000;
+  return sql`(${time}, ${id}) < (to_timestamp(${seconds}::bigint) + ${rest}::int * interval '1 microsecond', ${lastId})`;
 }

@@ -31,7 +31,15 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
-import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
+import {
+  BAD_CURSOR,
+  beforeKey,
+  decodeCursor,
+  encodeCursor,
+  epochMicros,
+  parseDateRange,
+  parseLimit,
+} from './paging.ts';
 import { loanState } from './settlement.ts';
 import { instalmentView, ledgerLine, loanView } from './views.ts';
 
@@ -76,9 +84,11 @@ function recordItem(app: ApplicationRow, loan: LoanRow | null, productName: stri
 }
 
 /**
- * GET /loanMgr/loanRecords: the caller's applications with their loans, newest first (by id), keyset paged.
- * Each filter has an index that leads with the user: applications (user_id, id), (user_id, state, id),
- * (user_id, bank, id); loans (user_id, status, application_id) for the loan statuses.
+ * GET /loanMgr/loanRecords: the caller's applications with their loans, newest first by (created_at, id),
+ * keyset paged. Every filter walks an index that leads with the user and ends with that order, so a page costs
+ * the same at any depth: applications (user_id, created_at, id), (user_id, state, created_at, id),
+ * (user_id, bank, created_at, id); a loan status walks loans (user_id, status, applied_at, application_id),
+ * applied_at being the loan's copy of its application's created_at.
  */
 export async function loanRecords(
   ctx: AppContext,
@@ -87,33 +97,45 @@ export async function loanRecords(
 ): Promise<Page<LoanRecordItem>> {
   const limit = parseLimit(query.limit);
   const range = parseDateRange(query.from, query.to);
+  const states = query.status ? STATES_OF[query.status] : undefined;
+  const byLoanStatus = query.status !== undefined && states === undefined;
+  // by loan status the loans' columns lead (the planner walks their index); they equal the application's
+  const [time, id] = byLoanStatus
+    ? [loans.appliedAt, loans.applicationId]
+    : [applications.createdAt, applications.id];
   const conditions: SQL[] = [eq(applications.userId, user.id)];
-  if (query.status) {
-    const states = STATES_OF[query.status];
-    if (states) conditions.push(inArray(applications.state, states));
-    else conditions.push(eq(loans.userId, user.id), eq(loans.status, query.status));
-  }
+  if (states) conditions.push(inArray(applications.state, states));
+  if (byLoanStatus && query.status)
+    conditions.push(eq(loans.userId, user.id), eq(loans.status, query.status));
   if (query.bank) conditions.push(eq(applications.bank, query.bank));
-  if (range.since) conditions.push(gte(applications.createdAt, range.since));
-  if (range.before) conditions.push(lt(applications.createdAt, range.before));
+  if (range.since) conditions.push(gte(time, range.since));
+  if (range.before) conditions.push(lt(time, range.before));
   if (query.cursor !== undefined) {
-    const [lastId = 0] = decodeCursor('r', user.id, query.cursor, 1);
+    const [micros = 0, lastId = 0] = decodeCursor('r', user.id, query.cursor, 2);
     if (lastId > 2_147_483_647) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
-    conditions.push(lt(applications.id, lastId));
+    conditions.push(beforeKey(time, id, micros, lastId));
   }
   const rows = await ctx.db
-    .select({ app: applications, loan: loans, productName: products.name })
+    .select({
+      app: applications,
+      loan: loans,
+      productName: products.name,
+      createdMicros: epochMicros(applications.createdAt),
+    })
     .from(applications)
     .leftJoin(loans, eq(loans.applicationId, applications.id))
     .leftJoin(products, eq(products.productCode, applications.productCode))
     .where(and(...conditions))
-    .orderBy(desc(applications.id))
+    .orderBy(desc(time), desc(id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map((r) => recordItem(r.app, r.loan, r.productName)),
-    nextCursor: rows.length > limit && last ? encodeCursor('r', user.id, [last.app.id]) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor('r', user.id, [Number(last.createdMicros), last.app.id])
+        : null,
   };
 }
 

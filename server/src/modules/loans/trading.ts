@@ -2,15 +2,13 @@ import {
   fenToYuan,
   type LedgerLine,
   type LedgerTotals,
-  RSP,
   type TradingRecordPage,
   type TradingRecordQuery,
 } from '@loan/domain';
-import { and, desc, eq, gte, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { ledgerDailyTotals, ledgerTransactions, loans, products, type UserRow } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from './paging.ts';
+import { beforeKey, decodeCursor, encodeCursor, epochMicros, parseDateRange, parseLimit } from './paging.ts';
 import { ledgerLine } from './views.ts';
 
 type Filters = Pick<TradingRecordQuery, 'type' | 'from' | 'to'>;
@@ -27,7 +25,11 @@ function ledgerConditions(user: UserRow, filters: Filters): SQL[] {
 
 async function ledgerRows(ctx: AppContext, conditions: SQL[], limit: number) {
   return ctx.db
-    .select({ line: ledgerTransactions, productName: products.name })
+    .select({
+      line: ledgerTransactions,
+      productName: products.name,
+      occurredMicros: epochMicros(ledgerTransactions.occurredAt),
+    })
     .from(ledgerTransactions)
     .leftJoin(loans, eq(loans.id, ledgerTransactions.loanId))
     .leftJoin(products, eq(products.productCode, loans.productCode))
@@ -78,12 +80,8 @@ export async function tradingRecord(
   const limit = parseLimit(query.limit);
   const conditions = ledgerConditions(user, query);
   if (query.cursor !== undefined) {
-    const [atMs = 0, id = 0] = decodeCursor('t', user.id, query.cursor, 2);
-    // a time no Date can hold is as malformed as any other cursor
-    if (Number.isNaN(new Date(atMs).getTime())) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
-    conditions.push(
-      sql`(${ledgerTransactions.occurredAt}, ${ledgerTransactions.id}) < (${new Date(atMs).toISOString()}::timestamptz, ${id})`,
-    );
+    const [micros = 0, id = 0] = decodeCursor('t', user.id, query.cursor, 2);
+    conditions.push(beforeKey(ledgerTransactions.occurredAt, ledgerTransactions.id, micros, id));
   }
   const rows = await ledgerRows(ctx, conditions, limit + 1);
   const page = rows.slice(0, limit);
@@ -92,7 +90,7 @@ export async function tradingRecord(
     items: page.map((r) => ledgerLine(r.line, r.productName)),
     nextCursor:
       rows.length > limit && last
-        ? encodeCursor('t', user.id, [last.line.occurredAt.getTime(), last.line.id])
+        ? encodeCursor('t', user.id, [Number(last.occurredMicros), last.line.id])
         : null,
     totals: await ledgerTotals(ctx, user, query),
   };
