@@ -11,7 +11,16 @@ import {
   usccCheckCharacter,
 } from '@loan/domain';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { baseURL, browserPerFile, DESKTOP, login, newPage, PHONE, screenshot } from './support.ts';
+import {
+  baseURL,
+  browserPerFile,
+  DESKTOP,
+  login,
+  newPage,
+  PHONE,
+  screenshot,
+  zipEntries,
+} from './support.ts';
 import { E2E_USERS } from './users.ts';
 
 /**
@@ -176,6 +185,21 @@ describe('after the decision: loan records, schedule, transactions, export', () 
     expect(csv).toContain('放款');
     expect(csv).toContain('还款');
     expect(csv).toContain('200000.00');
+
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: /导出 Excel/ }).click();
+    const xlsx = await xlsxDownload;
+    expect(xlsx.suggestedFilename()).toMatch(/^交易记录-\d{8}\.xlsx$/);
+    const entries = zipEntries(readFileSync(await xlsx.path()));
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml']));
+    const sheet = entries['xl/worksheets/sheet1.xml'] ?? '';
+    // the same rows as the CSV: headers, the disbursement, the repayment, in Chinese
+    expect(sheet).toContain('>类型<');
+    expect(sheet).toContain('>金额<');
+    expect(sheet).toContain('放款');
+    expect(sheet).toContain('还款');
+    expect(sheet).toMatch(/<v>200000(\.00?)?<\/v>/);
+    expect(sheet.match(/<row /g)?.length).toBe(csv.trimEnd().split('\r\n').length);
 
     await page.setViewportSize(PHONE);
     await page.goto(`/record/loanRecordDetail?rowId=${rowId}`);
