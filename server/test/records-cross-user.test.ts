@@ -202,6 +202,25 @@ describe('keyset order: newest first by (created, id), exact to the microsecond'
   });
 });
 
+describe('a loan belongs to its application’s borrower, in the database', () => {
+  it('refuses a loan row whose borrower is not the application’s (loans_application_user_fk)', async () => {
+    const before = await tableCounts(t.db);
+    await expect(
+      t.db.execute(sql`
+        insert into loans (application_id, user_id, bank, product_code, principal_fen, annual_rate, method,
+                           term_months, start_date, status, outstanding_principal_fen, disbursed_at, applied_at, updated_at)
+        values (${aDraftRow}, ${b.userId}, 'SHRB', 'SHRB-KJD', 100, '0.1', 'EQUAL_INSTALMENT', 3, '2026-03-04',
+                'REPAYING', 100, now(), now(), now())`),
+    ).rejects.toThrow();
+    expect(await tableCounts(t.db)).toEqual(before);
+    // b filtering by every loan status sees only b's own loan
+    for (const status of ['REPAYING', 'OVERDUE', 'SETTLED']) {
+      const rows = okResult(await records(b.token, { status })).items.map((i) => i.rowId);
+      expect(rows.every((rowId) => rowId === bLoanRow)).toBe(true);
+    }
+  });
+});
+
 describe('GET /loanMgr/loanRecordDetail', () => {
   it('the application detail, the loan, its schedule, its ledger lines and the agreements accepted', async () => {
     const d = okResult(await detail(a.token, aLoanRow));

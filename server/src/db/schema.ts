@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -297,6 +298,8 @@ export const applications = pgTable(
     index('applications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('applications_user_state_created_idx').on(t.userId, t.state, t.createdAt, t.id),
     index('applications_user_bank_created_idx').on(t.userId, t.bank, t.createdAt, t.id),
+    // the target of loans' (application_id, user_id) key: a loan's borrower is its application's, in the database
+    uniqueIndex('applications_id_user_key').on(t.id, t.userId),
     uniqueIndex('applications_mc_order_no_key').on(t.mcOrderNo),
     uniqueIndex('applications_bank_ref_key').on(t.bank, t.bankRef),
   ],
@@ -390,6 +393,11 @@ export const loans = pgTable(
   },
   (t) => [
     uniqueIndex('loans_application_key').on(t.applicationId),
+    foreignKey({
+      name: 'loans_application_user_fk',
+      columns: [t.applicationId, t.userId],
+      foreignColumns: [applications.id, applications.userId],
+    }),
     index('loans_user_idx').on(t.userId, t.id),
     // loan records filtered by the loan's status, in the order of the applications (newest first)
     index('loans_user_status_applied_idx').on(t.userId, t.status, t.appliedAt, t.applicationId),

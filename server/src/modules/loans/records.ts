@@ -103,10 +103,12 @@ export async function loanRecords(
   const [time, id] = byLoanStatus
     ? [loans.appliedAt, loans.applicationId]
     : [applications.createdAt, applications.id];
-  const conditions: SQL[] = [eq(applications.userId, user.id)];
+  // by loan status the loan's user_id is the owner check: loans_application_user_fk makes it the application's
+  const conditions: SQL[] =
+    byLoanStatus && query.status
+      ? [eq(loans.userId, user.id), eq(loans.status, query.status)]
+      : [eq(applications.userId, user.id)];
   if (states) conditions.push(inArray(applications.state, states));
-  if (byLoanStatus && query.status)
-    conditions.push(eq(loans.userId, user.id), eq(loans.status, query.status));
   if (query.bank) conditions.push(eq(applications.bank, query.bank));
   if (range.since) conditions.push(gte(time, range.since));
   if (range.before) conditions.push(lt(time, range.before));
