@@ -2,7 +2,7 @@ import { buildSchedule, formatPercent, formatYuan, type ScheduleInput } from '@l
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PRODUCT_CARDS } from '../../test/product-cards';
+import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
 import { fakeApi, ok, renderRoutes } from '../../test/render';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
@@ -185,5 +185,60 @@ describe('loan calculator page', () => {
     const cells = [...(bestCell.parentElement?.children ?? [])];
     expect(headers[cells.indexOf(bestCell)]).toBe('方案二');
     expect(within(section).queryByRole('button', { name: /添加方案/ })).toBeInTheDocument();
+  });
+
+  it('compares products side by side: each fills its pricing, names its column, and says when it does not lend', async () => {
+    const user = setup();
+    const section = card('方案对比');
+    for (let i = 0; i < 3; i += 1)
+      await user.click(within(section).getByRole('button', { name: /添加方案/ }));
+    const scenario = (name: string) => within(section).getByRole('group', { name });
+    const optionOf = (code: string) => {
+      const p = productCard(code);
+      return `${p.name}（${p.bankName}）`;
+    };
+    // the list is long (virtual): search for the product as a borrower would, then pick it
+    const pickProduct = async (name: string, code: string) => {
+      await user.type(within(scenario(name)).getByLabelText('产品'), productCard(code).name);
+      await choose(user, '产品', optionOf(code), scenario(name));
+    };
+    await pickProduct('方案一', 'SHRB-KJD');
+    await pickProduct('方案二', 'CGB-KJED');
+    await pickProduct('方案三', 'CRB-DEJY');
+
+    // the product's rate is filled in (editable), its method and fee are the product's
+    await waitFor(() => expect(within(scenario('方案一')).getByLabelText('年利率')).toHaveValue('10.8'));
+    expect(within(scenario('方案二')).getByLabelText('年利率')).toHaveValue('7.35');
+    expect(within(scenario('方案一')).getByLabelText('还款方式')).toBeDisabled();
+
+    const shrb = buildSchedule(base({ annualRate: '0.108', fee: { kind: 'PER_INSTALMENT', rate: '0.001' } }));
+    const cgb = buildSchedule(base({ annualRate: '0.0735', method: 'INTEREST_FIRST' }));
+    const table = section.querySelector('.calc-comparison-table') as HTMLElement;
+    const headers = () => [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    await waitFor(() =>
+      expect(headers()).toEqual([
+        '项目',
+        `方案一 · ${productCard('SHRB-KJD').name}`,
+        `方案二 · ${productCard('CGB-KJED').name}`,
+        `方案三 · ${productCard('CRB-DEJY').name}`,
+      ]),
+    );
+    // SHRB repays less in all (its principal falls every month), CGB's 先息后本 has the lower annualised rate
+    expect(shrb.totals.paymentFen).toBeLessThan(cgb.totals.paymentFen);
+    expect(Number(cgb.annualisedRate)).toBeLessThan(Number(shrb.annualisedRate));
+    expect(within(table).getByTestId('best-total')).toHaveTextContent(formatYuan(shrb.totals.paymentFen));
+    expect(within(table).getByText(formatYuan(cgb.totals.paymentFen))).toBeInTheDocument();
+    expect(within(table).getByTestId('best-apr')).toHaveTextContent(formatPercent(cgb.annualisedRate));
+    // 200,000 is CRB-DEJY's least amount: the scenario says so and its column has no figures
+    expect(within(scenario('方案三')).getByRole('alert')).toHaveTextContent(
+      '该产品不适用当前借款：申请金额不能低于 200,000.00 元',
+    );
+    const bestRow = within(table).getByTestId('best-total').closest('tr') as HTMLElement;
+    expect(bestRow.querySelectorAll('td')[3]?.textContent).toBe('—');
+
+    // back to 自定义: the fields are free again, the column is the plain scenario
+    await choose(user, '产品', '自定义', scenario('方案三'));
+    await waitFor(() => expect(headers()[3]).toBe('方案三'));
+    expect(within(scenario('方案三')).getByLabelText('还款方式')).toBeEnabled();
   });
 });

@@ -3,13 +3,8 @@ import { Alert, Card, Empty, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_LIST_KEY, productList } from '../../api/products';
-import {
-  calculate,
-  type FieldName,
-  type LoanFields,
-  type PricingFields,
-  todayInShanghai,
-} from './calculator-input';
+import { calculate, type FieldName, type LoanFields, todayInShanghai } from './calculator-input';
+import type { Scenario } from './comparison';
 import { LoanInputs } from './LoanInputs';
 import { FREE_MODE, ProductPicker } from './ProductPicker';
 import { fieldsFromProduct, productErrors } from './product-mode';
@@ -45,7 +40,7 @@ const initialFields = (): LoanFields => ({
 export default function LoanCalculatorPage() {
   const [fields, setFields] = useState<LoanFields>(initialFields);
   const [customTerm, setCustomTerm] = useState(false);
-  const [scenarios, setScenarios] = useState<PricingFields[]>([]);
+  const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [searchParams, setSearchParams] = useSearchParams();
   const productCode = searchParams.get('productCode') ?? FREE_MODE;
   const products = useQuery({ queryKey: PRODUCT_LIST_KEY, queryFn: ({ signal }) => productList({ signal }) });
@@ -145,6 +140,8 @@ export default function LoanCalculatorPage() {
         <ScenarioComparison
           loan={fields}
           loanValid={loanValid}
+          products={items}
+          productsLoading={products.isPending}
           scenarios={scenarios}
           onChange={setScenarios}
         />

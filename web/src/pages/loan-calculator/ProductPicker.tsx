@@ -12,10 +12,10 @@ interface Props {
   onChange: (productCode: string) => void;
 }
 
-/** 选择产品: a partner bank's product fills the calculator; "自定义" keeps every field free. */
-export function ProductPicker({ products, loading, failed, onRetry, value, onChange }: Props) {
-  const options = [
-    { value: FREE_MODE, label: '自定义（自行填写利率和费用）' },
+/** "自定义" and the products grouped by partner bank, as Select options. */
+export function productOptions(products: readonly ProductCard[], freeLabel: string) {
+  return [
+    { value: FREE_MODE, label: freeLabel },
     ...BANK_CODES.filter((bank) => products.some((p) => p.bank === bank)).map((bank) => ({
       label: PARTNER_BANKS[bank].name,
       title: PARTNER_BANKS[bank].name,
@@ -24,6 +24,11 @@ export function ProductPicker({ products, loading, failed, onRetry, value, onCha
         .map((p) => ({ value: p.productCode, label: `${p.name}（${p.bankName}）` })),
     })),
   ];
+}
+
+/** 选择产品: a partner bank's product fills the calculator; "自定义" keeps every field free. */
+export function ProductPicker({ products, loading, failed, onRetry, value, onChange }: Props) {
+  const options = productOptions(products, '自定义（自行填写利率和费用）');
   return (
     <Form layout="vertical" component="div">
       <Form.Item

@@ -1,10 +1,31 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatPercent, formatYuan, type Schedule } from '@loan/domain';
-import { Alert, Button, Card, Col, Form, Row, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { formatPercent, formatYuan, type ProductCard, type Schedule } from '@loan/domain';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Row,
+  Select,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMemo } from 'react';
-import type { LoanFields, PricingFields } from './calculator-input';
-import { calculateScenarios, cheapest, MAX_SCENARIOS, type ScenarioResult } from './comparison';
+import type { LoanFields } from './calculator-input';
+import {
+  calculateScenarios,
+  cheapest,
+  MAX_SCENARIOS,
+  SCENARIO_NAMES,
+  type Scenario,
+  type ScenarioResult,
+} from './comparison';
 import { PricingInputs } from './PricingInputs';
+import { FREE_MODE, productOptions } from './ProductPicker';
+import { pricingOfProduct } from './product-mode';
 import { paymentText } from './schedule-text';
 
 interface Metric {
@@ -40,7 +61,7 @@ function comparisonColumns(results: ScenarioResult[]): TableColumnsType<Metric> 
     { title: '项目', dataIndex: 'label', width: 120, fixed: 'left' },
     ...results.map((result, index) => ({
       title: result.name,
-      key: result.name,
+      key: `scenario-${index}`,
       align: 'right' as const,
       render: (_: unknown, metric: Metric) => {
         const { calculation } = result;
@@ -65,30 +86,54 @@ function comparisonColumns(results: ScenarioResult[]): TableColumnsType<Metric> 
 interface Props {
   loan: LoanFields;
   loanValid: boolean;
-  scenarios: PricingFields[];
-  onChange: (scenarios: PricingFields[]) => void;
+  /** the partner banks' products a scenario can take its pricing from */
+  products: readonly ProductCard[];
+  productsLoading: boolean;
+  scenarios: Scenario[];
+  onChange: (scenarios: Scenario[]) => void;
 }
 
-/** 方案对比: up to three pricings of the same amount and term, side by side. */
-export function ScenarioComparison({ loan, loanValid, scenarios, onChange }: Props) {
-  const results = useMemo(() => calculateScenarios(loan, scenarios), [loan, scenarios]);
-  const update = (index: number, patch: Partial<PricingFields>) =>
+/**
+ * 方案对比: up to three products or pricings of the same amount and term, side by side. A product fills the
+ * scenario's method, rate and fee (the rate stays editable) and says when it does not lend this amount or term.
+ */
+export function ScenarioComparison({
+  loan,
+  loanValid,
+  products,
+  productsLoading,
+  scenarios,
+  onChange,
+}: Props) {
+  const results = useMemo(() => calculateScenarios(loan, scenarios, products), [loan, scenarios, products]);
+  const options = useMemo(() => productOptions(products, '自定义'), [products]);
+  const update = (index: number, patch: Partial<Scenario>) =>
     onChange(scenarios.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+  const pick = (index: number, productCode: string) => {
+    const product = products.find((p) => p.productCode === productCode);
+    update(index, product ? { productCode, ...pricingOfProduct(product) } : { productCode: FREE_MODE });
+  };
   const add = () =>
     onChange([
       ...scenarios,
-      { method: loan.method, ratePercent: loan.ratePercent, fee: loan.fee, feePercent: loan.feePercent },
+      {
+        productCode: FREE_MODE,
+        method: loan.method,
+        ratePercent: loan.ratePercent,
+        fee: loan.fee,
+        feePercent: loan.feePercent,
+      },
     ]);
 
   return (
     <>
       <Typography.Paragraph type="secondary">
-        以相同的借款金额、期限和起息日，对比不同还款方式、利率和服务费下的还款情况，最多 {MAX_SCENARIOS}{' '}
-        个方案。
+        以相同的借款金额、期限和起息日，对比不同产品（或自行填写的还款方式、利率和服务费）的还款情况，最多{' '}
+        {MAX_SCENARIOS} 个方案。
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {results.map((result, index) => (
-          <Col key={result.name} xs={24} md={12} xl={8}>
+          <Col key={SCENARIO_NAMES[index]} xs={24} md={12} xl={8}>
             <Card
               size="small"
               title={result.name}
@@ -102,18 +147,40 @@ export function ScenarioComparison({ loan, loanValid, scenarios, onChange }: Pro
                 />
               }
             >
-              <fieldset className="calc-scenario-fields" aria-label={result.name}>
+              <fieldset className="calc-scenario-fields" aria-label={SCENARIO_NAMES[index]}>
                 <Form layout="vertical" requiredMark={false} component="div">
                   <Row gutter={16}>
+                    <Col {...SPAN}>
+                      <Form.Item label="产品" htmlFor={`scenario-${index + 1}-product`}>
+                        <Select
+                          id={`scenario-${index + 1}-product`}
+                          loading={productsLoading}
+                          showSearch={{ optionFilterProp: 'label' }}
+                          options={options}
+                          value={result.product ? result.product.productCode : FREE_MODE}
+                          onChange={(code: string) => pick(index, code)}
+                        />
+                      </Form.Item>
+                    </Col>
                     <PricingInputs
                       idPrefix={`scenario-${index + 1}`}
-                      value={scenarios[index] as PricingFields}
+                      value={scenarios[index] as Scenario}
                       errors={result.calculation.ok ? {} : result.calculation.errors}
                       onChange={(patch) => update(index, patch)}
                       span={SPAN}
+                      locked={result.product !== null}
                     />
                   </Row>
                 </Form>
+                {result.product && !result.calculation.ok && (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    title={`该产品不适用当前借款：${
+                      result.calculation.errors.amount ?? result.calculation.errors.months ?? '请检查利率'
+                    }`}
+                  />
+                )}
               </fieldset>
             </Card>
           </Col>

@@ -1,5 +1,5 @@
 import { type ProductCard, RSP, validateProductApplication, yuanToFen } from '@loan/domain';
-import type { FieldErrors, LoanFields } from './calculator-input';
+import type { FieldErrors, LoanFields, PricingFields } from './calculator-input';
 
 /**
  * The calculator's product mode: a product of GET /products/list fills amount, term, rate, method and fee,
@@ -22,6 +22,16 @@ function amountFen(text: string): number | null {
   }
 }
 
+/** The product's pricing as the calculator's fields: method, rate and fee. */
+export function pricingOfProduct(product: ProductCard): PricingFields {
+  return {
+    method: product.method,
+    ratePercent: decimalToPercent(product.annualRate),
+    fee: product.serviceFee ? product.serviceFee.kind : 'NONE',
+    feePercent: product.serviceFee ? decimalToPercent(product.serviceFee.rate) : '',
+  };
+}
+
 /** The fields for this product: its pricing; the amount and term kept when the product allows them. */
 export function fieldsFromProduct(product: ProductCard, current: LoanFields): Partial<LoanFields> {
   const fen = amountFen(current.amount);
@@ -33,10 +43,7 @@ export function fieldsFromProduct(product: ProductCard, current: LoanFields): Pa
   return {
     amount: amountFits ? current.amount : product.minAmount.replace(/\.00$/, ''),
     months: months ?? product.terms[0] ?? current.months,
-    method: product.method,
-    ratePercent: decimalToPercent(product.annualRate),
-    fee: product.serviceFee ? product.serviceFee.kind : 'NONE',
-    feePercent: product.serviceFee ? decimalToPercent(product.serviceFee.rate) : '',
+    ...pricingOfProduct(product),
   };
 }
 
