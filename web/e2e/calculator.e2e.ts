@@ -56,6 +56,19 @@ describe('loan calculator (/apply/loanDetail)', () => {
       await page.goto('/apply/loanDetail');
       await page.getByText('还款计划').first().waitFor();
       await page.locator('canvas').first().waitFor();
+      // two products side by side in the comparison
+      for (const [scenario, product] of [
+        ['方案一', '华瑞跨境贷'],
+        ['方案二', '广发跨境e贷'],
+      ] as const) {
+        await page.getByRole('button', { name: /添加方案/ }).click();
+        const picker = page.getByRole('group', { name: scenario }).getByLabel('产品');
+        await picker.click();
+        await picker.fill(product);
+        await page.keyboard.press('Enter');
+        await page.getByRole('columnheader', { name: `${scenario} · ${product}` }).waitFor();
+      }
+      await page.getByText('最低').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow at ${name}`).toBeLessThanOrEqual(0);
       await screenshot(page, `calculator-${name}`);

@@ -60,6 +60,8 @@ export async function newPage(
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
+  // from the top: a full-page shot of a scrolled page draws the sticky header and menu where they stood
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
