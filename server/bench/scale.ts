@@ -452,7 +452,7 @@ async function explainCases(
           '',
           '```sql',
           // the column list of a row query is long and says nothing about the plan
-          q.query.length > 400 ? q.query.replace(/^select .+? from /, 'select … from ') : q.query,
+          q.query.length > 400 ? q.query.replace(/^select .+? from (?="\w+" )/, 'select … from ') : q.query,
           `-- params: ${JSON.stringify(q.params)}`,
           '```',
           '',
