@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FIELD_CIPHER_IV, DEFAULT_FIELD_CIPHER_KEY, encryptField } from '@loan/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -24,16 +24,6 @@ interface Result {
   errors: number;
   non2xx: number;
   peakRssMiB: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function peakRssMiB(pid: number): number {
@@ -61,15 +51,6 @@ async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: st
   }
   child.kill('SIGKILL');
   throw new Error(`${script} did not start`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => {
-    child.once('exit', r);
-    setTimeout(r, 5000);
-  });
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number) {
@@ -111,7 +92,7 @@ async function benchPortal(name: string, env: NodeJS.ProcessEnv): Promise<Result
     if (body.response.rspCode !== '0000') throw new Error(`login failed: ${JSON.stringify(body)}`);
     return await measure(name, child, `${base}/users/getUserInfo`, { accessToken: body.result.accessToken });
   } finally {
-    await stop(child);
+    await stopProcess(child, 5000);
   }
 }
 
@@ -148,7 +129,7 @@ const results: Result[] = [];
   try {
     results.push(await measure('bare Fastify hello-world', child, `http://127.0.0.1:${port}/hello`));
   } finally {
-    await stop(child);
+    await stopProcess(child, 5000);
   }
 }
 
@@ -188,7 +169,7 @@ if (await postgresAnswers()) {
         ),
       );
     } finally {
-      await stop(child);
+      await stopProcess(child, 5000);
     }
   } finally {
     await adminQuery(`drop database if exists ${db} with (force)`);

@@ -17,7 +17,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -42,6 +41,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { encodeCursor } from '../src/modules/loans/paging.ts';
 import { loanRecords } from '../src/modules/loans/records.ts';
 import { tradingRecord } from '../src/modules/loans/trading.ts';
+import { freePort, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -269,16 +269,6 @@ function pickDepths(rows: number): number[] {
 // ---------------------------------------------------------------------------------------------------------
 // the server and the measurements
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api`;
@@ -299,15 +289,6 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   }
   child.kill('SIGKILL');
   throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => {
-    child.once('exit', r);
-    setTimeout(r, 10_000);
-  });
 }
 
 async function signIn(base: string, loginId: string): Promise<string> {
@@ -528,7 +509,7 @@ async function runOn(
       heavy.push({ id, token: await signIn(server.base, `bench${i + 1}`) });
     rows = await benchLists(server.base, heavy, cursorSets);
   } finally {
-    await stopServer(server.child);
+    await stopProcess(server.child);
   }
   handle = await open();
   try {
