@@ -67,6 +67,11 @@ describe('loan calculator (/apply/loanDetail)', () => {
         await picker.fill(product);
         await page.keyboard.press('Enter');
         await page.getByRole('columnheader', { name: `${scenario} · ${product}` }).waitFor();
+        // the search box keeps its list open: close it as a user tapping elsewhere would
+        await page.keyboard.press('Escape');
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+          .waitFor({ state: 'detached' });
       }
       await page.getByText('最低').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
