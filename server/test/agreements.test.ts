@@ -318,5 +318,39 @@ describe('GET /users/agreementStatus and new versions', () => {
     readLongEnough('SERVICE');
     expect((await accept(v2, token)).result.version).toBe('v2');
     expect(await agreementsAccepted(t.db, demoId)).toBe(true);
+
+    // the version signed before stays readable as it was, and cannot be signed again
+    const v1 = await call<AgreementText>(
+      t.app,
+      'GET',
+      TEXT,
+      { kind: 'SERVICE', version: old.version },
+      { token },
+    );
+    expect(v1.result).toMatchObject({
+      version: old.version,
+      body: old.body,
+      textHash: old.textHash,
+      readToken: '',
+    });
+    expect(v1.result.acceptedAt).toEqual(expect.any(String));
+    const named = await call<AgreementText>(
+      t.app,
+      'GET',
+      TEXT,
+      { kind: 'SERVICE', version: 'v2' },
+      { token },
+    );
+    expect(named.result.readToken).not.toBe('');
+    const visitor = await call<AgreementText>(t.app, 'GET', TEXT, { kind: 'SERVICE', version: old.version });
+    expect(visitor.result).toMatchObject({ body: old.body, readToken: '', acceptedAt: null });
+    const unknown = await call<AgreementText>(
+      t.app,
+      'GET',
+      TEXT,
+      { kind: 'SERVICE', version: 'v9' },
+      { token },
+    );
+    expect(unknown.response).toEqual({ rspCode: RSP.INVALID_INPUT, rspDesc: `《${old.title}》没有版本 v9` });
   });
 });

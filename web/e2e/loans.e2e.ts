@@ -169,6 +169,12 @@ describe('after the decision: loan records, schedule, transactions, export', () 
     await expect.poll(() => schedule.locator('tbody tr.ant-table-row').count()).toBe(6);
     await expect.poll(() => schedule.getByText('待还').count()).toBe(5);
     await screenshot(page, 'loans-detail-desktop');
+    // a signed agreement opens as the version that was signed
+    await page.getByRole('button', { name: '查看协议' }).first().click();
+    const agreement = page.getByRole('dialog');
+    await agreement.getByText(/签署的正是以下文本/).waitFor();
+    await agreement.locator('.ant-modal-footer button').click();
+    await agreement.waitFor({ state: 'hidden' });
 
     await page.goto('/trading/tradingRecord');
     await page.getByText('放款').first().waitFor();

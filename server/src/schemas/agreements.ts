@@ -21,6 +21,14 @@ export const AgreementTextQuery = Type.Object(
   {
     // checked by the handler, so an unknown kind gets its own Chinese text
     kind: Type.String({ minLength: 1, maxLength: 32, description: 'GENERAL | SERVICE | INFO | RELEASE' }),
+    version: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 32,
+        description:
+          '某一已发布版本（如签署过的旧版本）；省略为当前版本。非当前版本不可签署（readToken 为空）',
+      }),
+    ),
   },
   strict,
 );

@@ -14,10 +14,17 @@ export const AGREEMENT_QUERY_KEYS = {
   /** ['agreement', kind, signedIn]: the text with a read token differs from the visitor's */
   text: (kind: AgreementKind, signedIn: boolean) => ['agreement', kind, signedIn] as const,
   status: ['agreementStatus'] as const,
+  /** a published version as it was: it never changes */
+  version: (kind: AgreementKind, version: string) => ['agreement', kind, 'version', version] as const,
 };
 
 export function getAgreementText(kind: AgreementKind, options?: CallOptions) {
   return get<AgreementText>(API.agreementText, { kind }, options);
+}
+
+/** One published version of a text, e.g. the one a borrower signed (readable, never signable when old). */
+export function getAgreementVersion(kind: AgreementKind, version: string, options?: CallOptions) {
+  return get<AgreementText>(API.agreementText, { kind, version }, options);
 }
 
 export function getAgreementStatus(options?: CallOptions) {

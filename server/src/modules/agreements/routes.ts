@@ -23,7 +23,7 @@ export function agreementRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: TAGS,
-        summary: '协议全文（当前版本；未登录也可查看）',
+        summary: '协议全文（当前版本或指定的已发布版本；未登录也可查看）',
         description:
           '带有效会话时返回阅读凭证 readToken 和本人同意时间；未登录时 readToken 为空、acceptedAt 为 null。未知类型 1001。',
         querystring: AgreementTextQuery,
@@ -31,11 +31,11 @@ export function agreementRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { kind } = request.query;
+      const { kind, version } = request.query;
       if (!isAgreementKind(kind)) {
         throw new ApiError(RSP.INVALID_INPUT, `协议类型不正确，应为 ${AGREEMENT_KINDS.join('、')} 之一`);
       }
-      return ok(await agreementText(ctx, kind, await optionalSession(request, ctx)));
+      return ok(await agreementText(ctx, kind, await optionalSession(request, ctx), version));
     },
   );
 

@@ -52,6 +52,17 @@ async function currentVersion(db: Database, kind: AgreementKind): Promise<Agreem
   return row;
 }
 
+/** A published version by its name (v1, v2 …): the text a borrower accepted stays readable as it was. */
+async function namedVersion(db: Database, kind: AgreementKind, name: string): Promise<AgreementVersionRow> {
+  const [row] = await db
+    .select()
+    .from(agreementVersions)
+    .where(and(eq(agreementVersions.kind, kind), eq(agreementVersions.version, name)))
+    .limit(1);
+  if (!row) throw new ApiError(RSP.INVALID_INPUT, `《${AGREEMENT_KIND_INFO[kind].title}》没有版本 ${name}`);
+  return row;
+}
+
 /** When the user accepted each of these versions (version id → time). */
 async function acceptedAtByVersion(
   db: Database,
@@ -115,12 +126,17 @@ export async function agreementText(
   ctx: AppContext,
   kind: AgreementKind,
   user: UserRow | null,
+  versionName?: string,
 ): Promise<AgreementText> {
-  const version = await currentVersion(ctx.db, kind);
+  const current = await currentVersion(ctx.db, kind);
+  const version = versionName === undefined ? current : await namedVersion(ctx.db, kind, versionName);
   let readToken = '';
   let acceptedAt: string | null = null;
   if (user) {
-    readToken = issueReadToken(ctx.config.agreementReadSecret, user.id, version.id, ctx.now());
+    // only the current version can be accepted: an older one is shown to be read, never signed again
+    if (version.id === current.id) {
+      readToken = issueReadToken(ctx.config.agreementReadSecret, user.id, version.id, ctx.now());
+    }
     const accepted = await acceptedAtByVersion(ctx.db, user.id, [version.id]);
     acceptedAt = accepted.get(version.id)?.toISOString() ?? null;
   }

@@ -1,4 +1,5 @@
 import {
+  type AgreementText,
   API,
   type EarlySettleRequest,
   type InstalmentView,
@@ -12,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { ledgerLine } from '../../test/loan-fixtures';
-import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import LoanRecordDetailPage from './LoanRecordDetailPage';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -169,10 +170,7 @@ describe('/record/loanRecordDetail', () => {
     expect(within(agreements).getByText('融资咨询服务协议')).toBeInTheDocument();
     // 04:00 UTC is 12:00 in Shanghai
     expect(within(agreements).getByText('版本 v2.1 · 签署时间 2026/06/30 12:00:00')).toBeInTheDocument();
-    expect(within(agreements).getByRole('link', { name: '查看协议' })).toHaveAttribute(
-      'href',
-      '/serviceAgreement',
-    );
+    expect(within(agreements).getByRole('button', { name: '查看协议' })).toBeInTheDocument();
 
     expect(within(card('申请进度')).getByText(/创建申请/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '提前取消' })).toBeNull();
@@ -280,5 +278,52 @@ describe('/record/loanRecordDetail', () => {
     await shown('记录不存在或无权查看', {}, SLOW);
     await user.click(screen.getByRole('link', { name: '返回贷款记录' }));
     await shown('records page');
+  });
+
+  it('查看协议 opens the version the borrower signed, as it was, with its fingerprint', async () => {
+    const signed: AgreementText = {
+      kind: 'SERVICE',
+      version: 'v2.1',
+      title: '融资咨询服务协议',
+      body: '第一条 服务内容\n平台为借款人提供融资咨询服务。',
+      textHash: 'abc',
+      minReadSeconds: 10,
+      readToken: '',
+      acceptedAt: '2026-06-30T04:00:00.000Z',
+    };
+    const user = setup((r) =>
+      r.url === API.loanRecordDetail ? ok(record()) : r.url === API.agreementText ? ok(signed) : ok(null),
+    );
+    await shown('已签署协议', {}, SLOW);
+    expect(calls(API.agreementText)).toHaveLength(0);
+    await user.click(within(card('已签署协议')).getByRole('button', { name: '查看协议' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('融资咨询服务协议（版本 v2.1）')).toBeInTheDocument();
+    await shownIn(dialog, '平台为借款人提供融资咨询服务。');
+    expect(calls(API.agreementText)[0]?.params).toEqual({ kind: 'SERVICE', version: 'v2.1' });
+    expect(within(dialog).getByText('您于 2026/06/30 12:00:00 签署的正是以下文本')).toBeInTheDocument();
+  });
+
+  it('says so when the text served is not the one whose fingerprint was recorded', async () => {
+    const user = setup((r) =>
+      r.url === API.loanRecordDetail
+        ? ok(record())
+        : r.url === API.agreementText
+          ? ok({
+              kind: 'SERVICE',
+              version: 'v2.1',
+              title: '融资咨询服务协议',
+              body: '别的文本',
+              textHash: 'zzz',
+              minReadSeconds: 10,
+              readToken: '',
+              acceptedAt: null,
+            })
+          : ok(null),
+    );
+    await shown('已签署协议', {}, SLOW);
+    await user.click(within(card('已签署协议')).getByRole('button', { name: '查看协议' }));
+    const dialog = await screen.findByRole('dialog');
+    await shownIn(dialog, '以下文本与签署时记录的文本指纹不一致，请联系客服');
   });
 });

@@ -32,6 +32,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
 import { earlySettle, LOAN_QUERY_KEYS, loanRecordDetail, settlementQuote } from '../../api/loans';
 import { QUERY_KEYS } from '../../api/query-keys';
+import { SignedAgreementViewer } from '../../components/agreement/SignedAgreementViewer';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
   ApplicationStateTag,
@@ -272,7 +273,7 @@ function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }
               </Typography.Text>
             </div>
           </div>
-          <Link to={a.route}>查看协议</Link>
+          <SignedAgreementViewer agreement={a} />
         </Flex>
       ))}
     </Flex>

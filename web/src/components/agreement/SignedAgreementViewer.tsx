@@ -1,0 +1,63 @@
+import type { AcceptedAgreement } from '@loan/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { AGREEMENT_QUERY_KEYS, getAgreementVersion } from '../../api/agreements';
+import { formatShanghaiTime } from '../application/ApplicationParts';
+import { AgreementBody } from './agreement-parts';
+
+/**
+ * 查看协议 of a signed agreement: the version the borrower accepted, as it was (its text and fingerprint), in a
+ * dialog, even after a newer version has been published.
+ */
+export function SignedAgreementViewer({ agreement }: { agreement: AcceptedAgreement }) {
+  const [open, setOpen] = useState(false);
+  const text = useQuery({
+    queryKey: AGREEMENT_QUERY_KEYS.version(agreement.kind, agreement.version),
+    queryFn: ({ signal }) => getAgreementVersion(agreement.kind, agreement.version, { signal, silent: true }),
+    enabled: open,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const sameText = text.data?.textHash === agreement.textHash;
+  return (
+    <>
+      <Button type="link" onClick={() => setOpen(true)} style={{ paddingInline: 0 }}>
+        查看协议
+      </Button>
+      <Modal
+        open={open}
+        onCancel={() => setOpen(false)}
+        title={`${agreement.title}（版本 ${agreement.version}）`}
+        footer={<Button onClick={() => setOpen(false)}>关闭</Button>}
+        width={760}
+        destroyOnHidden
+      >
+        {text.isPending ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : text.isError ? (
+          <Empty description={text.error instanceof Error ? text.error.message : '协议加载失败'}>
+            <Button onClick={() => text.refetch()}>重新加载</Button>
+          </Empty>
+        ) : (
+          <Flex vertical gap={12}>
+            <Alert
+              type={sameText ? 'info' : 'warning'}
+              showIcon
+              title={
+                sameText
+                  ? `您于 ${formatShanghaiTime(agreement.acceptedAt)} 签署的正是以下文本`
+                  : '以下文本与签署时记录的文本指纹不一致，请联系客服'
+              }
+              description={
+                <Typography.Text type="secondary" copyable={{ text: agreement.textHash }}>
+                  文本指纹（SHA-256）{agreement.textHash.slice(0, 16)}…
+                </Typography.Text>
+              }
+            />
+            <AgreementBody body={text.data.body} label={`${agreement.title}全文`} />
+          </Flex>
+        )}
+      </Modal>
+    </>
+  );
+}
