@@ -1,13 +1,14 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText, RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, userReadAgr } from '../../api/agreements';
 import { isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { safeRedirect } from '../../session/sign-in';
+import { QueryState } from '../QueryState';
 import { StandaloneFrame } from '../StandaloneFrame';
 import {
   AgreementBody,
@@ -35,15 +36,9 @@ export function AgreementDocument({ kind }: { kind: AgreementKind }) {
         <Typography.Title level={3} className="standalone-title">
           {text.data?.title ?? info.title}
         </Typography.Title>
-        {text.isPending ? (
-          <Skeleton active paragraph={{ rows: 10 }} />
-        ) : text.isError ? (
-          <Empty description={text.error instanceof Error ? text.error.message : '协议加载失败'}>
-            <Button onClick={() => text.refetch()}>重新加载</Button>
-          </Empty>
-        ) : (
-          <AgreementReader text={text.data} startedAt={text.dataUpdatedAt} signedIn={text.signedIn} />
-        )}
+        <QueryState query={text} failed="协议加载失败">
+          {(data) => <AgreementReader text={data} startedAt={text.dataUpdatedAt} signedIn={text.signedIn} />}
+        </QueryState>
       </Card>
     </StandaloneFrame>
   );

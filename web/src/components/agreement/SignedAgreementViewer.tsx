@@ -1,9 +1,10 @@
 import type { AcceptedAgreement } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { AGREEMENT_QUERY_KEYS, getAgreementVersion } from '../../api/agreements';
 import { formatShanghaiTime } from '../application/ApplicationParts';
+import { QueryState } from '../QueryState';
 import { AgreementBody } from './agreement-parts';
 
 /**
@@ -18,7 +19,6 @@ export function SignedAgreementViewer({ agreement }: { agreement: AcceptedAgreem
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const sameText = text.data?.textHash === agreement.textHash;
   return (
     <>
       <Button type="link" onClick={() => setOpen(true)} style={{ paddingInline: 0 }}>
@@ -32,31 +32,27 @@ export function SignedAgreementViewer({ agreement }: { agreement: AcceptedAgreem
         width={760}
         destroyOnHidden
       >
-        {text.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        ) : text.isError ? (
-          <Empty description={text.error instanceof Error ? text.error.message : '协议加载失败'}>
-            <Button onClick={() => text.refetch()}>重新加载</Button>
-          </Empty>
-        ) : (
-          <Flex vertical gap={12}>
-            <Alert
-              type={sameText ? 'info' : 'warning'}
-              showIcon
-              title={
-                sameText
-                  ? `您于 ${formatShanghaiTime(agreement.acceptedAt)} 签署的正是以下文本`
-                  : '以下文本与签署时记录的文本指纹不一致，请联系客服'
-              }
-              description={
-                <Typography.Text type="secondary" copyable={{ text: agreement.textHash }}>
-                  文本指纹（SHA-256）{agreement.textHash.slice(0, 16)}…
-                </Typography.Text>
-              }
-            />
-            <AgreementBody body={text.data.body} label={`${agreement.title}全文`} />
-          </Flex>
-        )}
+        <QueryState query={text} rows={8} failed="协议加载失败">
+          {(data) => (
+            <Flex vertical gap={12}>
+              <Alert
+                type={data.textHash === agreement.textHash ? 'info' : 'warning'}
+                showIcon
+                title={
+                  data.textHash === agreement.textHash
+                    ? `您于 ${formatShanghaiTime(agreement.acceptedAt)} 签署的正是以下文本`
+                    : '以下文本与签署时记录的文本指纹不一致，请联系客服'
+                }
+                description={
+                  <Typography.Text type="secondary" copyable={{ text: agreement.textHash }}>
+                    文本指纹（SHA-256）{agreement.textHash.slice(0, 16)}…
+                  </Typography.Text>
+                }
+              />
+              <AgreementBody body={data.body} label={`${agreement.title}全文`} />
+            </Flex>
+          )}
+        </QueryState>
       </Modal>
     </>
   );

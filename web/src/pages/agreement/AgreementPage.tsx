@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
 import { loginPathBack, useAcceptAgreement } from '../../components/agreement/AgreementDocument';
@@ -12,6 +12,7 @@ import {
   useAgreementText,
   useReadingCountdown,
 } from '../../components/agreement/agreement-parts';
+import { QueryState } from '../../components/QueryState';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { safeRedirect } from '../../session/sign-in';
 
@@ -27,15 +28,9 @@ export default function AgreementPage() {
         <Typography.Title level={3} className="standalone-title">
           协议确认
         </Typography.Title>
-        {text.isPending ? (
-          <Skeleton active paragraph={{ rows: 10 }} />
-        ) : text.isError ? (
-          <Empty description={text.error instanceof Error ? text.error.message : '协议加载失败'}>
-            <Button onClick={() => text.refetch()}>重新加载</Button>
-          </Empty>
-        ) : (
-          <TickBox text={text.data} startedAt={text.dataUpdatedAt} signedIn={text.signedIn} />
-        )}
+        <QueryState query={text} failed="协议加载失败">
+          {(data) => <TickBox text={data} startedAt={text.dataUpdatedAt} signedIn={text.signedIn} />}
+        </QueryState>
       </Card>
     </StandaloneFrame>
   );
