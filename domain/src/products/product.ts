@@ -1,8 +1,10 @@
+import type { ProductCard } from '../api/contracts-apply.ts';
 import { RSP, type RspCode } from '../api/rsp-codes.ts';
 import type { StepKey } from '../banks/application-steps.ts';
 import type { MaterialKey } from '../banks/materials.ts';
 import { type BankCode, PARTNER_BANKS } from '../banks/partner-banks.ts';
-import { formatYuan } from '../money.ts';
+import { fenToYuan, formatYuan } from '../money.ts';
+import { rateToNumber } from '../rate.ts';
 import { buildSchedule } from '../schedule/build-schedule.ts';
 import type { RepaymentMethod, ServiceFee } from '../schedule/types.ts';
 
@@ -121,4 +123,36 @@ export function productAnnualisedRateRange(
     productAnnualisedRate(product, product.maxAmountFen, months, startDate),
   );
   return { min: Math.min(...rates), max: Math.max(...rates) };
+}
+
+/** A fee as stored and shown: the kind and the rate as a decimal string. */
+export function serviceFeeText(
+  fee: ServiceFee | null | undefined,
+): { kind: ServiceFee['kind']; rate: string } | null {
+  if (!fee) return null;
+  return { kind: fee.kind, rate: typeof fee.rate === 'string' ? fee.rate : String(rateToNumber(fee.rate)) };
+}
+
+/** A product as GET /products/list shows it: 年化利率 over the terms offered at the largest amount from `today`. */
+export function productCardOf(product: Product, today: string): ProductCard {
+  const range = productAnnualisedRateRange(product, today);
+  return {
+    bank: product.bank,
+    bankName: PARTNER_BANKS[product.bank].name,
+    productCode: product.productCode,
+    productType: product.productType ?? null,
+    name: product.name,
+    summary: product.summary,
+    minAmount: fenToYuan(product.minAmountFen),
+    maxAmount: fenToYuan(product.maxAmountFen),
+    amountStep: fenToYuan(product.amountStepFen),
+    terms: [...product.terms],
+    annualRate: product.annualRate,
+    method: product.method,
+    serviceFee: serviceFeeText(product.serviceFee),
+    annualisedRateMin: range.min.toFixed(4),
+    annualisedRateMax: range.max.toFixed(4),
+    materials: [...product.materials],
+    flow: [...productFlow(product)],
+  };
 }

@@ -111,3 +111,16 @@ export async function shown(
 export async function shownIn(container: HTMLElement, text: string | RegExp): Promise<void> {
   await waitFor(() => expect(within(container).getByText(text)).toBeInTheDocument());
 }
+
+/** Picks an option of an antd Select by its label (within `scope` when given): the visible list's last match. */
+export async function choose(
+  user: { click: (element: Element) => Promise<void> },
+  label: string,
+  option: string,
+  scope?: HTMLElement,
+): Promise<void> {
+  await user.click((scope ? within(scope) : screen).getByLabelText(label));
+  const options = await screen.findAllByTitle(option);
+  const visible = options.filter((o) => o.closest('.ant-select-dropdown-hidden') === null);
+  await user.click(visible[visible.length - 1] as HTMLElement);
+}

@@ -1,19 +1,15 @@
 import {
-  fenToYuan,
   isBankCode,
   MATERIALS,
   type MaterialKey,
-  PARTNER_BANKS,
   type Product,
   type ProductCard,
-  productAnnualisedRateRange,
-  productFlow,
+  productCardOf,
   REPAYMENT_METHODS,
   type RepaymentMethod,
-  rateToNumber,
   SEED_PRODUCTS,
-  type ServiceFee,
   type StepKey,
+  serviceFeeText,
 } from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -75,12 +71,6 @@ export function shanghaiToday(now: Date): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** A fee as stored and shown: the kind and the rate as a decimal string. */
-function feeText(fee: ServiceFee | null): { kind: ServiceFee['kind']; rate: string } | null {
-  if (!fee) return null;
-  return { kind: fee.kind, rate: typeof fee.rate === 'string' ? fee.rate : String(rateToNumber(fee.rate)) };
-}
-
 const cardCache = new Map<string, ProductCard>();
 
 /** The card a borrower compares products by; 年化利率 over the terms offered at the largest amount. */
@@ -88,26 +78,7 @@ export function productCard(product: Product, today: string): ProductCard {
   const key = `${today}|${JSON.stringify(product)}`;
   const cached = cardCache.get(key);
   if (cached) return cached;
-  const range = productAnnualisedRateRange(product, today);
-  const card: ProductCard = {
-    bank: product.bank,
-    bankName: PARTNER_BANKS[product.bank].name,
-    productCode: product.productCode,
-    productType: product.productType ?? null,
-    name: product.name,
-    summary: product.summary,
-    minAmount: fenToYuan(product.minAmountFen),
-    maxAmount: fenToYuan(product.maxAmountFen),
-    amountStep: fenToYuan(product.amountStepFen),
-    terms: [...product.terms],
-    annualRate: product.annualRate,
-    method: product.method,
-    serviceFee: feeText(product.serviceFee),
-    annualisedRateMin: range.min.toFixed(4),
-    annualisedRateMax: range.max.toFixed(4),
-    materials: [...product.materials],
-    flow: [...productFlow(product)],
-  };
+  const card = productCardOf(product, today);
   if (cardCache.size > 1000) cardCache.clear();
   cardCache.set(key, card);
   return card;
@@ -131,7 +102,7 @@ export async function seedProducts(db: Db, now: Date): Promise<string[]> {
         terms: [...product.terms],
         annualRate: product.annualRate,
         method: product.method,
-        serviceFee: feeText(product.serviceFee),
+        serviceFee: serviceFeeText(product.serviceFee),
         materials: [...product.materials],
         flow: product.flow ? [...product.flow] : null,
         sortOrder: index,

@@ -1,20 +1,18 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText, RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, userReadAgr } from '../../api/agreements';
 import { isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { safeRedirect } from '../../session/sign-in';
-import { QueryState } from '../QueryState';
-import { StandaloneFrame } from '../StandaloneFrame';
 import {
   AgreementBody,
+  AgreementFrame,
   readingLabel,
   shanghaiTime,
-  useAgreementText,
   useReadingCountdown,
 } from './agreement-parts';
 
@@ -28,19 +26,12 @@ export function loginPathBack(pathWithSearch: string): string {
  * a reading countdown on the accept button, then back to `?redirect=` when it is a same-site path.
  */
 export function AgreementDocument({ kind }: { kind: AgreementKind }) {
-  const info = AGREEMENT_KIND_INFO[kind];
-  const text = useAgreementText(kind);
   return (
-    <StandaloneFrame width={880}>
-      <Card variant="borderless">
-        <Typography.Title level={3} className="standalone-title">
-          {text.data?.title ?? info.title}
-        </Typography.Title>
-        <QueryState query={text} failed="协议加载失败">
-          {(data) => <AgreementReader text={data} startedAt={text.dataUpdatedAt} signedIn={text.signedIn} />}
-        </QueryState>
-      </Card>
-    </StandaloneFrame>
+    <AgreementFrame kind={kind}>
+      {(text, startedAt, signedIn) => (
+        <AgreementReader text={text} startedAt={startedAt} signedIn={signedIn} />
+      )}
+    </AgreementFrame>
   );
 }
 

@@ -1,9 +1,16 @@
-import { type AgreementKind, readingSecondsLeft } from '@loan/domain';
+import {
+  AGREEMENT_KIND_INFO,
+  type AgreementKind,
+  type AgreementText,
+  readingSecondsLeft,
+} from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { AGREEMENT_QUERY_KEYS, getAgreementText } from '../../api/agreements';
 import { useSession } from '../../session/useSession';
+import { QueryState } from '../QueryState';
+import { StandaloneFrame } from '../StandaloneFrame';
 
 const SHANGHAI_TIME = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
@@ -102,3 +109,31 @@ export function AgreementBody({ body, label }: { body: string; label: string }) 
 
 /** "请阅读协议（8 秒）" while the countdown runs. */
 export const readingLabel = (left: number) => `请阅读协议（${left} 秒）`;
+
+/**
+ * An agreement page: the standalone frame with its title (the text's own unless given), the text loading or
+ * failing with 重新加载, then the page's part with the text, when it was served and whether one is signed in.
+ */
+export function AgreementFrame({
+  kind,
+  title,
+  children,
+}: {
+  kind: AgreementKind;
+  title?: string;
+  children: (text: AgreementText, startedAt: number, signedIn: boolean) => ReactNode;
+}) {
+  const text = useAgreementText(kind);
+  return (
+    <StandaloneFrame width={880}>
+      <Card variant="borderless">
+        <Typography.Title level={3} className="standalone-title">
+          {title ?? text.data?.title ?? AGREEMENT_KIND_INFO[kind].title}
+        </Typography.Title>
+        <QueryState query={text} failed="协议加载失败">
+          {(data) => children(data, text.dataUpdatedAt, text.signedIn)}
+        </QueryState>
+      </Card>
+    </StandaloneFrame>
+  );
+}

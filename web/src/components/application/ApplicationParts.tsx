@@ -2,6 +2,7 @@ import {
   ACTOR_LABELS,
   APPLICATION_EVENT_LABELS,
   APPLICATION_STATE_DISPLAY,
+  type ApplicationDetail,
   type ApplicationState,
   FEE_KIND_LABELS,
   formatPercent,
@@ -11,7 +12,8 @@ import {
   type TimelineEntry,
   yuanToFen,
 } from '@loan/domain';
-import { Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
+import type { ReactNode } from 'react';
 
 const SHANGHAI_TIME = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
@@ -50,6 +52,43 @@ export function ApplicationStateTag({ state }: { state: ApplicationState }) {
 }
 
 /** What a product costs and allows: the figures a borrower compares. */
+/**
+ * The application at a glance: bank and product, its state, number, amount, term and one time (submitted or
+ * created), then whatever the page adds (the decision, the cancel action).
+ */
+export function ApplicationCard({
+  detail: { application, product },
+  time,
+  children,
+}: {
+  detail: Pick<ApplicationDetail, 'application' | 'product'>;
+  time: { label: string; iso: string | null };
+  children?: ReactNode;
+}) {
+  return (
+    <Card
+      title={`${application.bankName} · ${product.name}`}
+      extra={<ApplicationStateTag state={application.state} />}
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          { key: 'rowId', label: '申请编号', children: application.rowId },
+          { key: 'amount', label: '申请金额', children: yuanText(application.amount) },
+          {
+            key: 'term',
+            label: '借款期限',
+            children: application.termMonths ? `${application.termMonths} 个月` : '—',
+          },
+          { key: 'time', label: time.label, children: formatShanghaiTime(time.iso) },
+        ]}
+      />
+      {children}
+    </Card>
+  );
+}
+
 export function ProductSummary({ product }: { product: ProductCard }) {
   const fee = product.serviceFee;
   const annualised =

@@ -1,19 +1,17 @@
 import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
 import { loginPathBack, useAcceptAgreement } from '../../components/agreement/AgreementDocument';
 import {
   AgreementBody,
+  AgreementFrame,
   readingLabel,
   shanghaiTime,
-  useAgreementText,
   useReadingCountdown,
 } from '../../components/agreement/agreement-parts';
-import { QueryState } from '../../components/QueryState';
-import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { safeRedirect } from '../../session/sign-in';
 
 /** The three documents listed under the general agreement. */
@@ -21,18 +19,10 @@ const DOCUMENTS: readonly AgreementKind[] = ['SERVICE', 'INFO', 'RELEASE'];
 
 /** /agreement (open without a session): the user service agreement to tick, and the three documents to sign. */
 export default function AgreementPage() {
-  const text = useAgreementText('GENERAL');
   return (
-    <StandaloneFrame width={880}>
-      <Card variant="borderless">
-        <Typography.Title level={3} className="standalone-title">
-          协议确认
-        </Typography.Title>
-        <QueryState query={text} failed="协议加载失败">
-          {(data) => <TickBox text={data} startedAt={text.dataUpdatedAt} signedIn={text.signedIn} />}
-        </QueryState>
-      </Card>
-    </StandaloneFrame>
+    <AgreementFrame kind="GENERAL" title="协议确认">
+      {(text, startedAt, signedIn) => <TickBox text={text} startedAt={startedAt} signedIn={signedIn} />}
+    </AgreementFrame>
   );
 }
 

@@ -1,15 +1,14 @@
 import { APPLICATION_STATE_DISPLAY, type ApplicationDetail, type ApplicationView } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applicationList } from '../../api/applications';
 import { isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
-  ApplicationStateTag,
+  ApplicationCard,
   ApplicationTimeline,
-  formatShanghaiTime,
   yuanText,
 } from '../../components/application/ApplicationParts';
 import {
@@ -126,27 +125,10 @@ function AuditingDetail({ rowId }: { rowId: string }) {
         }
       />
     );
-  const { application, product } = detail.data;
+  const { application } = detail.data;
   return (
     <Flex vertical gap={16}>
-      <Card
-        title={`${application.bankName} · ${product.name}`}
-        extra={<ApplicationStateTag state={application.state} />}
-      >
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2 }}
-          items={[
-            { key: 'rowId', label: '申请编号', children: application.rowId },
-            { key: 'amount', label: '申请金额', children: yuanText(application.amount) },
-            {
-              key: 'term',
-              label: '借款期限',
-              children: application.termMonths ? `${application.termMonths} 个月` : '—',
-            },
-            { key: 'submittedAt', label: '提交时间', children: formatShanghaiTime(application.submittedAt) },
-          ]}
-        />
+      <ApplicationCard detail={detail.data} time={{ label: '提交时间', iso: application.submittedAt }}>
         <Decision detail={detail.data} />
         {detail.data.canCancel && (
           <Flex justify="center">
@@ -159,7 +141,7 @@ function AuditingDetail({ rowId }: { rowId: string }) {
             />
           </Flex>
         )}
-      </Card>
+      </ApplicationCard>
       <Card title="审核进度" size="small">
         <ApplicationTimeline entries={detail.data.timeline} />
       </Card>

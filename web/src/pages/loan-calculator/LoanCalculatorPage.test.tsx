@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
-import { fakeApi, ok, renderRoutes } from '../../test/render';
+import { choose, fakeApi, ok, renderRoutes } from '../../test/render';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
 
@@ -48,18 +48,6 @@ async function retype(
   const input = (scope ? within(scope) : screen).getByLabelText(label);
   await user.clear(input);
   if (text) await user.type(input, text);
-}
-
-async function choose(
-  user: ReturnType<typeof userEvent.setup>,
-  label: string,
-  option: string,
-  scope?: HTMLElement,
-) {
-  await user.click((scope ? within(scope) : screen).getByLabelText(label));
-  const options = await screen.findAllByTitle(option);
-  const visible = options.filter((o) => o.closest('.ant-select-dropdown-hidden') === null);
-  await user.click(visible[visible.length - 1] as HTMLElement);
 }
 
 const base = (overrides: Partial<ScheduleInput> = {}): ScheduleInput => ({

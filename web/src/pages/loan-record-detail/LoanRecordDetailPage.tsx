@@ -35,7 +35,7 @@ import { QUERY_KEYS } from '../../api/query-keys';
 import { SignedAgreementViewer } from '../../components/agreement/SignedAgreementViewer';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
-  ApplicationStateTag,
+  ApplicationCard,
   ApplicationTimeline,
   formatShanghaiTime,
   rateText,
@@ -282,7 +282,7 @@ function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }
 
 function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void }) {
   const { detail, loan, instalments, transactions, agreements } = data;
-  const { application, product } = detail;
+  const { application } = detail;
   const queryClient = useQueryClient();
   const refreshAll = () => {
     refresh();
@@ -292,30 +292,13 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
   return (
     <Flex vertical gap={16}>
       <Link to={RECORDS_PATH}>← 返回贷款记录</Link>
-      <Card
-        title={`${application.bankName} · ${product.name}`}
-        extra={<ApplicationStateTag state={application.state} />}
-      >
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2 }}
-          items={[
-            { key: 'rowId', label: '申请编号', children: application.rowId },
-            { key: 'amount', label: '申请金额', children: yuanText(application.amount) },
-            {
-              key: 'term',
-              label: '借款期限',
-              children: application.termMonths ? `${application.termMonths} 个月` : '—',
-            },
-            { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(application.createdAt) },
-          ]}
-        />
+      <ApplicationCard detail={detail} time={{ label: '申请时间', iso: application.createdAt }}>
         {detail.canCancel && (
           <Flex justify="flex-end">
             <AdvanceCancelButton rowId={application.rowId} onCancelled={refreshAll} />
           </Flex>
         )}
-      </Card>
+      </ApplicationCard>
       {loan && (
         <Card title="借款信息">
           <LoanTerms loan={loan} />

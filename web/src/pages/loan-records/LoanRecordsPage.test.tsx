@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { desktopWidth, loanRecordItem } from '../../test/loan-fixtures';
-import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { choose, fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import LoanRecordsPage from './LoanRecordsPage';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -41,13 +41,6 @@ function setup(answer: (q: LoanRecordQuery) => unknown = (q) => PAGES[q.cursor ?
 
 const listCalls = () => (api?.requests ?? []).filter((r) => r.url === API.loanRecords);
 const lastParams = () => listCalls().at(-1)?.params as LoanRecordQuery;
-
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const options = await screen.findAllByTitle(option);
-  const visible = options.filter((o) => o.closest('.ant-select-dropdown-hidden') === null);
-  await user.click(visible[visible.length - 1] as HTMLElement);
-}
 
 describe('/record/loanRecord', () => {
   it('lists the records in a table at desktop width, with Beijing times and a link to the detail', async () => {

@@ -10,18 +10,13 @@ import {
 } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  Alert,
-  Button,
   Card,
   Col,
   DatePicker,
   Descriptions,
-  Flex,
   Form,
   Row,
   Select,
-  Spin,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
@@ -30,7 +25,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
 import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
-import { EnumTag, KeysetPager, NoData, rangeFilter, useIsPhone } from '../../components/records/RecordParts';
+import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
+import { EnumTag, rangeFilter, useIsPhone } from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
 
 const STATUS_OPTIONS = LOAN_RECORD_STATUSES.map((value) => ({
@@ -150,9 +146,6 @@ export default function LoanRecordsPage() {
     queryFn: ({ signal }) => loanRecords(query, { silent: true, signal }),
     placeholderData: keepPreviousData,
   });
-  const items = records.data?.items ?? [];
-  const nextCursor = records.data?.nextCursor ?? null;
-  const loading = records.isFetching;
 
   return (
     <Card variant="borderless" title="贷款记录">
@@ -178,67 +171,30 @@ export default function LoanRecordsPage() {
               <DatePicker.RangePicker id={{ start: 'record-range' }} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={8} lg={3}>
-            <Form.Item label={phone ? null : ' '} colon={false}>
-              <Button
-                block
-                onClick={() => {
-                  form.resetFields();
-                  setFilters({});
-                }}
-              >
-                重置
-              </Button>
-            </Form.Item>
-          </Col>
+          <ResetFiltersButton
+            phone={phone}
+            onReset={() => {
+              form.resetFields();
+              setFilters({});
+            }}
+          />
         </Row>
       </Form>
-      {records.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={records.error instanceof Error ? records.error.message : '贷款记录加载失败'}
-          action={<Button onClick={() => void records.refetch()}>重新加载</Button>}
-        />
-      )}
-      {phone ? (
-        <Spin spinning={loading}>
-          <Flex vertical gap={12}>
-            {items.map((item) => (
-              <div key={item.rowId}>
-                <RecordCard item={item} />
-              </div>
-            ))}
-            {items.length === 0 && !records.isPending && <NoData />}
-          </Flex>
-        </Spin>
-      ) : (
-        <Table<LoanRecordItem>
-          rowKey="rowId"
-          size="middle"
-          columns={COLUMNS}
-          dataSource={items}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
-        />
-      )}
-      <Flex vertical>
-        <KeysetPager
-          page={pager.page}
-          pageSize={pager.pageSize}
-          hasNext={nextCursor !== null}
-          loading={loading}
-          onPrevious={pager.previous}
-          onNext={() => nextCursor && pager.next(nextCursor)}
-          onPageSizeChange={pager.setPageSize}
-        />
-        <Typography.Text type="secondary" style={{ textAlign: 'right', marginTop: 8 }}>
-          按申请时间由新到旧排列
-        </Typography.Text>
-      </Flex>
+      <RecordList<LoanRecordItem>
+        records={records}
+        pager={pager}
+        phone={phone}
+        failed="贷款记录加载失败"
+        rowKey="rowId"
+        columns={COLUMNS}
+        scrollX={1100}
+        card={(item) => <RecordCard item={item} />}
+        note={
+          <Typography.Text type="secondary" style={{ textAlign: 'right', marginTop: 8 }}>
+            按申请时间由新到旧排列
+          </Typography.Text>
+        }
+      />
     </Card>
   );
 }

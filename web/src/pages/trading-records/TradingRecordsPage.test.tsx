@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { desktopWidth, ledgerLine } from '../../test/loan-fixtures';
-import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { choose, fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import TradingRecordsPage from './TradingRecordsPage';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -68,13 +68,6 @@ const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url
 const lastParams = () => calls(API.tradingRecord).at(-1)?.params;
 const total = (key: string) =>
   screen.getByTestId(`total-${key}`).querySelector('.ant-statistic-content')?.textContent;
-
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const options = await screen.findAllByTitle(option);
-  const visible = options.filter((o) => o.closest('.ant-select-dropdown-hidden') === null);
-  await user.click(visible[visible.length - 1] as HTMLElement);
-}
 
 describe('/trading/tradingRecord', () => {
   it('shows the totals of the range and the lines with signed, coloured amounts and their parts', async () => {

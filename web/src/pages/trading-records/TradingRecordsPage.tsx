@@ -9,7 +9,6 @@ import {
 } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -20,9 +19,7 @@ import {
   Form,
   Row,
   Select,
-  Spin,
   Statistic,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
@@ -38,11 +35,10 @@ import {
   tradingRecords,
 } from '../../api/trading';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
 import {
   EnumTag,
   fenOf,
-  KeysetPager,
-  NoData,
   partsText,
   rangeFilter,
   SignedAmount,
@@ -199,9 +195,6 @@ export default function TradingRecordsPage() {
     queryFn: ({ signal }) => tradingRecords(query, { silent: true, signal }),
     placeholderData: keepPreviousData,
   });
-  const lines = records.data?.items ?? [];
-  const nextCursor = records.data?.nextCursor ?? null;
-  const loading = records.isFetching;
 
   return (
     <Card variant="borderless" title="交易记录" extra={phone ? null : <ExportButtons filters={filters} />}>
@@ -222,19 +215,13 @@ export default function TradingRecordsPage() {
               <DatePicker.RangePicker id={{ start: 'trading-range' }} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={8} lg={3}>
-            <Form.Item label={phone ? null : ' '} colon={false}>
-              <Button
-                block
-                onClick={() => {
-                  form.resetFields();
-                  setFilters({});
-                }}
-              >
-                重置
-              </Button>
-            </Form.Item>
-          </Col>
+          <ResetFiltersButton
+            phone={phone}
+            onReset={() => {
+              form.resetFields();
+              setFilters({});
+            }}
+          />
         </Row>
       </Form>
       {phone && (
@@ -244,46 +231,15 @@ export default function TradingRecordsPage() {
       )}
       <Typography.Text type="secondary">以下合计为筛选范围内全部交易（不限当前页）</Typography.Text>
       <Totals totals={records.data?.totals} loading={records.isPending} />
-      {records.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={records.error instanceof Error ? records.error.message : '交易记录加载失败'}
-          action={<Button onClick={() => void records.refetch()}>重新加载</Button>}
-        />
-      )}
-      {phone ? (
-        <Spin spinning={loading}>
-          <Flex vertical gap={12}>
-            {lines.map((line) => (
-              <div key={line.id}>
-                <LineCard line={line} />
-              </div>
-            ))}
-            {lines.length === 0 && !records.isPending && <NoData />}
-          </Flex>
-        </Spin>
-      ) : (
-        <Table<LedgerLine>
-          rowKey="id"
-          size="middle"
-          columns={COLUMNS}
-          dataSource={lines}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 1000 }}
-          locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
-        />
-      )}
-      <KeysetPager
-        page={pager.page}
-        pageSize={pager.pageSize}
-        hasNext={nextCursor !== null}
-        loading={loading}
-        onPrevious={pager.previous}
-        onNext={() => nextCursor && pager.next(nextCursor)}
-        onPageSizeChange={pager.setPageSize}
+      <RecordList<LedgerLine>
+        records={records}
+        pager={pager}
+        phone={phone}
+        failed="交易记录加载失败"
+        rowKey="id"
+        columns={COLUMNS}
+        scrollX={1000}
+        card={(line) => <LineCard line={line} />}
       />
     </Card>
   );

@@ -1,0 +1,102 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Col, Flex, Form, Spin, Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { KeysetPager, NoData } from './RecordParts';
+import type { useKeysetPager } from './useKeysetPager';
+
+/** 重置 at the end of a filter row: clears the form and the filters. */
+export function ResetFiltersButton({ phone, onReset }: { phone: boolean; onReset: () => void }) {
+  return (
+    <Col xs={24} sm={8} lg={3}>
+      <Form.Item label={phone ? null : ' '} colon={false}>
+        <Button block onClick={onReset}>
+          重置
+        </Button>
+      </Form.Item>
+    </Col>
+  );
+}
+
+interface Props<T> {
+  records: Pick<
+    UseQueryResult<{ items: T[]; nextCursor: string | null }>,
+    'data' | 'isPending' | 'isFetching' | 'isError' | 'error' | 'refetch'
+  >;
+  pager: ReturnType<typeof useKeysetPager>;
+  phone: boolean;
+  /** said when the error has no message of its own */
+  failed: string;
+  rowKey: keyof T & string;
+  columns: TableColumnsType<T>;
+  scrollX: number;
+  /** one item as a card, on phones */
+  card: (item: T) => ReactNode;
+  /** under the pager */
+  note?: ReactNode;
+}
+
+/**
+ * A keyset-paged record list: its error with 重新加载, a table (cards on phones) with its empty and loading
+ * states, and the pager.
+ */
+export function RecordList<T extends object>({
+  records,
+  pager,
+  phone,
+  failed,
+  rowKey,
+  columns,
+  scrollX,
+  card,
+  note,
+}: Props<T>) {
+  const items = records.data?.items ?? [];
+  const nextCursor = records.data?.nextCursor ?? null;
+  const loading = records.isFetching;
+  return (
+    <>
+      {records.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={records.error instanceof Error ? records.error.message : failed}
+          action={<Button onClick={() => void records.refetch()}>重新加载</Button>}
+        />
+      )}
+      {phone ? (
+        <Spin spinning={loading}>
+          <Flex vertical gap={12}>
+            {items.map((item) => (
+              <div key={String(item[rowKey])}>{card(item)}</div>
+            ))}
+            {items.length === 0 && !records.isPending && <NoData />}
+          </Flex>
+        </Spin>
+      ) : (
+        <Table<T>
+          rowKey={rowKey}
+          size="middle"
+          columns={columns}
+          dataSource={items}
+          loading={loading}
+          pagination={false}
+          scroll={{ x: scrollX }}
+          locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
+        />
+      )}
+      <Flex vertical>
+        <KeysetPager
+          page={pager.page}
+          pageSize={pager.pageSize}
+          hasNext={nextCursor !== null}
+          loading={loading}
+          onPrevious={pager.previous}
+          onNext={() => nextCursor && pager.next(nextCursor)}
+          onPageSizeChange={pager.setPageSize}
+        />
+        {note}
+      </Flex>
+    </>
+  );
+}
