@@ -3,6 +3,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
 import { createSandboxBanks } from './adapters/banks/sandbox.ts';
+import { startSandboxBankDelivery } from './adapters/banks/sandbox-delivery.ts';
 import type { FileStorage } from './adapters/files/file-storage.ts';
 import { createLocalFileStorage } from './adapters/files/local.ts';
 import type { MarketplaceAdapter } from './adapters/marketplace/marketplace.ts';
@@ -17,6 +18,7 @@ import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/
 import { loggerOptions } from './logger.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { startReconciliation } from './modules/applications/reconcile.ts';
+import { startHousekeeping } from './modules/housekeeping/purge.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
@@ -52,7 +54,7 @@ export interface BuildAppOptions {
   banks?: BankAdapters;
   /** uploaded documents; default: a local directory (FILE_DIR) */
   files?: FileStorage;
-  /** start the background jobs that need the app's adapters (bank reconciliation); `npm start` does, tests do not */
+  /** start the background work (reconciliation, sandbox deliveries and collections, housekeeping); `npm start` does, tests do not */
   startJobs?: boolean;
   /** per-IP counters; default: Redis when REDIS_URL is set, else memory */
   rateLimitStore?: RateLimitStore;
@@ -113,8 +115,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   devOutboxRoutes(app, ctx);
   devSandboxRoutes(app, ctx);
   if (opts.startJobs) {
-    const stop = startReconciliation(ctx);
-    app.addHook('onClose', async () => stop());
+    // background work: reconciliation, sandbox bank deliveries with the collections sandbox, housekeeping
+    const stops = [
+      startReconciliation(ctx),
+      startSandboxBankDelivery(app, ctx),
+      startHousekeeping(db, app.log, now),
+    ];
+    app.addHook('onClose', async () => {
+      for (const stop of stops) stop();
+    });
   }
   registerOpenApiRoute(app, config.apiBase);
   await registerSpa(app, config.webDist, config.apiBase);

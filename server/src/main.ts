@@ -1,9 +1,7 @@
-import { startSandboxBankDelivery } from './adapters/banks/sandbox-delivery.ts';
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { startHousekeeping } from './modules/housekeeping/purge.ts';
 import { openAndMigrate } from './start.ts';
 
 /** `npm start`: open (lock), migrate and seed the database, then serve portal and API. */
@@ -15,16 +13,12 @@ async function main(): Promise<void> {
   if (database.seeded.length)
     app.log.info({ accounts: database.seeded }, '已创建演示账号 / demo accounts seeded');
 
-  const stopHousekeeping = startHousekeeping(database.db, app.log);
-  // the sandbox banks' decisions, signed and posted to the callback route once due (stopped on app close)
-  startSandboxBankDelivery(app, { db: database.db, config, now: () => new Date(), log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: 正在停止 / shutting down`);
-    stopHousekeeping();
     try {
       await app.close();
     } finally {
