@@ -18,13 +18,13 @@ import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/
 import { loggerOptions } from './logger.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { startReconciliation } from './modules/applications/reconcile.ts';
-import { startHousekeeping } from './modules/housekeeping/purge.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
+import { startHousekeeping } from './modules/housekeeping/purge.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';

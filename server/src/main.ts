@@ -13,7 +13,6 @@ async function main(): Promise<void> {
   if (database.seeded.length)
     app.log.info({ accounts: database.seeded }, '已创建演示账号 / demo accounts seeded');
 
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
