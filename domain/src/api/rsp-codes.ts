@@ -58,6 +58,8 @@ export const RSP = {
   // 35xx partner-bank callbacks
   CALLBACK_BAD_SIGNATURE: '3501',
   CALLBACK_STALE: '3502',
+  BANK_DECISION_OUT_OF_RANGE: '3503',
+  PARTNER_CALL_IN_PROGRESS: '3504',
   // 36xx loans after disbursement (issue 4)
   LOAN_NOT_FOUND: '3601',
   LOAN_NOT_REPAYING: '3602',
@@ -116,6 +118,8 @@ const TEXTS: Record<RspCode, string> = {
   '3403': '该产品已有进行中的申请，请继续原申请',
   '3501': '回调签名校验失败',
   '3502': '回调时间戳已过期，请重新发起',
+  '3503': '合作机构的审批结果超出申请金额或产品范围，已拒绝',
+  '3504': '合作机构正在处理，请稍后刷新查看结果',
   '3601': '贷款不存在或无权查看',
   '3602': '该贷款已结清，无需再还款',
   '3603': '结清金额已变化，请重新获取报价后再确认',
