@@ -61,13 +61,40 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Wrong-password counter per lowercased login id, known or not (enumeration safety). */
+/**
+ * Wrong-password counter per lowercased login id, known or not (enumeration safety); change-password
+ * failures count under `modifyPwd:<login id>`. `pending`: attempts reserved and not yet judged.
+ */
 export const loginFailures = pgTable('login_failures', {
   loginId: text('login_id').primaryKey(),
   failures: integer('failures').notNull(),
   firstFailureAt: tz('first_failure_at').notNull(),
   lockedUntil: tz('locked_until'),
+  pending: integer('pending').notNull().default(0),
 });
+
+/** Per-IP counters of @fastify/rate-limit when there is no Redis: one fixed window per key. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: tz('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_ends_at_idx').on(t.windowEndsAt)],
+);
+
+/** Verification-code sends and wrong tries per code target and Shanghai day (the daily caps). */
+export const codeDailyCounts = pgTable(
+  'code_daily_counts',
+  {
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sends: integer('sends').notNull().default(0),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.day] })],
+);
 
 export type CodePurpose = 'findPwd' | 'smsLogin';
 
@@ -639,6 +666,8 @@ export const ALL_TABLES = [
   'outbox_messages',
   'direct_login_nonces',
   'verification_codes',
+  'code_daily_counts',
+  'rate_limit_hits',
   'login_failures',
   'sessions',
   'users',
