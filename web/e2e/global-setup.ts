@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'test',
+    // development: the server's developer routes (outbox, collections trigger) exist only there
+    NODE_ENV: 'development',
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -60,8 +61,9 @@ export default async function setup(project: TestProject) {
     SANDBOX_DECISION_DELAY_MS: '1500',
   };
 
-  // The tests run against what the sources say now: always build.
-  run('npm', ['run', 'build', '-w', 'web'], env);
+  // The tests run against what the sources say now: always build, and build what `npm start` serves, a production
+  // bundle (React's production runtime). Vite keeps a NODE_ENV it finds set, so the server's `development` must not leak in.
+  run('npm', ['run', 'build', '-w', 'web'], { ...env, NODE_ENV: 'production' });
   // Seed and create the extra users through the operator CLI before the server holds the data directory.
   run('npm', ['run', 'seed', '-w', 'server'], env);
   for (const user of E2E_USERS) {
