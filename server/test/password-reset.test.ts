@@ -1,7 +1,7 @@
 import { RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures, verificationCodes } from '../src/db/schema.ts';
+import { codeDailyCounts, loginFailures, verificationCodes } from '../src/db/schema.ts';
 import { comparable } from './helpers/answers.ts';
 import { call, cipher, createTestApp, login, MINUTE, type TestApp } from './helpers/app.ts';
 import { latestCode, otherCode, sentTo } from './helpers/outbox.ts';
@@ -11,8 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-beforeEach(() => {
+beforeEach(async () => {
   t.clock.advance(2 * MINUTE); // past the 60 s resend rule of the previous test
+  await t.db.delete(codeDailyCounts); // each test starts with the day's caps unused (daily-caps.test.ts)
 });
 
 const SEND = '/application_vue/sendFindPwdCode';

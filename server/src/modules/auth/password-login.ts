@@ -8,11 +8,13 @@ import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { verifyDummy, verifyPassword } from '../../lib/passwords.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { issueLogin } from './issue-login.ts';
-import { clearFailures, lockedUntil, normalizeLoginId, recordFailure } from './lockout.ts';
+import { normalizeLoginId, releaseAttempt, reserveAttempt, settleFailure } from './lockout.ts';
 
 /**
- * Login id + password. An unknown login id is verified against a dummy hash and counted and locked
- * like a known one: the same answer (2001, then 2002) in about the same time.
+ * Login id + password. The attempt is reserved before the password is verified (a burst sent at once
+ * cannot get more than 5 verdicts past the lock); a wrong password stays counted, the right one releases
+ * its reservation and leaves any lock alone. An unknown login id is verified against a dummy hash and
+ * counted and locked like a known one: the same answer (2001, then 2002) in about the same time.
  */
 export async function passwordLogin(
   ctx: AppContext,
@@ -24,8 +26,12 @@ export async function passwordLogin(
   const { db } = ctx;
   const audit = { loginId, meta };
 
-  if (await lockedUntil(db, loginId, ctx.now())) {
-    await recordAudit(db, { ...audit, action: AUDIT.lockedRefused, at: ctx.now() });
+  const reservation = await reserveAttempt(db, loginId, ctx.now());
+  if (!reservation.admitted) {
+    const at = ctx.now();
+    if (reservation.lockedNow)
+      await recordAudit(db, { ...audit, action: AUDIT.locked, at, detail: { burst: true } });
+    await recordAudit(db, { ...audit, action: AUDIT.lockedRefused, at });
     throw new ApiError(RSP.ACCOUNT_LOCKED);
   }
 
@@ -34,7 +40,7 @@ export async function passwordLogin(
 
   if (!user || !valid) {
     const now = ctx.now();
-    const locked = await recordFailure(db, loginId, now);
+    const locked = (await settleFailure(db, loginId, reservation, now)) !== null;
     const detail = { knownAccount: Boolean(user) };
     await recordAudit(db, { ...audit, userId: user?.id, action: AUDIT.loginFailure, at: now, detail });
     if (!locked) throw new ApiError(RSP.WRONG_CREDENTIALS);
@@ -42,6 +48,6 @@ export async function passwordLogin(
     throw new ApiError(RSP.ACCOUNT_LOCKED);
   }
 
-  await clearFailures(db, loginId);
+  await releaseAttempt(db, loginId, reservation, ctx.now());
   return issueLogin(ctx, user, meta, AUDIT.loginSuccess);
 }

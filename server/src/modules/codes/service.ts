@@ -5,8 +5,12 @@ import type { Database } from '../../db/client.ts';
 import { type CodePurpose, verificationCodes } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { safeEqual, sha256Hex } from '../../lib/tokens.ts';
+import { countSend, releaseTry, reserveTry } from './daily-caps.ts';
 
-/** Verification codes: 6 digits, 10-minute life, 5 tries, 60 s between sends, single-use. */
+/**
+ * Verification codes: 6 digits, 10-minute life, 5 tries, 60 s between sends, single-use; per target and
+ * Shanghai day at most 10 sends and 20 wrong tries (daily-caps.ts).
+ */
 export const CODE_RULES = {
   lifeMs: 10 * 60_000,
   maxAttempts: 5,
@@ -25,8 +29,8 @@ export interface CodeTarget {
 
 /**
  * A new code for the target; earlier unused codes of the target stop working.
- * Refused (2009) within 60 s of the previous send. Called for unknown targets too (the code is then
- * simply not sent), so both answer alike.
+ * Refused (2009) within 60 s of the previous send, and (2013) after the day's 10th send. Called for unknown
+ * targets too (the code is then simply not sent), so both answer alike.
  */
 export async function issueCode(db: Database, { purpose, target }: CodeTarget, now: Date): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -42,6 +46,7 @@ export async function issueCode(db: Database, { purpose, target }: CodeTarget, n
     if (last && now.getTime() - last.createdAt.getTime() < CODE_RULES.resendMs) {
       throw new ApiError(RSP.CODE_SENT_TOO_OFTEN);
     }
+    await countSend(tx, purpose, target, now);
     await tx
       .update(verificationCodes)
       .set({ usedAt: now })
@@ -65,7 +70,7 @@ export async function issueCode(db: Database, { purpose, target }: CodeTarget, n
 
 /**
  * Checks a code against the target's live code and uses it up when it matches. A wrong code costs one
- * of the 5 tries. Run it inside the transaction that acts on success; the tries it counts are committed
+ * of the 5 tries and of the day's 20 (over those: 2014, even with the right code). Run it inside the transaction that acts on success; the tries it counts are committed
  * by the caller even when the code is wrong (the caller returns, it does not throw, in that case).
  */
 export async function consumeCode(
@@ -89,6 +94,7 @@ export async function consumeCode(
     .for('update');
   if (!live) return false;
   if (live.expiresAt.getTime() <= now.getTime() || live.attempts >= CODE_RULES.maxAttempts) return false;
+  await reserveTry(db, purpose, target, now);
   if (!safeEqual(live.codeHash, codeHash(purpose, target, code))) {
     await db
       .update(verificationCodes)
@@ -96,6 +102,7 @@ export async function consumeCode(
       .where(eq(verificationCodes.id, live.id));
     return false;
   }
+  await releaseTry(db, purpose, target, now);
   await db.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, live.id));
   return true;
 }

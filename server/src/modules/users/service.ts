@@ -11,9 +11,10 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
+import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sessions.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { storeForApplication } from '../stores/service.ts';
@@ -71,7 +72,10 @@ export async function userAllCheck(ctx: AppContext, user: UserRow): Promise<User
   return { steps, ready: steps.every((s) => s.done) };
 }
 
-/** Changes the password: every session of the user ends; the caller gets a fresh one. */
+/**
+ * Changes the password: every session of the user ends; the caller gets a fresh one. Wrong old passwords
+ * are counted: 5 within 15 minutes end every session and lock the account for 15 minutes (2012).
+ */
 export async function modifyPassword(
   ctx: AppContext,
   user: UserRow,
@@ -80,7 +84,7 @@ export async function modifyPassword(
 ): Promise<ModifyPwdResult> {
   const oldPassword = decryptFieldOrFail(body.oldPassword, ctx.config);
   const newPassword = decryptFieldOrFail(body.newPassword, ctx.config);
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new ApiError(RSP.WRONG_OLD_PASSWORD);
+  await verifyOldPassword(ctx, user, oldPassword, meta);
   const problem = checkPassword(newPassword, user.loginId);
   if (problem) throw new ApiError(RSP.WEAK_PASSWORD, problem);
   if (newPassword === oldPassword) throw new ApiError(RSP.SAME_PASSWORD);
