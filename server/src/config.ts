@@ -1,21 +1,31 @@
 import { join, resolve } from 'node:path';
 import {
   API_BASE_DEFAULT,
+  BANK_CODES,
+  type BankCode,
   checkCipherParams,
   DEFAULT_FIELD_CIPHER_IV,
   DEFAULT_FIELD_CIPHER_KEY,
 } from '@loan/domain';
+import { productionProblems, settingNameProblems } from './config-production.ts';
+import {
+  bankSecretVariable,
+  DEFAULT_AGREEMENT_READ_SECRET,
+  DEFAULT_DIRECT_LOGIN_SECRET,
+  DEFAULT_PII_KEY,
+  DEFAULT_STORE_TOKEN_KEY,
+  defaultBankCallbackSecret,
+} from './config-secrets.ts';
+
+export {
+  DEFAULT_AGREEMENT_READ_SECRET,
+  DEFAULT_DIRECT_LOGIN_SECRET,
+  DEFAULT_PII_KEY,
+  DEFAULT_STORE_TOKEN_KEY,
+} from './config-secrets.ts';
 
 /** The repository root: server/src/config.ts → ../.. */
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
-
-export const DEFAULT_DIRECT_LOGIN_SECRET = 'dev-direct-login-secret-change-me';
-
-/** Development defaults of the at-rest keys (32 bytes as 64 hex digits); production warns when they are kept. */
-export const DEFAULT_PII_KEY = `${'0'.repeat(62)}01`;
-export const DEFAULT_STORE_TOKEN_KEY = `${'0'.repeat(62)}02`;
-export const DEFAULT_BANK_CALLBACK_SECRET = 'dev-bank-callback-secret-change-me';
-export const DEFAULT_AGREEMENT_READ_SECRET = 'dev-agreement-read-secret-change-me';
 
 export type Environment = 'development' | 'test' | 'production';
 
@@ -39,74 +49,101 @@ export interface Config {
   piiKey: string;
   /** AES-256-GCM key (64 hex digits) for marketplace authorisation tokens at rest */
   storeTokenKey: string;
-  /** HMAC secret the partner banks sign callbacks with (the sandbox banks use it too) */
-  bankCallbackSecret: string;
+  /** HMAC secret of each partner bank's callbacks (BANK_CALLBACK_SECRET_<BANK>; the sandbox banks use them too) */
+  bankCallbackSecrets: Readonly<Record<BankCode, string>>;
   /** HMAC secret of the agreement read tokens (when a text was served) */
   agreementReadSecret: string;
   /** where the local file-storage adapter keeps uploaded documents */
   fileDir: string;
   /** how long the sandbox banks take to decide, in milliseconds */
   sandboxDecisionDelayMs: number;
+  /**
+   * the sandbox adapters (banks, marketplace, SMS/e-mail outbox): on outside production; in production only when
+   * chosen on purpose with SANDBOX=1 (the UI then says 沙箱环境)
+   */
+  sandbox: boolean;
+  /** on SIGTERM, how long /api/health/ready answers 503 before the listener closes (the balancer moves away) */
+  shutdownDrainMs: number;
+  /** on SIGTERM, how long closing may take before the process gives up and exits non-zero */
+  shutdownTimeoutMs: number;
   /** Fastify trustProxy: false, true, addresses/CIDRs, or "trust this many hops" (behind a load balancer) */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
 
+/** Every problem of a configuration, one line each (Chinese / English); the server refuses to start. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly problems: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.join('\n'));
     this.name = 'ConfigError';
+    this.problems = list;
   }
 }
 
 type Env = Record<string, string | undefined>;
 
-/** An unset or empty variable means "use the default". */
-function text(env: Env, name: string, fallback: string): string {
-  const value = env[name]?.trim();
-  return value ? value : fallback;
-}
-
-function optional(env: Env, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
-}
-
-function positiveInt(env: Env, name: string, fallback: number, max = 1_000_000): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new ConfigError(
-      `环境变量 ${name} 必须是 1 到 ${max} 之间的整数 / ${name} must be an integer 1..${max}`,
-    );
-  }
-  return n;
+/** Reads variables; a bad value adds a problem line and gives the fallback, so every problem is reported at once. */
+function reader(env: Env, problems: string[]) {
+  const text = (name: string, fallback: string): string => {
+    const value = env[name]?.trim();
+    return value ? value : fallback;
+  };
+  return {
+    text,
+    optional(name: string): string | null {
+      const value = env[name]?.trim();
+      return value ? value : null;
+    },
+    positiveInt(name: string, fallback: number, max = 1_000_000, min = 1): number {
+      const raw = env[name]?.trim();
+      if (!raw) return fallback;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n >= min && n <= max) return n;
+      problems.push(
+        `环境变量 ${name} 必须是 ${min} 到 ${max} 之间的整数 / ${name} must be an integer ${min}..${max}`,
+      );
+      return fallback;
+    },
+    hexKey(name: string, fallback: string): string {
+      const value = text(name, fallback);
+      if (/^[0-9a-fA-F]{64}$/.test(value)) return value.toLowerCase();
+      problems.push(`${name} 必须是64位十六进制（32字节） / ${name} must be 64 hex digits (32 bytes)`);
+      return fallback;
+    },
+    oneOf<T extends string>(name: string, values: Record<string, T>, fallback: T): T {
+      const raw = env[name]?.trim();
+      if (!raw) return fallback;
+      const value = values[raw];
+      if (value !== undefined) return value;
+      problems.push(
+        `${name}=${JSON.stringify(raw)} 不是可用的取值（${Object.keys(values).join('、')}） / ${name} must be one of ${Object.keys(values).join(', ')}`,
+      );
+      return fallback;
+    },
+  };
 }
 
 const ENVIRONMENTS: Record<string, Environment> = {
   production: 'production',
-  test: 'test',
   development: 'development',
+  test: 'test',
 };
 
-function apiBase(env: Env): string {
-  const base = text(env, 'API_BASE', API_BASE_DEFAULT).replace(/\/+$/, '');
-  if (!/^\/[A-Za-z0-9_\-/]*$/.test(base) || base === '') {
-    throw new ConfigError('API_BASE 必须以 / 开头，例如 /api / API_BASE must start with /, e.g. /api');
-  }
-  return base;
+const SWITCH: Record<string, 'on' | 'off'> = { '1': 'on', true: 'on', '0': 'off', false: 'off' };
+
+const LOG_LEVELS = Object.fromEntries(
+  ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => [l, l]),
+);
+
+function apiBase(read: ReturnType<typeof reader>, problems: string[]): string {
+  const base = read.text('API_BASE', API_BASE_DEFAULT).replace(/\/+$/, '');
+  if (/^\/[A-Za-z0-9_\-/]*$/.test(base) && base !== '') return base;
+  problems.push('API_BASE 必须以 / 开头，例如 /api / API_BASE must start with /, e.g. /api');
+  return API_BASE_DEFAULT;
 }
 
-function hexKey(env: Env, name: string, fallback: string): string {
-  const value = text(env, name, fallback);
-  if (!/^[0-9a-fA-F]{64}$/.test(value)) {
-    throw new ConfigError(`${name} 必须是64位十六进制（32字节）/ ${name} must be 64 hex digits (32 bytes)`);
-  }
-  return value.toLowerCase();
-}
-
-function trustProxy(env: Env): Config['trustProxy'] {
-  const raw = optional(env, 'TRUST_PROXY');
+function trustProxy(raw: string | null): Config['trustProxy'] {
   if (raw === null || raw === 'false') return false;
   if (raw === 'true') return true;
   if (!/^\d+$/.test(raw)) return raw;
@@ -114,63 +151,68 @@ function trustProxy(env: Env): Config['trustProxy'] {
   return (_address, hop) => hop < hops;
 }
 
-/** Reads the configuration from environment variables. Pure: no I/O, throws ConfigError on bad values. */
+/**
+ * Reads the configuration from environment variables. Pure: no I/O. Throws one ConfigError listing every
+ * problem: a bad value, an unknown NODE_ENV or SANDBOX value, a misspelt setting, and in production every
+ * secret unset or left at its development value and a sandbox not chosen on purpose (config-production.ts).
+ */
 export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [...settingNameProblems(env)];
+  const read = reader(env, problems);
   const fieldCipher = {
-    key: text(env, 'FIELD_CIPHER_KEY', DEFAULT_FIELD_CIPHER_KEY),
-    iv: text(env, 'FIELD_CIPHER_IV', DEFAULT_FIELD_CIPHER_IV),
+    key: read.text('FIELD_CIPHER_KEY', DEFAULT_FIELD_CIPHER_KEY),
+    iv: read.text('FIELD_CIPHER_IV', DEFAULT_FIELD_CIPHER_IV),
   };
   try {
     checkCipherParams(fieldCipher);
   } catch (error) {
-    throw new ConfigError(`FIELD_CIPHER_KEY / FIELD_CIPHER_IV: ${(error as Error).message}`);
+    problems.push(`FIELD_CIPHER_KEY / FIELD_CIPHER_IV: ${(error as Error).message}`);
   }
-  const dataDir = resolve(text(env, 'DATA_DIR', join(REPO_ROOT, 'data')));
-  return {
-    port: positiveInt(env, 'PORT', 3000, 65535),
-    host: text(env, 'HOST', '127.0.0.1'),
-    apiBase: apiBase(env),
-    databaseUrl: optional(env, 'DATABASE_URL'),
+  const environment = read.oneOf('NODE_ENV', ENVIRONMENTS, 'development');
+  const sandboxSwitch = read.oneOf('SANDBOX', SWITCH, environment === 'production' ? 'off' : 'on');
+  const dataDir = resolve(read.text('DATA_DIR', join(REPO_ROOT, 'data')));
+  const config: Config = {
+    port: read.positiveInt('PORT', 3000, 65535),
+    host: read.text('HOST', '127.0.0.1'),
+    apiBase: apiBase(read, problems),
+    databaseUrl: read.optional('DATABASE_URL'),
     dataDir,
-    redisUrl: optional(env, 'REDIS_URL'),
+    redisUrl: read.optional('REDIS_URL'),
     fieldCipher,
-    sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 30),
-    sessionAbsoluteHours: positiveInt(env, 'SESSION_ABSOLUTE_HOURS', 12),
-    directLoginSecret: text(env, 'DIRECT_LOGIN_SECRET', DEFAULT_DIRECT_LOGIN_SECRET),
-    authRateLimitPerMinute: positiveInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),
-    environment: ENVIRONMENTS[text(env, 'NODE_ENV', 'development')] ?? 'development',
-    webDist: resolve(text(env, 'WEB_DIST', join(REPO_ROOT, 'web', 'dist'))),
-    logLevel: text(env, 'LOG_LEVEL', 'info'),
-    trustProxy: trustProxy(env),
-    piiKey: hexKey(env, 'PII_KEY', DEFAULT_PII_KEY),
-    storeTokenKey: hexKey(env, 'STORE_TOKEN_KEY', DEFAULT_STORE_TOKEN_KEY),
-    bankCallbackSecret: text(env, 'BANK_CALLBACK_SECRET', DEFAULT_BANK_CALLBACK_SECRET),
-    agreementReadSecret: text(env, 'AGREEMENT_READ_SECRET', DEFAULT_AGREEMENT_READ_SECRET),
-    fileDir: resolve(text(env, 'FILE_DIR', join(dataDir, 'files'))),
-    sandboxDecisionDelayMs: positiveInt(env, 'SANDBOX_DECISION_DELAY_MS', 5000, 86_400_000),
+    sessionIdleMinutes: read.positiveInt('SESSION_IDLE_MINUTES', 30),
+    sessionAbsoluteHours: read.positiveInt('SESSION_ABSOLUTE_HOURS', 12),
+    directLoginSecret: read.text('DIRECT_LOGIN_SECRET', DEFAULT_DIRECT_LOGIN_SECRET),
+    authRateLimitPerMinute: read.positiveInt('AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    environment,
+    webDist: resolve(read.text('WEB_DIST', join(REPO_ROOT, 'web', 'dist'))),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    trustProxy: trustProxy(read.optional('TRUST_PROXY')),
+    piiKey: read.hexKey('PII_KEY', DEFAULT_PII_KEY),
+    storeTokenKey: read.hexKey('STORE_TOKEN_KEY', DEFAULT_STORE_TOKEN_KEY),
+    bankCallbackSecrets: Object.fromEntries(
+      BANK_CODES.map((bank) => [bank, read.text(bankSecretVariable(bank), defaultBankCallbackSecret(bank))]),
+    ) as Record<BankCode, string>,
+    agreementReadSecret: read.text('AGREEMENT_READ_SECRET', DEFAULT_AGREEMENT_READ_SECRET),
+    fileDir: resolve(read.text('FILE_DIR', join(dataDir, 'files'))),
+    sandboxDecisionDelayMs: read.positiveInt('SANDBOX_DECISION_DELAY_MS', 5000, 86_400_000),
+    sandbox: sandboxSwitch === 'on',
+    shutdownDrainMs: read.positiveInt(
+      'SHUTDOWN_DRAIN_MS',
+      environment === 'production' ? 5000 : 0,
+      600_000,
+      0,
+    ),
+    shutdownTimeoutMs: read.positiveInt('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000),
   };
+  problems.push(...productionProblems(config, env));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }
 
-/** Warnings worth printing at start (e.g. a development secret in production). */
+/** What start-up logs as a warning: production running the sandbox adapters, chosen on purpose. */
 export function configWarnings(config: Config): string[] {
-  const warnings: string[] = [];
-  if (config.environment === 'production' && config.directLoginSecret === DEFAULT_DIRECT_LOGIN_SECRET) {
-    warnings.push(
-      'DIRECT_LOGIN_SECRET 仍为开发默认值，请在生产环境中设置 / DIRECT_LOGIN_SECRET is the development default: set it in production',
-    );
-  }
-  const defaults: [string, boolean][] = [
-    ['PII_KEY', config.piiKey === DEFAULT_PII_KEY],
-    ['STORE_TOKEN_KEY', config.storeTokenKey === DEFAULT_STORE_TOKEN_KEY],
-    ['BANK_CALLBACK_SECRET', config.bankCallbackSecret === DEFAULT_BANK_CALLBACK_SECRET],
-    ['AGREEMENT_READ_SECRET', config.agreementReadSecret === DEFAULT_AGREEMENT_READ_SECRET],
+  if (config.environment !== 'production' || !config.sandbox) return [];
+  return [
+    'SANDBOX=1：生产环境以沙箱接口运行，不产生真实交易 / production runs the sandbox adapters: no real transactions',
   ];
-  for (const [name, isDefault] of defaults) {
-    if (config.environment === 'production' && isDefault) {
-      warnings.push(
-        `${name} 仍为开发默认值，请在生产环境中设置 / ${name} is the development default: set it in production`,
-      );
-    }
-  }
-  return warnings;
 }

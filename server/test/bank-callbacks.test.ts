@@ -1,4 +1,4 @@
-import { type BankCallbackResult, RSP } from '@loan/domain';
+import { type BankCallbackResult, type BankCode, RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications, bankCallbacks } from '../src/db/schema.ts';
@@ -24,16 +24,15 @@ interface PostOptions {
   contentType?: string;
   /** sign this text instead of the body sent */
   signedBody?: string;
+  /** sign for this bank code instead of the route's */
+  signedBank?: string;
 }
 
 async function post(bank: string, body: unknown, options: PostOptions = {}) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const ts = String(Math.floor(t.clock.now().getTime() / 1000) + (options.skewSeconds ?? 0));
-  const signature = signBankCallback(
-    options.secret ?? t.config.bankCallbackSecret,
-    ts,
-    options.signedBody ?? raw,
-  );
+  const secret = options.secret ?? t.config.bankCallbackSecrets[bank as BankCode] ?? 'unknown-bank';
+  const signature = signBankCallback(secret, options.signedBank ?? bank, ts, options.signedBody ?? raw);
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/callbacks/bank/${bank}`,
@@ -126,6 +125,10 @@ describe('POST /callbacks/bank/:bank', () => {
     const before = await tableCounts(t.db);
     const refusals: Array<[PostOptions, string]> = [
       [{ secret: 'not-the-secret' }, RSP.CALLBACK_BAD_SIGNATURE],
+      // each bank signs with its own secret, and the bank code is inside the MAC
+      [{ secret: t.config.bankCallbackSecrets.YNIT }, RSP.CALLBACK_BAD_SIGNATURE],
+      [{ secret: t.config.bankCallbackSecrets.YNIT, signedBank: 'YNIT' }, RSP.CALLBACK_BAD_SIGNATURE],
+      [{ signedBank: 'YNIT' }, RSP.CALLBACK_BAD_SIGNATURE],
       [{ signedBody: JSON.stringify({ ...body, decision: 'APPROVE' }) }, RSP.CALLBACK_BAD_SIGNATURE],
       [{ headers: { 'x-bank-signature': '' } }, RSP.CALLBACK_BAD_SIGNATURE],
       [{ headers: { 'x-bank-signature': 'zz' } }, RSP.CALLBACK_BAD_SIGNATURE],

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  BANK_CODES,
   DEFAULT_FIELD_CIPHER_IV,
   DEFAULT_FIELD_CIPHER_KEY,
   encryptField,
@@ -22,6 +23,22 @@ import type { RateLimitStore } from '../../src/lib/rate-limit-store.ts';
 import { type Clock, createClock } from './clock.ts';
 
 export const TEST_DIRECT_LOGIN_SECRET = 'test-direct-login-secret';
+
+/** A production environment the server accepts: every secret its own, the sandboxes chosen on purpose. */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  SANDBOX: '1',
+  DIRECT_LOGIN_SECRET: 'prod-direct-login-secret-0123456789abcdef',
+  AGREEMENT_READ_SECRET: 'prod-agreement-read-secret-0123456789abcdef',
+  PII_KEY: '1a'.repeat(32),
+  STORE_TOKEN_KEY: '2b'.repeat(32),
+  ...Object.fromEntries(
+    BANK_CODES.map((bank) => [
+      `BANK_CALLBACK_SECRET_${bank}`,
+      `prod-${bank.toLowerCase()}-callback-secret-0123456789`,
+    ]),
+  ),
+};
 export { createClock, MINUTE, START } from './clock.ts';
 
 export interface TestApp {
@@ -70,7 +87,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await seedDemoAccounts(handle.db, clock.now());
   await seedCatalogue(handle.db, clock.now());
   const config = loadConfig({
-    NODE_ENV: 'test',
+    // development: the developer routes (outbox, collections trigger) are how the tests read codes and move time
+    NODE_ENV: 'development',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     DIRECT_LOGIN_SECRET: TEST_DIRECT_LOGIN_SECRET,
     WEB_DIST: NO_WEB_DIST,

@@ -50,7 +50,7 @@ export async function receiveBankCallback(
     !timestamp ||
     !signature ||
     !/^\d{1,12}$/.test(timestamp) ||
-    !bankSignatureValid(ctx.config.bankCallbackSecret, timestamp, raw, signature)
+    !bankSignatureValid(ctx.config.bankCallbackSecrets[bank], bank, timestamp, raw, signature)
   ) {
     throw new ApiError(RSP.CALLBACK_BAD_SIGNATURE);
   }

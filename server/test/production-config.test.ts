@@ -1,0 +1,106 @@
+import { BANK_CODES } from '@loan/domain';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configWarnings, loadConfig } from '../src/config.ts';
+import { SECRETS } from '../src/config-secrets.ts';
+import { PRODUCTION_ENV } from './helpers/app.ts';
+
+/** The problem lines of a configuration the server refuses, else []. */
+function problems(env: Record<string, string | undefined>): readonly string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+const BILINGUAL = /[\u4e00-\u9fff].* \/ [A-Za-z]/;
+
+describe('production fails closed', () => {
+  it('starts with every secret its own and the sandboxes chosen on purpose, and says it runs the sandboxes', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.environment).toBe('production');
+    expect(config.sandbox).toBe(true);
+    expect(configWarnings(config)).toHaveLength(1);
+    expect(configWarnings(config)[0]).toContain('SANDBOX=1');
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+  });
+
+  it('refuses with one bilingual line per secret when none is set', () => {
+    const lines = problems({ NODE_ENV: 'production', SANDBOX: '1' });
+    expect(lines).toHaveLength(SECRETS.length);
+    for (const secret of SECRETS) {
+      expect(lines.filter((l) => l.startsWith(`${secret.variable} `))).toHaveLength(1);
+    }
+    for (const line of lines) expect(line).toMatch(BILINGUAL);
+  });
+
+  it.each(SECRETS.map((s) => [s.variable]))(
+    'refuses %s unset, empty, or left at its development value',
+    (name) => {
+      const spec = SECRETS.find((s) => s.variable === name);
+      for (const value of [undefined, '', '   ', spec?.development, spec?.development.toUpperCase()]) {
+        const lines = problems({ ...PRODUCTION_ENV, [name]: value });
+        expect(lines, String(value)).toHaveLength(1);
+        expect(lines[0]).toContain(name);
+      }
+    },
+  );
+
+  it('refuses a short HMAC secret and one secret used twice', () => {
+    expect(problems({ ...PRODUCTION_ENV, DIRECT_LOGIN_SECRET: 'short' })[0]).toContain('DIRECT_LOGIN_SECRET');
+    const shared = problems({
+      ...PRODUCTION_ENV,
+      BANK_CALLBACK_SECRET_CGB: PRODUCTION_ENV.BANK_CALLBACK_SECRET_YNIT,
+    });
+    expect(shared).toHaveLength(1);
+    expect(shared[0]).toContain('BANK_CALLBACK_SECRET_CGB');
+  });
+
+  it('refuses production without SANDBOX chosen, and SANDBOX=0 anywhere (no real adapters exist)', () => {
+    const { SANDBOX: _chosen, ...unchosen } = PRODUCTION_ENV;
+    expect(problems(unchosen)).toEqual([expect.stringContaining('SANDBOX')]);
+    expect(problems({ ...PRODUCTION_ENV, SANDBOX: '0' })).toEqual([expect.stringContaining('SANDBOX=0')]);
+    expect(problems({ SANDBOX: 'false' })).toEqual([expect.stringContaining('SANDBOX=0')]);
+    expect(problems({ SANDBOX: 'yes' })).toEqual([expect.stringContaining('SANDBOX')]);
+    expect(loadConfig({ SANDBOX: '1' }).sandbox).toBe(true);
+    expect(loadConfig({}).sandbox).toBe(true);
+  });
+
+  it.each(['prod', 'Production', 'staging', 'dev', ' productio'])('refuses NODE_ENV=%j', (value) => {
+    const lines = problems({ NODE_ENV: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('NODE_ENV');
+    expect(lines[0]).toMatch(BILINGUAL);
+  });
+
+  it('accepts exactly production, development and test; unset is development', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).environment).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test' }).environment).toBe('test');
+    expect(loadConfig({}).environment).toBe('development');
+  });
+
+  it('refuses settings nothing reads: the replaced single bank secret and an unknown bank', () => {
+    expect(problems({ BANK_CALLBACK_SECRET: 'x' })).toEqual([
+      expect.stringContaining('BANK_CALLBACK_SECRET'),
+    ]);
+    expect(problems({ BANK_CALLBACK_SECRET_YNTI: 'x' })).toEqual([
+      expect.stringContaining('BANK_CALLBACK_SECRET_YNTI'),
+    ]);
+    expect(problems({ LOG_LEVEL: 'verbose' })).toEqual([expect.stringContaining('LOG_LEVEL')]);
+  });
+
+  it('reports every problem at once', () => {
+    const lines = problems({ NODE_ENV: 'production', PORT: 'x', PII_KEY: 'short' });
+    expect(lines.some((l) => l.includes('PORT'))).toBe(true);
+    expect(lines.some((l) => l.includes('PII_KEY'))).toBe(true);
+    expect(lines.some((l) => l.includes('SANDBOX'))).toBe(true);
+    expect(lines.some((l) => l.includes('DIRECT_LOGIN_SECRET'))).toBe(true);
+  });
+
+  it('gives each bank its own development secret outside production', () => {
+    const secrets = loadConfig({}).bankCallbackSecrets;
+    expect(new Set(BANK_CODES.map((b) => secrets[b])).size).toBe(BANK_CODES.length);
+  });
+});
