@@ -6,7 +6,10 @@ import { DEMO_ACCOUNTS } from './db/seed.ts';
 /** A token of the right shape that the sandbox marketplace accepts (docs/SANDBOX.md). */
 export const SANDBOX_DEMO_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
-/** What `npm start` prints once the server listens: the URL, the demo accounts, the developer outbox. */
+/**
+ * What `npm start` prints once the server listens: the URL and health checks; outside production also the demo
+ * accounts and the sandbox store, and in development the developer outbox.
+ */
 export function startBanner(config: Config, database: string): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${config.port}`;
@@ -14,18 +17,25 @@ export function startBanner(config: Config, database: string): string {
     '',
     `  跨境电商融资服务平台已启动 / Loan portal is running: ${url}`,
     `  API: ${url}${config.apiBase}   OpenAPI: ${url}${config.apiBase}/openapi.json`,
+    `  健康检查 / health: ${url}${config.apiBase}${API.health}   ${url}${config.apiBase}${API.healthReady}`,
     `  数据库 / database: ${database}`,
+  ];
+  if (config.environment === 'production') {
+    // production: no account, password or sandbox credential is ever printed
+    if (config.sandbox) lines.push('  沙箱接口 / sandbox adapters: SANDBOX=1');
+    lines.push('');
+    return lines.join('\n');
+  }
+  lines.push(
     '',
     '  演示账号 / demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `    ${a.loginId.padEnd(8)} / ${a.password.padEnd(12)} ${a.note}`),
-  ];
-  lines.push(
     '',
     '  沙箱店铺授权 / sandbox store authorisation (贷款信息 → 授权店铺):',
     `    卖家编号 seller id ${SANDBOX_DEMO_SELLER_ID}   授权令牌 token ${SANDBOX_DEMO_TOKEN}`,
     '    合作机构沙箱规则 / how the sandbox banks decide: docs/SANDBOX.md',
   );
-  if (config.environment !== 'production') {
+  if (config.environment === 'development') {
     lines.push('', `  开发者收件箱（沙箱短信/邮件，含验证码）/ developer outbox: ${url}${API.devOutbox}`);
   }
   lines.push('');

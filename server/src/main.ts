@@ -2,31 +2,39 @@ import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import type { Lifecycle } from './modules/health/routes.ts';
+import { createShutdown } from './shutdown.ts';
 import { openAndMigrate } from './start.ts';
 
-/** `npm start`: open (lock), migrate and seed the database, then serve portal and API. */
+/**
+ * `npm start`: open (lock), migrate (and outside production seed) the database, then serve portal and API.
+ * SIGTERM/SIGINT: /health/ready answers 503, then the listener closes once in-flight requests finish, the
+ * background jobs stop and the database closes, all within SHUTDOWN_TIMEOUT_MS; a second signal exits at once.
+ */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const database = await openAndMigrate(config, { seedIfEmpty: true });
-  const app = await buildApp({ config, db: database.db, startJobs: true });
+  const database = await openAndMigrate(config, { seedIfEmpty: config.environment !== 'production' });
+  const lifecycle: Lifecycle = { draining: false };
+  const app = await buildApp({ config, db: database.db, startJobs: true, lifecycle });
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (database.seeded.length)
     app.log.info({ accounts: database.seeded }, '已创建演示账号 / demo accounts seeded');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: 正在停止 / shutting down`);
-    try {
-      await app.close();
-    } finally {
-      await database.close();
-    }
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const shutdown = createShutdown({
+    beginDrain: () => {
+      lifecycle.draining = true;
+    },
+    drainMs: config.shutdownDrainMs,
+    timeoutMs: config.shutdownTimeoutMs,
+    stages: [
+      { name: 'HTTP 服务与后台任务 / HTTP server and background jobs (app.close)', run: () => app.close() },
+      { name: '数据库 / database (close)', run: () => database.close() },
+    ],
+    log: (message) => app.log.info(message),
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -41,7 +49,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+  if (error instanceof ConfigError) {
+    console.error('\n服务器拒绝启动 / the server refuses to start:');
+    for (const problem of error.problems) console.error(`  - ${problem}`);
+    console.error('');
+  } else if (error instanceof DataDirLockedError) {
     console.error(`\n${error.message}\n`);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(

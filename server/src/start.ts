@@ -20,7 +20,12 @@ export async function openAndMigrate(
   try {
     await handle.migrate();
     await seedCatalogue(handle.db);
-    const seed = options.seedIfEmpty && handle.kind === 'pglite' && (await isEmpty(handle.db));
+    // demo accounts: never in production, only into an empty embedded database
+    const seed =
+      options.seedIfEmpty &&
+      config.environment !== 'production' &&
+      handle.kind === 'pglite' &&
+      (await isEmpty(handle.db));
     const seeded = seed ? await seedDemoAccounts(handle.db) : [];
     return { ...handle, seeded };
   } catch (error) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instalments, ledgerTransactions, loans } from '../src/db/schema.ts';
 import { DEV_SANDBOX_COLLECT } from '../src/modules/dev-sandbox/routes.ts';
 import { addDays } from '../src/modules/loans/accrual.ts';
-import { call, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
+import { call, createTestApp, PRODUCTION_ENV, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
 
@@ -60,7 +60,7 @@ describe(`POST ${DEV_SANDBOX_COLLECT}`, () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { ...PRODUCTION_ENV } });
     const res = await prod.app.inject({ method: 'POST', url: `/api${DEV_SANDBOX_COLLECT}`, payload: {} });
     expect(res.statusCode).toBe(404);
     await prod.close();

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { API, RSP, rspText } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/logger.ts';
-import { call, cipher, createTestApp, login, type TestApp } from './helpers/app.ts';
+import { call, cipher, createTestApp, login, PRODUCTION_ENV, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -85,7 +85,7 @@ describe('GET /application_vue/clientConfig', () => {
   it('says the sandbox is on and which environment runs', async () => {
     const res = await call(t.app, 'GET', '/application_vue/clientConfig');
     expect(res.response.rspCode).toBe(RSP.OK);
-    expect(res.result).toEqual({ sandbox: true, environment: 'test' });
+    expect(res.result).toEqual({ sandbox: true, environment: 'development' });
   });
 });
 
@@ -168,13 +168,45 @@ describe('developer outbox', () => {
     expect(logLines.some((l) => l.includes('"outbox"') && l.includes('demo@example.com'))).toBe(true);
   });
 
+  it('answers only clients on this machine: another peer gets 404, whatever X-Forwarded-For says', async () => {
+    for (const url of ['/api/dev/outbox', '/dev/outbox']) {
+      for (const remoteAddress of ['10.0.0.8', '192.168.1.20', '2001:db8::1', '::ffff:10.0.0.8']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          remoteAddress,
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(res.body).not.toContain('demo@example.com');
+      }
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(200);
+      }
+    }
+  });
+
+  it('is not there in the test environment either (development only)', async () => {
+    const other = await createTestApp({ env: { NODE_ENV: 'test' } });
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      expect((await other.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is not there in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { ...PRODUCTION_ENV } });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
       expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
       const doc = (await prod.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       expect(doc.paths['/api/dev/outbox']).toBeUndefined();
+      // the sandboxes chosen on purpose in production: the UI is told, and shows 沙箱环境
+      const client = await call(prod.app, 'GET', '/application_vue/clientConfig');
+      expect(client.result).toEqual({ sandbox: true, environment: 'production' });
     } finally {
       await prod.close();
     }

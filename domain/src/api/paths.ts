@@ -24,6 +24,8 @@ export const API = {
   smsLogin: '/application_vue/smsLogin',
   clientConfig: '/application_vue/clientConfig',
   devOutbox: '/dev/outbox',
+  health: '/health',
+  healthReady: '/health/ready',
   // issue 3: products, store, agreements, certification, applications, bank callbacks
   productList: '/products/list',
   agreementText: '/users/agreement',

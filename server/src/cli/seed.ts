@@ -2,7 +2,11 @@
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../db/seed.ts';
 import { withDatabase } from './open.ts';
 
-await withDatabase(async (database) => {
+await withDatabase(async (database, config) => {
+  if (config.environment === 'production') {
+    console.error('生产环境不创建演示账号 / demo accounts are never created in production');
+    return 1;
+  }
   const created = await seedDemoAccounts(database.db);
   for (const account of DEMO_ACCOUNTS) {
     const state = created.includes(account.loginId) ? '已创建 created' : '已存在 exists';

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { loopbackOnly } from '../../plugins/loopback-only.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { collectDueInstalments } from '../loans/collections.ts';
 
@@ -10,15 +11,17 @@ import { collectDueInstalments } from '../loans/collections.ts';
 export const DEV_SANDBOX_COLLECT = '/dev/sandbox/collect';
 
 /**
- * For developers and testers, never registered in production: runs the collections sandbox as if the given
+ * For developers and testers, registered only in development
+ * and answering only clients on this machine: runs the collections sandbox as if the given
  * day had come (10:00 Shanghai), so the instalments due by then are paid from the stores' payouts and the
  * records show repayments without waiting a month. The same code the 1-second sandbox loop runs.
  */
 export function devSandboxRoutes(app: App, ctx: AppContext): void {
-  if (ctx.config.environment === 'production') return;
+  if (ctx.config.environment !== 'development') return;
   app.post(
     `${ctx.config.apiBase}${DEV_SANDBOX_COLLECT}`,
     {
+      onRequest: loopbackOnly,
       schema: {
         tags: ['开发者（非生产环境）'],
         summary: '还款沙箱：按指定日期收取已到期的分期（模拟时间推进）',

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { MIGRATIONS_FOLDER } from './migrate.ts';
+
+interface Journal {
+  entries: { tag: string; when: number }[];
+}
+
+/** The migrations this build carries (drizzle-kit's journal), read once. */
+const JOURNAL = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+
+/** node-postgres and PGlite both answer raw SQL with `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The tags of the migrations this build carries that the database has not applied. Drizzle's migrator records
+ * each applied migration with its journal time in drizzle.__drizzle_migrations; a database without that table has
+ * applied none.
+ */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const [table] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  );
+  if (!table?.present) return JOURNAL.entries.map((e) => e.tag);
+  const [applied] = rowsOf<{ last: string | null }>(
+    await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`),
+  );
+  const last = Number(applied?.last ?? 0);
+  return JOURNAL.entries.filter((e) => e.when > last).map((e) => e.tag);
+}
