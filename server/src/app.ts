@@ -3,7 +3,6 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
 import { createSandboxBanks } from './adapters/banks/sandbox.ts';
-import { startSandboxBankDelivery } from './adapters/banks/sandbox-delivery.ts';
 import type { FileStorage } from './adapters/files/file-storage.ts';
 import { createLocalFileStorage } from './adapters/files/local.ts';
 import type { MarketplaceAdapter } from './adapters/marketplace/marketplace.ts';
@@ -14,17 +13,16 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { App } from './http.ts';
+import { type BackgroundOptions, createBackgroundJobs } from './jobs/background.ts';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { loggerOptions } from './logger.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
-import { startReconciliation } from './modules/applications/reconcile.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
-import { startHousekeeping } from './modules/housekeeping/purge.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -56,6 +54,8 @@ export interface BuildAppOptions {
   files?: FileStorage;
   /** start the background work (reconciliation, sandbox deliveries and collections, housekeeping); `npm start` does, tests do not */
   startJobs?: boolean;
+  /** the job engine's schema, periods and timings; default: BackgroundOptions' defaults (tests shorten them) */
+  jobs?: BackgroundOptions;
   /** per-IP counters; default: Redis when REDIS_URL is set, else memory */
   rateLimitStore?: RateLimitStore;
 }
@@ -115,15 +115,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   devOutboxRoutes(app, ctx);
   devSandboxRoutes(app, ctx);
   if (opts.startJobs) {
-    // background work: reconciliation, sandbox bank deliveries with the collections sandbox, housekeeping
-    const stops = [
-      startReconciliation(ctx),
-      startSandboxBankDelivery(app, ctx),
-      startHousekeeping(db, app.log, now),
-    ];
-    app.addHook('onClose', async () => {
-      for (const stop of stops) stop();
-    });
+    // background work through the job engine, once across all servers: sandbox bank deliveries, the
+    // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first
+    const jobs = createBackgroundJobs(app, ctx, opts.jobs);
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('preClose', () => jobs.stop());
   }
   registerOpenApiRoute(app, config.apiBase);
   await registerSpa(app, config.webDist, config.apiBase);

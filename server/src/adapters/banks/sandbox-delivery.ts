@@ -8,7 +8,6 @@ import {
   BANK_TIMESTAMP_HEADER,
   signBankCallback,
 } from '../../modules/bank-callbacks/signature.ts';
-import { collectDueInstalments } from '../../modules/loans/collections.ts';
 
 /** A job whose callback was refused this many times is not tried again (it stays in the table, logged). */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -73,26 +72,4 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
     }
   }
   return delivered;
-}
-
-/**
- * Delivers due sandbox callbacks every second, then collects due instalments from the stores' payouts
- * (collections sandbox), unref'd; stopped when the app closes. Returns the stop function.
- */
-export function startSandboxBankDelivery(app: App, ctx: DeliveryContext, intervalMs = 1000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deliverDueBankCallbacks(app, ctx)
-      .then(() => collectDueInstalments(ctx, ctx.now()))
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'sandbox bank delivery failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  const stop = () => clearInterval(timer);
-  app.addHook('onClose', async () => stop());
-  return stop;
 }

@@ -75,19 +75,3 @@ export async function reconcileApplications(ctx: ReconcileContext, limit = 100):
   }
   return changed;
 }
-
-/** Runs reconcileApplications every `intervalMs` (unref'd); returns the stop function. */
-export function startReconciliation(ctx: ReconcileContext, intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcileApplications(ctx)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'application reconciliation failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -67,25 +67,5 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts
   };
 }
 
+/** How often the background jobs purge (server/src/jobs). */
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
-
-interface Log {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-/** Runs the purge now and then every hour until stopped; a failed run is logged and tried again next time. */
-export function startHousekeeping(db: Database, log: Log, now: () => Date = () => new Date()): () => void {
-  const run = async () => {
-    try {
-      const counts = await purgeExpired(db, now());
-      if (Object.values(counts).some((n) => n > 0)) log.info({ purged: counts }, '已清理过期数据 / purged');
-    } catch (error) {
-      log.error({ err: error }, '清理过期数据失败 / purge failed');
-    }
-  };
-  void run();
-  const timer = setInterval(run, PURGE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}

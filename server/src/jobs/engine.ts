@@ -1,0 +1,207 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { bossDatabase } from './boss-db.ts';
+
+/** One kind of background work. */
+export interface JobDefinition {
+  /** the queue's name: lower-case letters, digits and hyphens */
+  name: string;
+  /**
+   * At most one run per period across every server: each server offers a job every tick, the engine keeps
+   * one per period slot (of the database's clock), one waiting and one running at a time.
+   */
+  everySeconds: number;
+  /** the work; what it returns is logged as the outcome */
+  run(): Promise<unknown>;
+  /** asked before a job is offered (cheap, e.g. "is anything due?"); default: always */
+  wanted?(): Promise<boolean>;
+  /** an outcome that did nothing is logged at debug instead of info (frequent sweeps) */
+  idle?(result: unknown): boolean;
+  /** tries after the first failure; default 3 */
+  retryLimit?: number;
+  /** seconds before the first retry, doubled (with jitter) each time after; default 1 */
+  retryDelaySeconds?: number;
+  /** a run longer than this fails and is retried; default 300 */
+  expireInSeconds?: number;
+}
+
+export interface JobLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobEngineOptions {
+  db: Database;
+  log: JobLog;
+  jobs: JobDefinition[];
+  /** the engine's own schema (pg-boss tables); default `pgboss` */
+  schema?: string;
+  /** how often this server offers jobs; default 1000 ms */
+  tickMs?: number;
+  /** how often an idle worker looks for a job; default 0.5 s (pg-boss's minimum) */
+  pollingIntervalSeconds?: number;
+  /** how long stop waits for running jobs before it fails them (they are retried); default 10 000 ms */
+  stopTimeoutMs?: number;
+  /** observes each offer: the job's id when it was queued, null when the period already has its job */
+  onOffer?(name: string, jobId: string | null): void;
+}
+
+export interface JobEngine {
+  /** creates the engine's schema and queues if missing, then starts the workers and the ticker */
+  start(): Promise<void>;
+  /** stops offering and taking jobs, waits for running ones at most stopTimeoutMs, and returns */
+  stop(): Promise<void>;
+  /** the schema of the engine's tables */
+  readonly schema: string;
+}
+
+export const DEFAULT_JOB_SCHEMA = 'pgboss';
+
+/**
+ * The job engine: pg-boss (PostgreSQL, `FOR UPDATE SKIP LOCKED` claims) on the app's own database, the
+ * embedded PGlite included (see boss-db.ts). Every queue is `stately`: one job waiting and one running at a
+ * time across all servers, so a job is never run twice at once. Each run is logged with the job's name, id
+ * and outcome; a failed run is retried with exponential backoff.
+ */
+export function createJobEngine(options: JobEngineOptions): JobEngine {
+  const { log, jobs } = options;
+  const schema = options.schema ?? DEFAULT_JOB_SCHEMA;
+  const tickMs = options.tickMs ?? 1000;
+  const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  const db = bossDatabase(options.db);
+  const boss = new PgBoss({
+    db: db as unknown as PgBoss.Db,
+    schema,
+    // periods are kept by the ticker below (per-slot singletons), not by pg-boss's minute cron
+    schedule: false,
+    supervise: true,
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 1,
+  });
+  let stopping = false;
+  let ticker: NodeJS.Timeout | null = null;
+  let ticking = false;
+  let starting: Promise<void> | null = null;
+
+  boss.on('error', (error: unknown) => {
+    if (!stopping) log.error({ err: error }, '任务引擎出错 / job engine error');
+  });
+
+  const runJob = async (definition: JobDefinition, job: PgBoss.JobWithMetadata) => {
+    const fields = { job: definition.name, jobId: job.id, attempt: job.retryCount + 1 };
+    if (stopping) throw new Error('job engine stopping');
+    const started = Date.now();
+    try {
+      const result = await definition.run();
+      const line = { ...fields, outcome: 'completed', result, ms: Date.now() - started };
+      if (definition.idle?.(result)) log.debug(line, '后台任务完成 / job completed');
+      else log.info(line, '后台任务完成 / job completed');
+      return result;
+    } catch (error) {
+      const willRetry = job.retryCount < job.retryLimit;
+      log.warn(
+        { ...fields, outcome: 'failed', willRetry, err: error, ms: Date.now() - started },
+        '后台任务失败 / job failed',
+      );
+      throw error;
+    }
+  };
+
+  const offer = async (definition: JobDefinition) => {
+    if (definition.wanted && !(await definition.wanted())) return;
+    const jobId = await boss.send(
+      definition.name,
+      {},
+      { singletonKey: definition.name, singletonSeconds: definition.everySeconds },
+    );
+    options.onOffer?.(definition.name, jobId);
+  };
+
+  const tick = async () => {
+    if (ticking || stopping) return;
+    ticking = true;
+    try {
+      for (const definition of jobs) {
+        if (stopping) break;
+        try {
+          await offer(definition);
+        } catch (error) {
+          log.warn({ err: error, job: definition.name }, '后台任务未能排队 / job not queued');
+        }
+      }
+    } finally {
+      ticking = false;
+    }
+  };
+
+  const start = async () => {
+    await boss.start();
+    for (const definition of jobs) {
+      const queue: PgBoss.Queue = {
+        name: definition.name,
+        policy: 'stately',
+        retryLimit: definition.retryLimit ?? 3,
+        retryDelay: definition.retryDelaySeconds ?? 1,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds ?? 300,
+      };
+      await retryOnDeadlock(() => boss.createQueue(definition.name, queue));
+      await boss.updateQueue(definition.name, queue);
+      await boss.work<object>(
+        definition.name,
+        { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
+        async ([job]) => (job ? runJob(definition, job) : undefined),
+      );
+    }
+    if (stopping) return;
+    void tick();
+    ticker = setInterval(() => void tick(), tickMs);
+    ticker.unref();
+  };
+
+  return {
+    schema,
+    start: () => {
+      starting ??= start();
+      return starting;
+    },
+    stop: async () => {
+      if (stopping) return;
+      stopping = true;
+      if (ticker) clearInterval(ticker);
+      await starting?.catch(() => {});
+      await withinMs(boss.stop({ graceful: true, wait: true, timeout: stopTimeoutMs }), stopTimeoutMs + 2000);
+      db.close();
+    },
+  };
+}
+
+/**
+ * Servers that start together create the same queue at once; PostgreSQL may then pick one of them as a
+ * deadlock victim (the queue's partition is attached under locks). Its second try finds the queue made.
+ */
+async function retryOnDeadlock(create: () => Promise<void>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/** Waits for the promise, at most `ms`; a failure is ignored (stopping must return). */
+async function withinMs(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise.catch(() => {}), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
