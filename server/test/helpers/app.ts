@@ -60,6 +60,8 @@ export interface TestAppOptions {
   files?: BuildAppOptions['files'];
   /** add routes etc. before the app is ready */
   setup?: (app: App) => void;
+  /** the stopping flag /health/ready reads */
+  lifecycle?: BuildAppOptions['lifecycle'];
 }
 
 const NO_WEB_DIST = join(mkdtempSync(join(tmpdir(), 'loan-no-web-')), 'dist');
@@ -103,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     outbox: options.outbox,
     rateLimitStore: options.rateLimitStore,
+    lifecycle: options.lifecycle,
     marketplace: options.marketplace,
     banks: options.banks,
     files: options.files,
