@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankAdapter, BankAdapters } from '../src/adapters/banks/bank-adapter.ts';
 import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
-import { applicationEvents, applications, auditLog, products, sellerStores } from '../src/db/schema.ts';
+import {
+  applicationEvents,
+  applications,
+  auditLog,
+  partnerCalls,
+  products,
+  sellerStores,
+} from '../src/db/schema.ts';
 import { applyEvent } from '../src/modules/applications/apply-event.ts';
 import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
@@ -18,15 +25,15 @@ function flakyBanks(get: () => BankAdapters): BankAdapters {
   const one = (code: (typeof BANK_CODES)[number]): BankAdapter => ({
     code,
     sandbox: true,
-    submit: (s, now) =>
-      flaky.failSubmit ? Promise.reject(new Error('timeout')) : get()[code].submit(s, now),
+    submit: (s, now, key) =>
+      flaky.failSubmit ? Promise.reject(new Error('timeout')) : get()[code].submit(s, now, key),
     query: (ref, now) => get()[code].query(ref, now),
-    cancel: (ref, reason, now) =>
+    cancel: (ref, reason, now, key) =>
       flaky.refuseCancel
         ? Promise.resolve({ ok: false, reason: '已进入放款流程' })
-        : get()[code].cancel(ref, reason, now),
-    contractSigned: (ref, now) => get()[code].contractSigned(ref, now),
-    settle: (ref, total, now) => get()[code].settle(ref, total, now),
+        : get()[code].cancel(ref, reason, now, key),
+    contractSigned: (ref, now, key) => get()[code].contractSigned(ref, now, key),
+    settle: (ref, total, now, key) => get()[code].settle(ref, total, now, key),
   });
   return Object.fromEntries(BANK_CODES.map((c) => [c, one(c)])) as unknown as BankAdapters;
 }
@@ -465,10 +472,15 @@ describe('the one state-changing path', () => {
     expect(after).toMatchObject({ state: 'WITHDRAWN', amountFen: null });
   });
 
-  it('a bank that refuses the cancellation: 3001 with its reason, nothing changes', async () => {
+  it('a bank that refuses the cancellation: 3001 with its reason, nothing changes but the refused call; a later cancel asks anew', async () => {
     const b = await makeReadyBorrower(t, 'refuse1');
     const d = okResult(await api.create(b.token, 'CRB-RYD'));
     okResult(await api.submit(b.token, d.application.rowId, '100000', 6));
+    // the claimed partner call is recorded with its refusal; nothing else changes
+    const withoutCalls = (counts: Record<string, number>) => {
+      const { partner_calls, partner_call_events, ...rest } = counts;
+      return rest;
+    };
     flaky.refuseCancel = true;
     try {
       const before = await tableCounts(t.db);
@@ -477,10 +489,21 @@ describe('the one state-changing path', () => {
         rspCode: RSP.STATE_NOT_ALLOWED,
         rspDesc: '华润银行拒绝取消：已进入放款流程',
       });
-      expect(await tableCounts(t.db)).toEqual(before);
+      expect(withoutCalls(await tableCounts(t.db))).toEqual(withoutCalls(before));
     } finally {
       flaky.refuseCancel = false;
     }
+    const cancelled = okResult(await api.cancel(b.token, d.application.rowId, '不要了'));
+    expect(cancelled.application.state).toBe('WITHDRAWN');
+    const calls = await t.db
+      .select()
+      .from(partnerCalls)
+      .where(eq(partnerCalls.subject, `application-${d.application.rowId}`));
+    const cancels = calls.filter((c) => c.operation === 'BANK_CANCEL').sort((x, y) => x.id - y.id);
+    expect(cancels.map((c) => [c.state, c.idempotencyKey])).toEqual([
+      ['REFUSED', `BANK_CANCEL.application-${d.application.rowId}.1`],
+      ['SUCCEEDED', `BANK_CANCEL.application-${d.application.rowId}.2`],
+    ]);
   });
 });
 

@@ -46,15 +46,15 @@ beforeAll(async () => {
       const adapter: BankAdapter = {
         code,
         sandbox: true,
-        submit: (s, now) => get().submit(s, now),
+        submit: (s, now, key) => get().submit(s, now, key),
         query: (ref, now) => get().query(ref, now),
-        cancel: (ref, reason, now) => get().cancel(ref, reason, now),
-        contractSigned: (ref, now) => get().contractSigned(ref, now),
-        settle: async (ref, total, now) => {
+        cancel: (ref, reason, now, key) => get().cancel(ref, reason, now, key),
+        contractSigned: (ref, now, key) => get().contractSigned(ref, now, key),
+        settle: async (ref, total, now, key) => {
           await bankSwitch.whileSettling?.();
           return bankSwitch.refuseSettle
             ? { ok: false, reason: '该笔贷款本月已申请过提前还款' }
-            : get().settle(ref, total, now);
+            : get().settle(ref, total, now, key);
         },
       };
       return [code, adapter];

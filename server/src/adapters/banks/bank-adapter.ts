@@ -26,17 +26,31 @@ export type BankQueryResult = {
   reason: string | null;
 };
 
+/**
+ * Every call that changes something at the bank carries an idempotency key (modules/partner-calls): asked again
+ * with the same key, the bank gives the same answer (the same bankRef) and does nothing a second time.
+ */
 export interface BankAdapter {
   readonly code: BankCode;
   readonly sandbox: boolean;
-  submit(submission: BankSubmission, now: Date): Promise<BankSubmitResult>;
+  submit(submission: BankSubmission, now: Date, idempotencyKey: string): Promise<BankSubmitResult>;
   query(bankRef: string, now: Date): Promise<BankQueryResult>;
   /** asks the bank to drop an application not yet disbursed; false when it refuses */
-  cancel(bankRef: string, reason: string, now: Date): Promise<{ ok: boolean; reason: string | null }>;
+  cancel(
+    bankRef: string,
+    reason: string,
+    now: Date,
+    idempotencyKey: string,
+  ): Promise<{ ok: boolean; reason: string | null }>;
   /** tells the bank the borrower signed the contract; the bank disburses later (DISBURSE callback) */
-  contractSigned(bankRef: string, now: Date): Promise<void>;
+  contractSigned(bankRef: string, now: Date, idempotencyKey: string): Promise<void>;
   /** asks the bank to settle a disbursed loan early for the quoted total (fen); false when it refuses */
-  settle(bankRef: string, totalFen: number, now: Date): Promise<{ ok: boolean; reason: string | null }>;
+  settle(
+    bankRef: string,
+    totalFen: number,
+    now: Date,
+    idempotencyKey: string,
+  ): Promise<{ ok: boolean; reason: string | null }>;
 }
 
 export type BankAdapters = Readonly<Record<BankCode, BankAdapter>>;

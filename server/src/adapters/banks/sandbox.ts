@@ -1,9 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { BANK_CODES, type BankCallbackBody, type BankCode, fenToYuan, formatYuan } from '@loan/domain';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sandboxBankJobs } from '../../db/schema.ts';
-import type { BankAdapter, BankAdapters, BankQueryResult, BankSubmission } from './bank-adapter.ts';
+import { sandboxBankJobs, sandboxBankRequests } from '../../db/schema.ts';
+import type {
+  BankAdapter,
+  BankAdapters,
+  BankQueryResult,
+  BankSubmission,
+  BankSubmitResult,
+} from './bank-adapter.ts';
 
 export interface SandboxBankOptions {
   db: Database;
@@ -18,8 +24,10 @@ export const SANDBOX_CREDIT_SHARE_PERCENT = 30;
  * The sandbox partner banks (docs/SANDBOX.md "合作机构沙箱 / Partner-bank sandbox"). Deterministic rules,
  * asynchronous decisions, kept in the table sandbox_bank_jobs so they survive a restart:
  *
+ * - every call that changes something is kept by its idempotency key (table sandbox_bank_requests): the same
+ *   key gets the stored answer again and changes nothing (concurrent calls with one key wait for the first).
  * - submit: refused at once (not accepted) when the amount exceeds the store's whole trailing twelve months'
- *   sales; otherwise accepted with bankRef `<BANK>-<applicationId>-<random>` and a decision job due after
+ *   sales; otherwise accepted with bankRef `<BANK>-<applicationId>-<8 hex of sha256(key)>` and a decision job due after
  *   decisionDelayMs: APPROVE (the amount asked) when the amount is at most 30 % of the store's annual sales,
  *   else REJECT naming the limit in yuan. CRBANK (华润银行) in addition only lends to enterprises registered
  *   with the market regulator: a USCC not starting with "9" is rejected.
@@ -66,37 +74,81 @@ function isCancelMarker(payload: Record<string, unknown>): boolean {
   return payload.sandboxCancelled === true;
 }
 
+type Answer = Record<string, unknown>;
+
+/** The sandbox's bankRef of a submission: deterministic, from the application and the idempotency key. */
+export function sandboxBankRef(code: BankCode, applicationId: number, idempotencyKey: string): string {
+  const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 8);
+  return `${code}-${applicationId}-${digest}`;
+}
+
 function sandboxBank(code: BankCode, { db, decisionDelayMs }: SandboxBankOptions): BankAdapter {
   const due = (now: Date) => new Date(now.getTime() + decisionDelayMs);
 
-  async function jobs(bankRef: string) {
-    return db
+  async function jobs(tx: Database, bankRef: string) {
+    return tx
       .select()
       .from(sandboxBankJobs)
       .where(and(eq(sandboxBankJobs.bank, code), eq(sandboxBankJobs.bankRef, bankRef)))
       .orderBy(asc(sandboxBankJobs.id));
   }
 
+  /**
+   * Runs `effect` once per idempotency key: the key is claimed with the effect in one transaction; a key seen
+   * before gets its stored answer back and nothing else happens.
+   */
+  async function once<T extends Answer>(
+    key: string,
+    operation: string,
+    now: Date,
+    effect: (tx: Database) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(sandboxBankRequests)
+        .values({ bank: code, idempotencyKey: key, operation, answer: {}, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ key: sandboxBankRequests.idempotencyKey });
+      if (!fresh) {
+        const [seen] = await tx
+          .select({ answer: sandboxBankRequests.answer })
+          .from(sandboxBankRequests)
+          .where(and(eq(sandboxBankRequests.bank, code), eq(sandboxBankRequests.idempotencyKey, key)));
+        return (seen?.answer ?? {}) as T;
+      }
+      const answer = await effect(tx);
+      await tx
+        .update(sandboxBankRequests)
+        .set({ answer: { ...answer } })
+        .where(and(eq(sandboxBankRequests.bank, code), eq(sandboxBankRequests.idempotencyKey, key)));
+      return answer;
+    });
+  }
+
   return {
     code,
     sandbox: true,
 
-    async submit(submission, now) {
-      if (submission.amountFen > submission.annualSalesFen) {
-        return { accepted: false, reason: '申请金额超过店铺近12个月销售额，合作机构不予受理' };
-      }
-      const bankRef = `${code}-${submission.applicationId}-${randomBytes(4).toString('hex')}`;
-      const body: BankCallbackBody = {
-        eventId: `${bankRef}-DECISION`,
-        bankRef,
-        ...sandboxDecision(submission),
-      };
-      await db.insert(sandboxBankJobs).values({ bank: code, bankRef, payload: { ...body }, dueAt: due(now) });
-      return { accepted: true, bankRef };
+    submit(submission, now, key) {
+      return once(key, 'SUBMIT', now, async (tx): Promise<BankSubmitResult & Answer> => {
+        if (submission.amountFen > submission.annualSalesFen) {
+          return { accepted: false, reason: '申请金额超过店铺近12个月销售额，合作机构不予受理' };
+        }
+        const bankRef = sandboxBankRef(code, submission.applicationId, key);
+        const body: BankCallbackBody = {
+          eventId: `${bankRef}-DECISION`,
+          bankRef,
+          ...sandboxDecision(submission),
+        };
+        await tx
+          .insert(sandboxBankJobs)
+          .values({ bank: code, bankRef, payload: { ...body }, dueAt: due(now) });
+        return { accepted: true, bankRef };
+      });
     },
 
     async query(bankRef): Promise<BankQueryResult> {
-      const rows = await jobs(bankRef);
+      const rows = await jobs(db, bankRef);
       if (rows.length === 0) return { status: 'UNKNOWN', reason: null };
       const marker = rows.find((r) => isCancelMarker(r.payload));
       if (marker) return { status: 'CANCELLED', reason: String(marker.payload.reason ?? '') || null };
@@ -108,46 +160,53 @@ function sandboxBank(code: BankCode, { db, decisionDelayMs }: SandboxBankOptions
         : { status: 'REJECTED', reason: body.reason ?? null };
     },
 
-    async cancel(bankRef, reason, now) {
-      const disbursed = await db
-        .select({ id: sandboxBankJobs.id, payload: sandboxBankJobs.payload })
-        .from(sandboxBankJobs)
-        .where(
-          and(
-            eq(sandboxBankJobs.bank, code),
-            eq(sandboxBankJobs.bankRef, bankRef),
-            isNotNull(sandboxBankJobs.deliveredAt),
-          ),
-        );
-      if (disbursed.some((r) => r.payload.decision === 'DISBURSE')) {
-        return { ok: false, reason: '款项已发放，合作机构无法取消' };
-      }
-      await db
-        .delete(sandboxBankJobs)
-        .where(
-          and(
-            eq(sandboxBankJobs.bank, code),
-            eq(sandboxBankJobs.bankRef, bankRef),
-            isNull(sandboxBankJobs.deliveredAt),
-          ),
-        );
-      const marker: CancelMarker = { sandboxCancelled: true, reason };
-      await db
-        .insert(sandboxBankJobs)
-        .values({ bank: code, bankRef, payload: { ...marker }, dueAt: now, deliveredAt: now });
-      return { ok: true, reason: null };
+    cancel(bankRef, reason, now, key) {
+      return once(key, 'CANCEL', now, async (tx) => {
+        const delivered = await tx
+          .select({ payload: sandboxBankJobs.payload })
+          .from(sandboxBankJobs)
+          .where(
+            and(
+              eq(sandboxBankJobs.bank, code),
+              eq(sandboxBankJobs.bankRef, bankRef),
+              isNotNull(sandboxBankJobs.deliveredAt),
+            ),
+          );
+        if (delivered.some((r) => r.payload.decision === 'DISBURSE')) {
+          return { ok: false, reason: '款项已发放，合作机构无法取消' };
+        }
+        await tx
+          .delete(sandboxBankJobs)
+          .where(
+            and(
+              eq(sandboxBankJobs.bank, code),
+              eq(sandboxBankJobs.bankRef, bankRef),
+              isNull(sandboxBankJobs.deliveredAt),
+            ),
+          );
+        const marker: CancelMarker = { sandboxCancelled: true, reason };
+        await tx
+          .insert(sandboxBankJobs)
+          .values({ bank: code, bankRef, payload: { ...marker }, dueAt: now, deliveredAt: now });
+        return { ok: true, reason: null };
+      });
     },
 
-    async contractSigned(bankRef, now) {
-      const eventId = `${bankRef}-DISBURSE`;
-      if ((await jobs(bankRef)).some((r) => r.payload.eventId === eventId)) return;
-      const body: BankCallbackBody = { eventId, bankRef, decision: 'DISBURSE' };
-      await db.insert(sandboxBankJobs).values({ bank: code, bankRef, payload: { ...body }, dueAt: due(now) });
+    async contractSigned(bankRef, now, key) {
+      await once(key, 'CONTRACT_SIGNED', now, async (tx) => {
+        const eventId = `${bankRef}-DISBURSE`;
+        if ((await jobs(tx, bankRef)).some((r) => r.payload.eventId === eventId)) return { ok: true };
+        const body: BankCallbackBody = { eventId, bankRef, decision: 'DISBURSE' };
+        await tx
+          .insert(sandboxBankJobs)
+          .values({ bank: code, bankRef, payload: { ...body }, dueAt: due(now) });
+        return { ok: true };
+      });
     },
 
-    async settle() {
+    settle(_bankRef, _totalFen, now, key) {
       // the sandbox banks accept every early settlement the portal quoted (docs/SANDBOX.md)
-      return { ok: true, reason: null };
+      return once(key, 'SETTLE', now, async () => ({ ok: true, reason: null }));
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { applications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
+import { reconcilePartnerCalls } from '../partner-calls/reconcile.ts';
 import { applyEvent } from './apply-event.ts';
 
 /** How long a review may stay without a decision before the bank is asked (a callback may have been lost). */
@@ -19,6 +20,7 @@ const DECISIONS: Partial<Record<string, ApplicationEvent>> = { APPROVED: 'APPROV
 export type ReconcileContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log'>;
 
 export async function reconcileApplications(ctx: ReconcileContext, limit = 100): Promise<number> {
+  await reconcilePartnerCalls(ctx);
   const now = ctx.now();
   const stale = await ctx.db
     .select()

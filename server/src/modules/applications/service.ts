@@ -41,9 +41,12 @@ import { ApiError } from '../../lib/api-error.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
+import { activeCall } from '../partner-calls/claims.ts';
+import { runPartnerCall } from '../partner-calls/run.ts';
 import { productCard, rowToProduct, shanghaiToday } from '../products/service.ts';
 import { storeForApplication } from '../stores/service.ts';
 import { applyEvent, recordCreated } from './apply-event.ts';
+import { applicationSubject, bankCancel, bankContractSigned, bankSubmit } from './bank-calls.ts';
 import { applicationDetail, applicationView, type BorrowerProgress, missingStepsBefore } from './views.ts';
 
 /** One answer for a missing, foreign, mismatched or malformed id: never reveals whether it exists. */
@@ -358,7 +361,7 @@ export async function submitApplication(
   }
 
   const now = ctx.now();
-  const submitted = await ctx.db.transaction(async (tx) => {
+  const submitting = ctx.db.transaction(async (tx) => {
     const next = await applyEvent(tx, row, 'SUBMIT', 'BORROWER', {
       now,
       actorRef: user.loginId,
@@ -375,13 +378,21 @@ export async function submitApplication(
     });
     return next;
   });
+  let submitted: ApplicationRow;
+  try {
+    submitted = await submitting;
+  } catch (error) {
+    // a concurrent submit of the same application won: it hands it over; answer as it stands
+    return detailOf(ctx, await movedMeanwhile(ctx, row, error));
+  }
   return detailOf(ctx, await handOverToBank(ctx, submitted));
 }
 
 /**
- * Gives a SUBMITTED application to its bank (outside any transaction): accepted → bankRef stored and the
- * review started by SYSTEM; refused → review started and rejected with the bank's reason (actor BANK); the
- * bank unreachable → stays SUBMITTED (logged; a later submit call retries).
+ * Gives a SUBMITTED application to its bank (outside any transaction) through one claimed partner call: only
+ * the request that wins the claim calls the bank; the answer is applied with the claim (bank-calls.ts). The bank
+ * unreachable → stays SUBMITTED with the claim open (a later submit or reconciliation asks again, same key).
+ * Answers the application as it stands.
  */
 async function handOverToBank(ctx: AppContext, row: ApplicationRow): Promise<ApplicationRow> {
   const bank = row.bank as BankCode;
@@ -399,50 +410,29 @@ async function handOverToBank(ctx: AppContext, row: ApplicationRow): Promise<App
     uscc: cert?.uscc ?? '',
     annualSalesFen: store.annualSalesFen,
   };
-  let result: Awaited<ReturnType<(typeof ctx.banks)[BankCode]['submit']>>;
-  try {
-    result = await ctx.banks[bank].submit(submission, ctx.now());
-  } catch (error) {
-    ctx.log.warn(
-      { applicationId: row.id, bank, reason: error instanceof Error ? error.message : 'unknown' },
-      'bank submission failed; the application stays SUBMITTED until submitted again',
-    );
-    return row;
-  }
-  const now = ctx.now();
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      if (result.accepted) {
-        return applyEvent(tx, row, 'START_REVIEW', 'SYSTEM', {
-          now,
-          actorRef: bank,
-          reason: `${PARTNER_BANKS[bank].name}已受理（业务编号 ${result.bankRef}）`,
-          set: { bankRef: result.bankRef },
-        });
-      }
-      const reviewing = await applyEvent(tx, row, 'START_REVIEW', 'SYSTEM', { now, actorRef: bank });
-      return applyEvent(tx, reviewing, 'REJECT', 'BANK', {
-        now,
-        actorRef: bank,
-        reason: result.reason,
-        set: { decisionReason: result.reason, decidedAt: now },
-      });
-    });
-  } catch (error) {
-    // e.g. withdrawn while the bank was answering
-    ctx.log.warn(
-      { applicationId: row.id, bank, reason: error instanceof Error ? error.message : 'unknown' },
-      'bank answer could not be applied',
-    );
-    return ownApplication(ctx.db, row.userId, row.id);
-  }
+  await runPartnerCall(ctx, bankSubmit, {
+    partner: bank,
+    subject: applicationSubject(row.id),
+    payload: { submission },
+  });
+  return ownApplication(ctx.db, row.userId, row.id);
+}
+
+/** A state move lost to a concurrent request of the same borrower: the application as it stands, if it moved. */
+async function movedMeanwhile(ctx: AppContext, row: ApplicationRow, error: unknown): Promise<ApplicationRow> {
+  if (!(error instanceof ApiError) || error.rspCode !== RSP.STATE_NOT_ALLOWED) throw error;
+  const current = await ownApplication(ctx.db, row.userId, row.id);
+  if (current.state === row.state) throw error;
+  return current;
 }
 
 const REASON_MAX = 200;
 
 /**
  * POST /loanMgr/advanceCancel: withdraw before the decision, cancel in advance after approval until
- * disbursement (the state machine's cancelEventFor). The bank is told first; its refusal is 3001 with its reason.
+ * disbursement (the state machine's cancelEventFor). An application the bank holds is cancelled through one
+ * claimed partner call: the bank is asked first and the cancellation applied with its answer (bank-calls.ts);
+ * its refusal is 3001 with its reason; no answer yet, or another request asking, is 3504.
  */
 export async function advanceCancel(
   ctx: AppContext,
@@ -458,23 +448,41 @@ export async function advanceCancel(
   }
   const reason = body.reason?.trim() ? body.reason.trim().slice(0, REASON_MAX) : null;
   const bank = row.bank as BankCode;
+  const bankName = PARTNER_BANKS[bank].name;
   if (row.bankRef) {
-    let answer: { ok: boolean; reason: string | null };
-    try {
-      answer = await ctx.banks[bank].cancel(row.bankRef, reason ?? '借款人申请取消', ctx.now());
-    } catch (error) {
-      ctx.log.warn(
-        { applicationId: row.id, bank, reason: error instanceof Error ? error.message : 'unknown' },
-        'bank cancel failed',
-      );
-      throw new ApiError(RSP.STATE_NOT_ALLOWED, `${PARTNER_BANKS[bank].name}暂时无法受理取消，请稍后重试`);
-    }
-    if (!answer.ok) {
+    const outcome = await runPartnerCall(ctx, bankCancel, {
+      partner: bank,
+      subject: applicationSubject(row.id),
+      payload: {
+        applicationId: row.id,
+        bankRef: row.bankRef,
+        reason,
+        userId: user.id,
+        loginId: user.loginId,
+        ip: meta.ip,
+      },
+    });
+    if (outcome.status === 'ANSWERED' && !outcome.answer.accepted) {
       throw new ApiError(
         RSP.STATE_NOT_ALLOWED,
-        `${PARTNER_BANKS[bank].name}拒绝取消：${answer.reason ?? '未说明原因'}`,
+        `${bankName}拒绝取消：${outcome.answer.reason ?? '未说明原因'}`,
       );
     }
+    if (outcome.status === 'UNANSWERED' || outcome.status === 'IN_PROGRESS') {
+      throw new ApiError(
+        RSP.PARTNER_CALL_IN_PROGRESS,
+        `已向${bankName}申请取消，正在等待处理结果，请稍后刷新查看`,
+      );
+    }
+    return detailOf(ctx, await ownApplication(ctx.db, user.id, row.id));
+  }
+  const submitting = await activeCall(ctx.db, {
+    partner: bank,
+    operation: bankSubmit.operation,
+    subject: applicationSubject(row.id),
+  });
+  if (submitting?.state === 'OPEN') {
+    throw new ApiError(RSP.PARTNER_CALL_IN_PROGRESS, `申请正在提交至${bankName}，请稍后刷新后再取消`);
   }
   const now = ctx.now();
   const next = await ctx.db.transaction(async (tx) => {
@@ -499,7 +507,7 @@ export async function advanceCancel(
 
 /**
  * POST /loanMgr/signContract: APPROVED → SIGNED once the borrower steps before signing are done (3402); the
- * bank is then told and disburses later by callback (DISBURSE).
+ * bank is then told (one claimed partner call) and disburses later by callback (DISBURSE).
  */
 export async function signContract(
   ctx: AppContext,
@@ -522,7 +530,7 @@ export async function signContract(
     throw new ApiError(RSP.STEP_NOT_DONE, `签约前请先完成${missing.map(stepName).join('、')}`);
   }
   const now = ctx.now();
-  const signed = await ctx.db.transaction(async (tx) => {
+  const signing = ctx.db.transaction(async (tx) => {
     const next = await applyEvent(tx, row, 'SIGN', 'BORROWER', {
       now,
       actorRef: user.loginId,
@@ -539,15 +547,20 @@ export async function signContract(
     });
     return next;
   });
+  let signed: ApplicationRow;
+  try {
+    signed = await signing;
+  } catch (error) {
+    // a concurrent signing of the same application won: it tells the bank; answer as it stands
+    return detailOf(ctx, await movedMeanwhile(ctx, row, error));
+  }
   if (signed.bankRef) {
-    try {
-      await ctx.banks[signed.bank as BankCode].contractSigned(signed.bankRef, now);
-    } catch (error) {
-      ctx.log.warn(
-        { applicationId: row.id, reason: error instanceof Error ? error.message : 'unknown' },
-        'telling the bank about the signed contract failed',
-      );
-    }
+    // one claimed call; no answer leaves the claim open for reconciliation (same key)
+    await runPartnerCall(ctx, bankContractSigned, {
+      partner: signed.bank,
+      subject: applicationSubject(signed.id),
+      payload: { applicationId: signed.id, bankRef: signed.bankRef },
+    });
   }
   return detailOf(ctx, signed);
 }

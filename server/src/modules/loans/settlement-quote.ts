@@ -1,0 +1,113 @@
+import { fenToYuan, RSP, rspText, type SettlementQuote } from '@loan/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type InstalmentRow, instalments, type LoanRow, loans, serviceFees } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { dailyInterestFen, daysFrom } from './accrual.ts';
+import { penaltyAsOf } from './collections.ts';
+
+const notFound = () => new ApiError(RSP.LOAN_NOT_FOUND, rspText(RSP.LOAN_NOT_FOUND));
+
+const LOAN_ID = /^[1-9]\d{0,9}$/;
+
+/** The loan id of a request: a positive int4, else null. */
+export function parseLoanId(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !LOAN_ID.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+export interface LoanState {
+  loan: LoanRow;
+  rows: InstalmentRow[];
+  fee: { id: number; amountFen: number; status: string } | null;
+}
+
+/** The caller's loan with its instalments and fee, else 3601 (missing and foreign answer alike). */
+export async function ownLoan(db: Database, userId: number, loanIdValue: unknown): Promise<LoanState> {
+  const loanId = parseLoanId(loanIdValue);
+  if (loanId === null) throw notFound();
+  const [loan] = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.id, loanId), eq(loans.userId, userId)))
+    .limit(1);
+  if (!loan) throw notFound();
+  return loanState(db, loan);
+}
+
+export async function loanState(db: Database, loan: LoanRow): Promise<LoanState> {
+  const rows = await db
+    .select()
+    .from(instalments)
+    .where(eq(instalments.loanId, loan.id))
+    .orderBy(asc(instalments.seq));
+  const [fee] = await db
+    .select({ id: serviceFees.id, amountFen: serviceFees.amountFen, status: serviceFees.status })
+    .from(serviceFees)
+    .where(eq(serviceFees.loanId, loan.id));
+  return { loan, rows, fee: fee ?? null };
+}
+
+export const isOpen = (r: InstalmentRow) => r.status !== 'PAID' && r.status !== 'SETTLED_EARLY';
+
+export interface QuoteFen {
+  asOfDate: string;
+  principalFen: number;
+  interestFen: number;
+  feeFen: number;
+  penaltyFen: number;
+  totalFen: number;
+  /** interest accrued in the running period (on principal not yet due) */
+  accruedFen: number;
+}
+
+/**
+ * What settling today costs: all principal still owed; the unpaid interest of instalments already due plus
+ * interest on the principal not yet due from the last due date (or the value date) to today, daily on a
+ * 360-day year (first day counts, last does not; half-up to the fen); the unpaid fees of instalments already
+ * due and an upfront service fee still due (fees of instalments not yet due are not charged); penalty
+ * interest of overdue instalments to today.
+ */
+export function quoteOf({ loan, rows, fee }: LoanState, today: string): QuoteFen {
+  const open = rows.filter(isOpen);
+  const due = open.filter((r) => r.dueDate <= today);
+  const notDue = open.filter((r) => r.dueDate > today);
+  const principalFen = open.reduce((s, r) => s + r.principalFen - r.paidPrincipalFen, 0);
+  // interest is paid up to the latest due date passed or paid (a paid instalment not yet due: nothing accrues)
+  const lastDue = rows
+    .filter((r) => r.dueDate <= today || !isOpen(r))
+    .reduce((latest, r) => (r.dueDate > latest ? r.dueDate : latest), loan.startDate);
+  const notDuePrincipal = notDue.reduce((s, r) => s + r.principalFen - r.paidPrincipalFen, 0);
+  const accruedFen = dailyInterestFen(notDuePrincipal, loan.annualRate, daysFrom(lastDue, today));
+  const interestFen = due.reduce((s, r) => s + r.interestFen - r.paidInterestFen, 0) + accruedFen;
+  const upfrontDue = fee && fee.status === 'DUE' && !rows.some((r) => r.feeFen > 0) ? fee.amountFen : 0;
+  const feeFen = due.reduce((s, r) => s + r.feeFen - r.paidFeeFen, 0) + upfrontDue;
+  const penaltyFen = due.reduce((s, r) => s + penaltyAsOf(r, loan.annualRate, today) - r.paidPenaltyFen, 0);
+  return {
+    asOfDate: today,
+    principalFen,
+    interestFen,
+    feeFen,
+    penaltyFen,
+    totalFen: principalFen + interestFen + feeFen + penaltyFen,
+    accruedFen,
+  };
+}
+
+export function quoteView(loanId: number, q: QuoteFen): SettlementQuote {
+  return {
+    loanId,
+    asOfDate: q.asOfDate,
+    principal: fenToYuan(q.principalFen),
+    interest: fenToYuan(q.interestFen),
+    fee: fenToYuan(q.feeFen),
+    penalty: fenToYuan(q.penaltyFen),
+    total: fenToYuan(q.totalFen),
+  };
+}
+
+export function assertRepaying(loan: LoanRow): void {
+  if (loan.status === 'SETTLED') throw new ApiError(RSP.LOAN_NOT_REPAYING, rspText(RSP.LOAN_NOT_REPAYING));
+}

@@ -1,0 +1,53 @@
+import { and, asc, eq, lt, lte } from 'drizzle-orm';
+import { partnerCalls } from '../../db/schema.ts';
+import { bankCancel, bankContractSigned, bankSubmit } from '../applications/bank-calls.ts';
+import { bankSettle } from '../loans/settle-call.ts';
+import { moveCall } from './claims.ts';
+import { attemptCall, type PartnerCallContext, type PartnerOperation } from './run.ts';
+
+/** How long a claim may stay open, given back or with its lease run out, before reconciliation asks again. */
+export const PARTNER_CALL_RECONCILE_AFTER_MS = 60_000;
+
+/** Every kind of partner call, by operation: reconciliation finishes any of them from the claim alone. */
+export const PARTNER_OPERATIONS: Readonly<Record<string, PartnerOperation<never>>> = Object.fromEntries(
+  [bankSubmit, bankCancel, bankContractSigned, bankSettle].map((op) => [op.operation, op]),
+);
+
+/**
+ * Claims left open (a crash, a time-out or an error between claim and answer) for longer than
+ * PARTNER_CALL_RECONCILE_AFTER_MS and not held by a caller any more: each is taken over (one taker, the claim's
+ * still-in-the-attempt-I-read check) and the partner asked again with the SAME idempotency key, so it answers
+ * what it answered before and does nothing twice; the answer is applied and the claim closed. Never a fresh
+ * call. Returns how many claims were closed.
+ */
+export async function reconcilePartnerCalls(ctx: PartnerCallContext, limit = 50): Promise<number> {
+  const now = ctx.now();
+  const open = await ctx.db
+    .select()
+    .from(partnerCalls)
+    .where(
+      and(
+        eq(partnerCalls.state, 'OPEN'),
+        lte(partnerCalls.leaseUntil, now),
+        lt(partnerCalls.updatedAt, new Date(now.getTime() - PARTNER_CALL_RECONCILE_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(partnerCalls.leaseUntil))
+    .limit(limit);
+  let closed = 0;
+  for (const call of open) {
+    const op = PARTNER_OPERATIONS[call.operation];
+    if (!op) {
+      ctx.log.warn(
+        { callId: call.id, operation: call.operation },
+        'open partner call of an unknown operation',
+      );
+      continue;
+    }
+    const taken = await ctx.db.transaction((tx) => moveCall(tx, call, 'TAKE_OVER', { now: ctx.now() }));
+    if (!taken) continue;
+    const outcome = await attemptCall(ctx, op, taken);
+    if (outcome.status === 'ANSWERED') closed += 1;
+  }
+  return closed;
+}
