@@ -1,8 +1,9 @@
 import type { OutboxMessage } from '@loan/domain';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
+import { CODE_RULES } from '../../modules/codes/service.ts';
 import type { OutboxAdapter, OutboxQuery, OutgoingMessage } from './outbox.ts';
 
 export interface SandboxOutboxOptions {
@@ -11,6 +12,21 @@ export interface SandboxOutboxOptions {
   log: FastifyBaseLogger;
   /** log each message (verification codes included): never in production */
   logMessages: boolean;
+}
+
+/**
+ * How long the sandbox keeps a message: as long as the verification code it carries lives (every message the
+ * portal sends carries one). Older messages are not listed and housekeeping deletes them.
+ */
+export const SANDBOX_OUTBOX_KEEP_MS = CODE_RULES.lifeMs;
+
+/** Deletes the sandbox messages older than SANDBOX_OUTBOX_KEEP_MS; returns how many. */
+export async function purgeSandboxOutbox(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(outboxMessages)
+    .where(lt(outboxMessages.createdAt, new Date(now.getTime() - SANDBOX_OUTBOX_KEEP_MS)))
+    .returning({ id: outboxMessages.id });
+  return deleted.length;
 }
 
 /** Sandbox SMS/e-mail: records each message in outbox_messages instead of sending it. */
@@ -26,7 +42,12 @@ export function createSandboxOutbox({ db, now, log, logMessages }: SandboxOutbox
       const rows = await db
         .select()
         .from(outboxMessages)
-        .where(recipient ? eq(outboxMessages.recipient, recipient) : undefined)
+        .where(
+          and(
+            gt(outboxMessages.createdAt, new Date(now().getTime() - SANDBOX_OUTBOX_KEEP_MS)),
+            recipient ? eq(outboxMessages.recipient, recipient) : undefined,
+          ),
+        )
         .orderBy(desc(outboxMessages.id))
         .limit(limit);
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
