@@ -8,7 +8,7 @@ import { API, encryptField } from '@loan/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { EXIT } from '../src/shutdown.ts';
-import { CIPHER } from './helpers/app.ts';
+import { CIPHER, PRODUCTION_ENV } from './helpers/app.ts';
 
 /**
  * The real server process (server/src/main.ts on its own embedded database) and the signals an orchestrator
@@ -43,7 +43,25 @@ interface Server {
   output: () => string;
 }
 
-async function startServer(drainMs: number): Promise<Server> {
+/** Runs main.ts to its end with this environment: its exit code and what it printed. */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout?.on('data', (c) => {
+    output += c;
+  });
+  child.stderr?.on('data', (c) => {
+    output += c;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+async function startServer(drainMs: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loan-shutdown-'));
   dirs.push(dataDir);
   const port = await freePort();
@@ -62,6 +80,7 @@ async function startServer(drainMs: number): Promise<Server> {
       SHUTDOWN_DRAIN_MS: String(drainMs),
       SHUTDOWN_TIMEOUT_MS: '60000',
       WEB_DIST: join(dataDir, 'no-web'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,6 +115,35 @@ function get(port: number, path: string): Promise<{ status: number; body: string
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+function postJson(
+  port: number,
+  path: string,
+  payload: unknown,
+): Promise<{ response: { rspCode: string; rspDesc: string } }> {
+  const body = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api${path}`,
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -156,6 +204,53 @@ describe('the server process on SIGTERM', () => {
       expect((await get(server.port, API.healthReady)).status).toBe(503);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(EXIT.interrupted);
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+describe('the server process in production', () => {
+  it(
+    'refuses to start without its secrets: exit 1, one bilingual line per problem, nothing listens',
+    async () => {
+      const { code, output } = await runToExit({ NODE_ENV: 'production', PORT: String(await freePort()) });
+      expect(code).toBe(1);
+      expect(output).toContain('服务器拒绝启动 / the server refuses to start');
+      for (const name of ['DIRECT_LOGIN_SECRET', 'PII_KEY', 'BANK_CALLBACK_SECRET_YNIT', 'SANDBOX']) {
+        expect(output).toMatch(new RegExp(`- ${name}[^\\n]* / `));
+      }
+      expect(output).not.toContain('Loan portal is running');
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'refuses an unknown NODE_ENV',
+    async () => {
+      const { code, output } = await runToExit({ NODE_ENV: 'prod' });
+      expect(code).toBe(1);
+      expect(output).toContain('NODE_ENV');
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'with its secrets and SANDBOX=1: seeds nothing, prints no password, has no developer routes',
+    async () => {
+      const server = await startServer(0, { ...PRODUCTION_ENV, DATABASE_URL: '' });
+      const banner = server.output();
+      expect(banner).not.toContain('Demo1234');
+      expect(banner).not.toContain('demo accounts');
+      expect(banner).toContain('SANDBOX=1');
+      expect((await get(server.port, API.devOutbox)).status).toBe(404);
+      expect((await get(server.port, API.healthReady)).status).toBe(200);
+      const signIn = await postJson(server.port, API.userLogin, {
+        loginId: 'demo',
+        password: encryptField('Demo1234', CIPHER),
+      });
+      expect(signIn.response.rspCode).toBe('2001');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(EXIT.clean);
     },
     PROCESS_TEST_MS,
   );
