@@ -43,7 +43,7 @@ describe('sandbox bank deliveries through the job engine, two servers on one dat
       .from(applications)
       .where(and(inArray(applications.id, ids), eq(applications.state, 'APPROVED')));
     expect(approved).toHaveLength(N);
-  });
+  }, 120_000);
 
   it('nothing due: no delivery job is queued, so no post happens', async () => {
     const before = (await jobRows(s.base.db, s.schema, JOB.sandboxDelivery)).length;
@@ -63,5 +63,5 @@ describe('sandbox bank deliveries through the job engine, two servers on one dat
     expect((await jobRows(s.base.db, s.schema, JOB.sandboxDelivery)).length).toBe(before);
     expect(posts).toBe(postsBefore);
     expect(later).toBeTypeOf('number');
-  });
+  }, 120_000);
 });

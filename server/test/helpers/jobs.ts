@@ -26,7 +26,8 @@ export interface JobServers {
 
 export interface JobServersOptions {
   count: number;
-  jobs?: Omit<BackgroundOptions, 'schema'>;
+  /** the engine's options, the same for every server or per server */
+  jobs?: Omit<BackgroundOptions, 'schema'> | ((index: number) => Omit<BackgroundOptions, 'schema'>);
   banks?: BuildAppOptions['banks'];
   logger?: BuildAppOptions['logger'];
   /** per server, before it is ready (hooks that count requests …) */
@@ -46,7 +47,11 @@ export async function startJobServers(options: JobServersOptions): Promise<JobSe
       logger: options.logger ?? false,
       banks: options.banks,
       startJobs: true,
-      jobs: { stopTimeoutMs: 2000, ...options.jobs, schema },
+      jobs: {
+        stopTimeoutMs: 2000,
+        ...(typeof options.jobs === 'function' ? options.jobs(i) : options.jobs),
+        schema,
+      },
     });
     options.setup?.(app, i);
     servers.push(app);
@@ -83,6 +88,12 @@ export async function jobRows(db: Database, schema: string, name: string): Promi
     ),
   );
   return (rows as unknown as { rows: JobRow[] }).rows;
+}
+
+/** The database's clock in whole seconds since 1970 (the engine's periods are slots of it). */
+export async function databaseEpoch(db: Database): Promise<number> {
+  const rows = await db.execute(sql.raw('select floor(extract(epoch from clock_timestamp()))::int as s'));
+  return Number((rows as unknown as { rows: Array<{ s: number }> }).rows[0]?.s);
 }
 
 /** Waits until `check` holds, polling; fails after `boundMs` (generous: a busy machine must not reach it). */

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobEngine, type JobEngine, type JobLog } from '../src/jobs/engine.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { dropJobSchema, jobRows, testJobSchema, until } from './helpers/jobs.ts';
+
+interface Line {
+  level: string;
+  obj: Record<string, unknown>;
+  msg: string;
+}
+
+function captureLog(): JobLog & { lines: Line[] } {
+  const lines: Line[] = [];
+  const at = (level: string) => (obj: object, msg: string) => {
+    lines.push({ level, obj: obj as Record<string, unknown>, msg });
+  };
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+let t: TestApp;
+const schema = testJobSchema();
+const engines: JobEngine[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.stop()));
+  if (!t) return;
+  await dropJobSchema(t.db, schema);
+  await t.close();
+});
+
+describe('the job engine', () => {
+  it('retries a failing job with backoff until it succeeds; each run is logged with name, id and outcome', async () => {
+    const log = captureLog();
+    const calls: number[] = [];
+    const engine = createJobEngine({
+      db: t.db,
+      log,
+      schema,
+      jobs: [
+        {
+          name: 'flaky',
+          everySeconds: 3600,
+          retryDelaySeconds: 1,
+          run: async () => {
+            calls.push(Date.now());
+            if (calls.length === 1) throw new Error('bank unreachable');
+            return { done: true };
+          },
+        },
+      ],
+    });
+    engines.push(engine);
+    await engine.start();
+
+    const failed = () => log.lines.find((l) => l.obj.job === 'flaky' && l.obj.outcome === 'failed');
+    await until(
+      () => log.lines.some((l) => l.obj.outcome === 'completed' && l.obj.jobId === failed()?.obj.jobId),
+      'the failed job completed on a retry',
+    );
+    const failure = failed();
+    const success = log.lines.find(
+      (l) => l.obj.outcome === 'completed' && l.obj.jobId === failure?.obj.jobId,
+    );
+    expect(failure?.level).toBe('warn');
+    expect(failure?.obj).toMatchObject({ job: 'flaky', outcome: 'failed', attempt: 1, willRetry: true });
+    expect((failure?.obj.err as Error | undefined)?.message).toBe('bank unreachable');
+    expect(typeof failure?.obj.jobId).toBe('string');
+    expect(success?.level).toBe('info');
+    expect(success?.obj).toMatchObject({
+      job: 'flaky',
+      outcome: 'completed',
+      attempt: 2,
+      result: { done: true },
+    });
+    // backoff: the retry waited at least the retry delay (1 s, doubled with jitter for later tries)
+    const [first, second] = calls;
+    expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(900);
+    const rows = await jobRows(t.db, schema, 'flaky');
+    const row = rows.find((r) => r.id === failure?.obj.jobId);
+    expect(row).toMatchObject({ state: 'completed', retry_count: 1 });
+  }, 120_000);
+
+  it('stop returns within its bound while a job still runs; the job is failed, to be retried', async () => {
+    const log = captureLog();
+    let started = false;
+    const engine = createJobEngine({
+      db: t.db,
+      log,
+      schema,
+      stopTimeoutMs: 1000,
+      jobs: [
+        {
+          name: 'endless',
+          everySeconds: 3600,
+          run: async () => {
+            started = true;
+            await new Promise(() => {});
+          },
+        },
+      ],
+    });
+    engines.push(engine);
+    await engine.start();
+    await until(() => started, 'the endless job started');
+    await engine.stop();
+    const [row] = await jobRows(t.db, schema, 'endless');
+    expect(row?.state).toBe('retry');
+  }, 120_000);
+});
