@@ -28,6 +28,7 @@ export const AUDIT = {
   applicationCancelled: 'application.cancelled',
   contractSigned: 'application.contract_signed',
   applicationReconciled: 'application.reconciled',
+  bankDecisionRefused: 'bank.decision_refused',
   loanEarlySettled: 'loan.early_settled',
   loanEarlySettleRefused: 'loan.early_settle_refused',
 } as const;

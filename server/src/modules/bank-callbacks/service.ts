@@ -4,16 +4,21 @@ import {
   type BankCallbackResult,
   isBankCode,
   RSP,
+  rspText,
+  transition,
   yuanToFen,
 } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import type { AppContext } from '../../context.ts';
-import { applications, bankCallbacks } from '../../db/schema.ts';
+import { applications, bankCallbacks, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { BankCallbackBodySchema } from '../../schemas/apply-requests.ts';
 import { applyEvent } from '../applications/apply-event.ts';
+import { AUDIT, recordAudit } from '../audit/record.ts';
 import { createLoanForDisbursement } from '../loans/disburse.ts';
+import { rowToProduct } from '../products/service.ts';
+import { decisionOutOfRange } from './decision-range.ts';
 import {
   BANK_SIGNATURE_HEADER,
   BANK_TIMESTAMP_HEADER,
@@ -33,7 +38,9 @@ function header(headers: Headers, name: string): string | null {
  * (3501), the timestamp's distance from now (3502) and the body (1002 not JSON, 1001 wrong shape). Then in one
  * transaction: the (bank, eventId) row (a replay: DUPLICATE, nothing else changes); the application by (bank,
  * bankRef) (unknown: IGNORED); the event through the state machine as actor BANK (illegal: IGNORED, the reason
- * kept in the stored payload as `ignoredReason`). APPROVE records the amount and time, REJECT the reason too;
+ * kept in the stored payload as `ignoredReason`). A decision outside what was asked or what the product allows
+ * (decision-range.ts) is REFUSED: stored with `refusedReason`, audited, the application unchanged, answered
+ * 3503 (and 3503 again for its replay). APPROVE records the amount and time, REJECT the reason too;
  * DISBURSE also creates the loan, its schedule, the disbursement line and the service fee (loans/disburse.ts).
  */
 export async function receiveBankCallback(
@@ -70,13 +77,21 @@ export async function receiveBankCallback(
   const body = parsed as BankCallbackBody;
   const approvedFen = body.approvedAmount === undefined ? null : yuanToFen(body.approvedAmount);
 
-  return ctx.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx): Promise<Settled> => {
     const [received] = await tx
       .insert(bankCallbacks)
       .values({ bank, eventId: body.eventId, payload: { ...body }, outcome: 'APPLIED', receivedAt: now })
       .onConflictDoNothing()
       .returning({ id: bankCallbacks.id });
-    if (!received) return { eventId: body.eventId, outcome: 'DUPLICATE' as const };
+    if (!received) {
+      const [first] = await tx
+        .select({ outcome: bankCallbacks.outcome, payload: bankCallbacks.payload })
+        .from(bankCallbacks)
+        .where(and(eq(bankCallbacks.bank, bank), eq(bankCallbacks.eventId, body.eventId)));
+      // a replay of a refused decision is refused again; any other replay changes nothing
+      if (first?.outcome === 'REFUSED') return { refused: String(first.payload.refusedReason ?? '') };
+      return { result: { eventId: body.eventId, outcome: 'DUPLICATE' as const } };
+    }
 
     const ignore = async (reason: string, applicationId: number | null) => {
       await tx
@@ -84,7 +99,7 @@ export async function receiveBankCallback(
         .set({ outcome: 'IGNORED', applicationId, payload: { ...body, ignoredReason: reason } })
         .where(eq(bankCallbacks.id, received.id));
       ctx.log.info({ bank, eventId: body.eventId, reason }, 'bank callback ignored');
-      return { eventId: body.eventId, outcome: 'IGNORED' as const };
+      return { result: { eventId: body.eventId, outcome: 'IGNORED' as const } };
     };
 
     const [app] = await tx
@@ -93,6 +108,38 @@ export async function receiveBankCallback(
       .where(and(eq(applications.bank, bank), eq(applications.bankRef, body.bankRef)))
       .limit(1);
     if (!app) return ignore('未知的业务编号', null);
+
+    const [productRow] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.productCode, app.productCode))
+      .limit(1);
+    // a move the state machine refuses stays IGNORED below; a legal one outside the range is refused here
+    const legal = transition(app.state as never, body.decision, 'BANK').ok;
+    const product = productRow ? rowToProduct(productRow) : null;
+    const outOfRange = legal ? decisionOutOfRange(app, product, body, approvedFen) : null;
+    if (outOfRange) {
+      // refused and recorded: the callback row with its reason, the audit log; the application does not move
+      await tx
+        .update(bankCallbacks)
+        .set({ outcome: 'REFUSED', applicationId: app.id, payload: { ...body, refusedReason: outOfRange } })
+        .where(eq(bankCallbacks.id, received.id));
+      await recordAudit(tx, {
+        action: AUDIT.bankDecisionRefused,
+        at: now,
+        userId: app.userId,
+        loginId: null,
+        detail: {
+          bank,
+          eventId: body.eventId,
+          applicationId: app.id,
+          decision: body.decision,
+          reason: outOfRange,
+        },
+      });
+      ctx.log.warn({ bank, eventId: body.eventId, reason: outOfRange }, 'bank decision out of range refused');
+      return { refused: outOfRange };
+    }
 
     const event: ApplicationEvent = body.decision;
     const reason = body.reason?.trim() || null;
@@ -112,6 +159,16 @@ export async function receiveBankCallback(
     // the loan, its schedule, the disbursement line and the service fee: in this same transaction
     if (event === 'DISBURSE') await createLoanForDisbursement(tx, applied, now);
     await tx.update(bankCallbacks).set({ applicationId: app.id }).where(eq(bankCallbacks.id, received.id));
-    return { eventId: body.eventId, outcome: 'APPLIED' as const };
+    return { result: { eventId: body.eventId, outcome: 'APPLIED' as const } };
   });
+  if ('refused' in settled) {
+    throw new ApiError(
+      RSP.BANK_DECISION_OUT_OF_RANGE,
+      `${rspText(RSP.BANK_DECISION_OUT_OF_RANGE)}${settled.refused ? `：${settled.refused}` : ''}`,
+    );
+  }
+  return settled.result;
 }
+
+/** What the callback's transaction decided: a result for the bank, or a refusal (3503) recorded before answering. */
+type Settled = { result: BankCallbackResult } | { refused: string };
