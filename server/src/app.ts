@@ -116,8 +116,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   devSandboxRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
-    // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first
-    const jobs = createBackgroundJobs(app, ctx, opts.jobs);
+    // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,
+    // within half the shutdown time (then they are failed, to be retried by another server)
+    const jobs = createBackgroundJobs(app, ctx, {
+      stopTimeoutMs: config.shutdownTimeoutMs / 2,
+      ...opts.jobs,
+    });
     app.addHook('onReady', () => jobs.start());
     app.addHook('preClose', () => jobs.stop());
   }
