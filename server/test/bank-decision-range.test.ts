@@ -1,0 +1,173 @@
+import { type BankCallbackResult, type BankCode, RSP, rspText } from '@loan/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationEvents, applications, auditLog, bankCallbacks, loans } from '../src/db/schema.ts';
+import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { applicationCalls, okResult } from './helpers/applications.ts';
+import { makeReadyBorrower } from './helpers/borrower.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof applicationCalls>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = applicationCalls(t);
+});
+afterAll(async () => t.close());
+
+/** A callback signed as the bank signs it. */
+async function post(bank: BankCode, body: Record<string, unknown>) {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(t.clock.now().getTime() / 1000));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/callbacks/bank/${bank}`,
+    headers: {
+      'content-type': 'application/json',
+      'x-bank-timestamp': ts,
+      'x-bank-signature': signBankCallback(t.config.bankCallbackSecrets[bank], bank, ts, raw),
+    },
+    payload: raw,
+  });
+  const json = res.json() as { response: { rspCode: string; rspDesc: string }; result: BankCallbackResult };
+  return { status: res.statusCode, ...json };
+}
+
+/** A CGB-DPJY application (50 000.00 – 1 000 000.00 yuan) under review for `amount`. */
+async function underReview(loginId: string, amount: string) {
+  const b = await makeReadyBorrower(t, loginId);
+  const d = okResult(await api.create(b.token, 'CGB-DPJY'));
+  okResult(await api.submit(b.token, d.application.rowId, amount, 12));
+  const row = await rowOf(d.application.rowId);
+  if (!row.bankRef) throw new Error('not handed to the bank');
+  return { b, rowId: row.id, bankRef: row.bankRef };
+}
+
+async function rowOf(id: number) {
+  const [row] = await t.db.select().from(applications).where(eq(applications.id, id));
+  if (!row) throw new Error('no application');
+  return row;
+}
+
+async function callbackOf(eventId: string) {
+  const [cb] = await t.db
+    .select()
+    .from(bankCallbacks)
+    .where(and(eq(bankCallbacks.bank, 'CGB'), eq(bankCallbacks.eventId, eventId)));
+  return cb;
+}
+
+const refusedAudits = async (applicationId: number) =>
+  (await t.db.select().from(auditLog).where(eq(auditLog.action, 'bank.decision_refused'))).filter(
+    (a) => a.detail?.applicationId === applicationId,
+  );
+
+describe('bank decisions outside what was asked or what the product allows', () => {
+  it('an APPROVE of 2,000,000.00 on a 50,000.00 application is refused (3503), recorded, and changes nothing', async () => {
+    const { rowId, bankRef } = await underReview('range1', '50000');
+    const before = await rowOf(rowId);
+    const eventsBefore = await t.db
+      .select()
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, rowId));
+
+    const body = { eventId: 'CGB-RANGE-1', bankRef, decision: 'APPROVE', approvedAmount: '2000000.00' };
+    const res = await post('CGB', body);
+    expect(res.status).toBe(200);
+    expect(res.response).toEqual({
+      rspCode: RSP.BANK_DECISION_OUT_OF_RANGE,
+      rspDesc: `${rspText(RSP.BANK_DECISION_OUT_OF_RANGE)}：审批金额 2,000,000.00 元超过申请金额 50,000.00 元`,
+    });
+    expect(await callbackOf('CGB-RANGE-1')).toMatchObject({
+      outcome: 'REFUSED',
+      applicationId: rowId,
+      payload: { ...body, refusedReason: '审批金额 2,000,000.00 元超过申请金额 50,000.00 元' },
+    });
+    const audits = await refusedAudits(rowId);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.detail).toMatchObject({ bank: 'CGB', eventId: 'CGB-RANGE-1', decision: 'APPROVE' });
+    expect(await rowOf(rowId)).toEqual(before);
+    expect(
+      await t.db.select().from(applicationEvents).where(eq(applicationEvents.applicationId, rowId)),
+    ).toEqual(eventsBefore);
+    expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toEqual([]);
+
+    // its replay is refused again and recorded once
+    expect((await post('CGB', body)).response.rspCode).toBe(RSP.BANK_DECISION_OUT_OF_RANGE);
+    expect(await refusedAudits(rowId)).toHaveLength(1);
+
+    // smaller than asked but below the product's minimum (50,000.00): refused too
+    const low = await post('CGB', {
+      eventId: 'CGB-RANGE-2',
+      bankRef,
+      decision: 'APPROVE',
+      approvedAmount: '40000',
+    });
+    expect(low.response.rspCode).toBe(RSP.BANK_DECISION_OUT_OF_RANGE);
+    expect((await callbackOf('CGB-RANGE-2'))?.payload.refusedReason).toBe(
+      '审批金额 40,000.00 元不在产品额度 50,000.00–1,000,000.00 元之内',
+    );
+    expect((await rowOf(rowId)).state).toBe('UNDER_REVIEW');
+
+    // the amount asked for is approved
+    const fair = await post('CGB', {
+      eventId: 'CGB-RANGE-3',
+      bankRef,
+      decision: 'APPROVE',
+      approvedAmount: '50000',
+    });
+    expect(fair.result.outcome).toBe('APPLIED');
+    expect(await rowOf(rowId)).toMatchObject({ state: 'APPROVED', approvedAmountFen: 50_000_00 });
+  });
+
+  it('an approval smaller than asked works; a DISBURSE of another amount than approved is refused, the right one disburses', async () => {
+    const { b, rowId, bankRef } = await underReview('range2', '100000');
+    const approve = await post('CGB', {
+      eventId: 'CGB-RANGE-10',
+      bankRef,
+      decision: 'APPROVE',
+      approvedAmount: '60000.00',
+    });
+    expect(approve.result.outcome).toBe('APPLIED');
+    expect(await rowOf(rowId)).toMatchObject({ state: 'APPROVED', approvedAmountFen: 60_000_00 });
+
+    okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    okResult(await api.sign(b.token, rowId));
+    const wrong = await post('CGB', {
+      eventId: 'CGB-RANGE-11',
+      bankRef,
+      decision: 'DISBURSE',
+      approvedAmount: '100000.00',
+    });
+    expect(wrong.response.rspCode).toBe(RSP.BANK_DECISION_OUT_OF_RANGE);
+    expect((await callbackOf('CGB-RANGE-11'))?.payload.refusedReason).toBe(
+      '放款金额 100,000.00 元与审批金额 60,000.00 元不一致',
+    );
+    expect((await rowOf(rowId)).state).toBe('SIGNED');
+    expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toEqual([]);
+
+    const right = await post('CGB', { eventId: 'CGB-RANGE-12', bankRef, decision: 'DISBURSE' });
+    expect(right.result.outcome).toBe('APPLIED');
+    const [loan] = await t.db.select().from(loans).where(eq(loans.applicationId, rowId));
+    expect(loan?.principalFen).toBe(60_000_00);
+  });
+
+  it('a DISBURSE of an application that was never approved is refused, even when its state would allow it', async () => {
+    const { b, rowId, bankRef } = await underReview('range3', '100000');
+    expect(
+      (await post('CGB', { eventId: 'CGB-RANGE-20', bankRef, decision: 'APPROVE' })).result.outcome,
+    ).toBe('APPLIED');
+    okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    okResult(await api.sign(b.token, rowId));
+    // an approval without an amount on record (as rows written before amounts were kept)
+    await t.db.update(applications).set({ approvedAmountFen: null }).where(eq(applications.id, rowId));
+    const res = await post('CGB', { eventId: 'CGB-RANGE-21', bankRef, decision: 'DISBURSE' });
+    expect(res.response.rspCode).toBe(RSP.BANK_DECISION_OUT_OF_RANGE);
+    expect((await callbackOf('CGB-RANGE-21'))?.payload.refusedReason).toBe(
+      '该申请未获合作机构审批通过，不能放款',
+    );
+    expect((await rowOf(rowId)).state).toBe('SIGNED');
+    expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toEqual([]);
+  });
+});
