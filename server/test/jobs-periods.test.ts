@@ -11,10 +11,29 @@ let s: JobServers;
 /** offers refused because the period already had its job, per server and queue */
 const refused = [new Map<string, number>(), new Map<string, number>()];
 let startedAt = 0;
+/** an application whose decision was delivered but whose callback never arrived */
+let stale = 0;
 
 beforeAll(async () => {
   s = await startJobServers({
     count: 2,
+    prepare: async (base) => {
+      const { db, clock } = base;
+      startedAt = await databaseEpoch(db);
+      // a decision the bank made and delivered whose callback never arrived: reconciliation finds it
+      const submittedAt = new Date(clock.now().getTime() - RECONCILE_AFTER_MS - 60_000);
+      stale = (await dueDecisions(base, 1, submittedAt))[0] ?? 0;
+      await db.update(sandboxBankJobs).set({ deliveredAt: clock.now() });
+      // a verification code expired two days ago: housekeeping deletes it
+      const twoDaysAgo = new Date(clock.now().getTime() - 2 * 24 * 3600_000);
+      await db.insert(verificationCodes).values({
+        purpose: 'findPwd',
+        target: 'demo',
+        codeHash: 'x',
+        createdAt: twoDaysAgo,
+        expiresAt: twoDaysAgo,
+      });
+    },
     jobs: (index) => ({
       tickMs: 100,
       periods: { reconciliation: PERIOD, housekeeping: PERIOD },
@@ -24,27 +43,12 @@ beforeAll(async () => {
       },
     }),
   });
-  startedAt = await databaseEpoch(s.base.db);
 });
 afterAll(async () => s?.close());
 
 describe('scheduled work on two servers', () => {
   it('reconciliation and housekeeping run once per period, whichever server offers them', async () => {
-    const { db, clock } = s.base;
-    // a decision the bank made and delivered whose callback never arrived: reconciliation finds it
-    const submittedAt = new Date(clock.now().getTime() - RECONCILE_AFTER_MS - 60_000);
-    const [stale] = await dueDecisions(s.base, 1, submittedAt);
-    await db.update(sandboxBankJobs).set({ deliveredAt: clock.now() });
-    // a verification code expired two days ago: housekeeping deletes it
-    const twoDaysAgo = new Date(clock.now().getTime() - 2 * 24 * 3600_000);
-    await db.insert(verificationCodes).values({
-      purpose: 'findPwd',
-      target: 'demo',
-      codeHash: 'x',
-      createdAt: twoDaysAgo,
-      expiresAt: twoDaysAgo,
-    });
-
+    const { db } = s.base;
     const ran = async (name: string) =>
       (await jobRows(db, s.schema, name)).some((job) => job.state === 'completed');
     const offeredOften = (name: string) => refused.every((counts) => (counts.get(name) ?? 0) >= 5);
@@ -65,10 +69,7 @@ describe('scheduled work on two servers', () => {
       expect(jobs.length).toBeLessThanOrEqual(periods);
       expect(new Set(jobs.map((job) => job.singleton_on)).size).toBe(jobs.length);
     }
-    const [app] = await db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, stale ?? 0));
+    const [app] = await db.select().from(applications).where(eq(applications.id, stale));
     expect(app?.state).toBe('APPROVED');
     expect(await db.select().from(verificationCodes)).toHaveLength(0);
   }, 120_000);

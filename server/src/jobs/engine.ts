@@ -84,6 +84,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   let ticker: NodeJS.Timeout | null = null;
   let ticking = false;
   let starting: Promise<void> | null = null;
+  /** queue name → this server's worker */
+  const workers = new Map<string, string>();
 
   boss.on('error', (error: unknown) => {
     if (!stopping) log.error({ err: error }, '任务引擎出错 / job engine error');
@@ -117,6 +119,9 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       { singletonKey: definition.name, singletonSeconds: definition.everySeconds },
     );
     options.onOffer?.(definition.name, jobId);
+    // this server's worker takes it now rather than at its next poll
+    const workerId = workers.get(definition.name);
+    if (jobId && workerId) boss.notifyWorker(workerId);
   };
 
   const tick = async () => {
@@ -149,11 +154,12 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       };
       await retryOnDeadlock(() => boss.createQueue(definition.name, queue));
       await boss.updateQueue(definition.name, queue);
-      await boss.work<object>(
+      const workerId = await boss.work<object>(
         definition.name,
         { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
         async ([job]) => (job ? runJob(definition, job) : undefined),
       );
+      workers.set(definition.name, workerId);
     }
     if (stopping) return;
     void tick();

@@ -30,6 +30,8 @@ export interface JobServersOptions {
   jobs?: Omit<BackgroundOptions, 'schema'> | ((index: number) => Omit<BackgroundOptions, 'schema'>);
   banks?: BuildAppOptions['banks'];
   logger?: BuildAppOptions['logger'];
+  /** data the servers find when they start (their first jobs run at once) */
+  prepare?: (base: TestApp) => Promise<void>;
   /** per server, before it is ready (hooks that count requests …) */
   setup?: (app: App, index: number) => void;
 }
@@ -38,6 +40,7 @@ export interface JobServersOptions {
 export async function startJobServers(options: JobServersOptions): Promise<JobServers> {
   const base = await createTestApp();
   const schema = testJobSchema();
+  await options.prepare?.(base);
   const servers: App[] = [];
   for (let i = 0; i < options.count; i += 1) {
     const app = await buildApp({
