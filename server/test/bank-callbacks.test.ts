@@ -31,7 +31,10 @@ interface PostOptions {
 async function post(bank: string, body: unknown, options: PostOptions = {}) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const ts = String(Math.floor(t.clock.now().getTime() / 1000) + (options.skewSeconds ?? 0));
-  const secret = options.secret ?? t.config.bankCallbackSecrets[bank as BankCode] ?? 'unknown-bank';
+  const secrets = t.config.bankCallbackSecrets;
+  // own keys only: a route name such as `toString` is no bank and has no secret
+  const known = Object.hasOwn(secrets, bank) ? secrets[bank as BankCode] : undefined;
+  const secret = options.secret ?? known ?? 'unknown-bank';
   const signature = signBankCallback(secret, options.signedBank ?? bank, ts, options.signedBody ?? raw);
   const res = await t.app.inject({
     method: 'POST',
