@@ -14,7 +14,7 @@ export const DEV_SANDBOX_COLLECT = '/dev/sandbox/collect';
  * For developers and testers, registered only in development
  * and answering only clients on this machine: runs the collections sandbox as if the given
  * day had come (10:00 Shanghai), so the instalments due by then are paid from the stores' payouts and the
- * records show repayments without waiting a month. The same code the 1-second sandbox loop runs.
+ * records show repayments without waiting a month. The same code the background job `sandbox-collections` runs.
  */
 export function devSandboxRoutes(app: App, ctx: AppContext): void {
   if (ctx.config.environment !== 'development') return;
