@@ -96,7 +96,7 @@ export interface MoveOptions {
 
 /**
  * THE one way a claim changes after it was made: the table in call-state.ts decides, the row is updated only if
- * it is still in the state and attempt it was read in (TAKE_OVER also only once the lease has run out), and the
+ * it is still as it was read (state, attempt and lease; TAKE_OVER also only once the lease has run out), and the
  * move is recorded in partner_call_events. Returns the new row, or null when another request moved it first.
  * Call it inside a transaction.
  */
@@ -124,6 +124,7 @@ export async function moveCall(
         eq(partnerCalls.id, call.id),
         eq(partnerCalls.state, call.state),
         eq(partnerCalls.attempts, call.attempts),
+        eq(partnerCalls.leaseUntil, call.leaseUntil),
         ...(event === 'TAKE_OVER' ? [lte(partnerCalls.leaseUntil, now)] : []),
       ),
     )
