@@ -20,6 +20,26 @@ async function currentRow(tx: Database, id: number): Promise<ApplicationRow | nu
   return row ?? null;
 }
 
+/** What the bank is given at submission: the terms as recorded, the company, the store's annual sales. */
+export function submissionOf(
+  row: ApplicationRow,
+  cert: { companyName: string; uscc: string } | null,
+  annualSalesFen: number,
+): BankSubmission {
+  return {
+    applicationId: row.id,
+    bank: bankOf(row.bank),
+    productCode: row.productCode,
+    productType: row.productType,
+    amountFen: row.amountFen ?? 0,
+    termMonths: row.termMonths ?? 0,
+    purpose: row.purpose ?? '',
+    companyName: cert?.companyName ?? '',
+    uscc: cert?.uscc ?? '',
+    annualSalesFen,
+  };
+}
+
 export interface SubmitPayload extends Record<string, unknown> {
   submission: BankSubmission;
 }

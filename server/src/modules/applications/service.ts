@@ -26,7 +26,6 @@ import {
   yuanToFen,
 } from '@loan/domain';
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
-import type { BankSubmission } from '../../adapters/banks/bank-adapter.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -41,12 +40,18 @@ import { ApiError } from '../../lib/api-error.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
-import { activeCall } from '../partner-calls/claims.ts';
-import { runPartnerCall } from '../partner-calls/run.ts';
+import { activeCall, type ClaimResult, claimCall } from '../partner-calls/claims.ts';
+import { attemptCall, resumeCall, runPartnerCall } from '../partner-calls/run.ts';
 import { productCard, rowToProduct, shanghaiToday } from '../products/service.ts';
 import { storeForApplication } from '../stores/service.ts';
 import { applyEvent, recordCreated } from './apply-event.ts';
-import { applicationSubject, bankCancel, bankContractSigned, bankSubmit } from './bank-calls.ts';
+import {
+  applicationSubject,
+  bankCancel,
+  bankContractSigned,
+  bankSubmit,
+  submissionOf,
+} from './bank-calls.ts';
 import { applicationDetail, applicationView, type BorrowerProgress, missingStepsBefore } from './views.ts';
 
 /** One answer for a missing, foreign, mismatched or malformed id: never reveals whether it exists. */
@@ -360,6 +365,7 @@ export async function submitApplication(
     throw new ApiError(RSP.STEP_NOT_DONE, `请先完成${missingOther.map(stepName).join('、')}`);
   }
 
+  const cert = await certificationSummary(ctx.db, user.id);
   const now = ctx.now();
   const submitting = ctx.db.transaction(async (tx) => {
     const next = await applyEvent(tx, row, 'SUBMIT', 'BORROWER', {
@@ -376,16 +382,25 @@ export async function submitApplication(
       meta,
       detail: { applicationId: row.id, amountFen, termMonths: body.termMonths },
     });
-    return next;
+    // the hand-over is claimed with the move: a withdrawal meanwhile finds it open (3504), never a gap
+    const submission = submissionOf(next, cert, store.annualSalesFen);
+    const spec = {
+      partner: next.bank,
+      operation: bankSubmit.operation,
+      subject: applicationSubject(next.id),
+    };
+    return claimCall(tx, { ...spec, payload: { submission } }, now);
   });
-  let submitted: ApplicationRow;
+  let claimed: ClaimResult;
   try {
-    submitted = await submitting;
+    claimed = await submitting;
   } catch (error) {
     // a concurrent submit of the same application won: it hands it over; answer as it stands
     return detailOf(ctx, await movedMeanwhile(ctx, row, error));
   }
-  return detailOf(ctx, await handOverToBank(ctx, submitted));
+  if (claimed.won) await attemptCall(ctx, bankSubmit, claimed.call);
+  else if (claimed.call) await resumeCall(ctx, bankSubmit, claimed.call);
+  return detailOf(ctx, await ownApplication(ctx.db, user.id, row.id));
 }
 
 /**
@@ -395,25 +410,12 @@ export async function submitApplication(
  * Answers the application as it stands.
  */
 async function handOverToBank(ctx: AppContext, row: ApplicationRow): Promise<ApplicationRow> {
-  const bank = row.bank as BankCode;
   const cert = await certificationSummary(ctx.db, row.userId);
   const store = await storeForApplication(ctx, row.userId);
-  const submission: BankSubmission = {
-    applicationId: row.id,
-    bank,
-    productCode: row.productCode,
-    productType: row.productType,
-    amountFen: row.amountFen ?? 0,
-    termMonths: row.termMonths ?? 0,
-    purpose: row.purpose ?? '',
-    companyName: cert?.companyName ?? '',
-    uscc: cert?.uscc ?? '',
-    annualSalesFen: store.annualSalesFen,
-  };
   await runPartnerCall(ctx, bankSubmit, {
-    partner: bank,
+    partner: row.bank,
     subject: applicationSubject(row.id),
-    payload: { submission },
+    payload: { submission: submissionOf(row, cert, store.annualSalesFen) },
   });
   return ownApplication(ctx.db, row.userId, row.id);
 }
