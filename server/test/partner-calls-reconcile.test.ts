@@ -20,7 +20,7 @@ import {
   reconcilePartnerCalls,
 } from '../src/modules/partner-calls/reconcile.ts';
 import { call, createTestApp, type TestApp } from './helpers/app.ts';
-import { applicationCalls, okResult } from './helpers/applications.ts';
+import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
 import { type BankCall, type CountingBanks, countingBanks } from './helpers/two-apps.ts';
@@ -217,5 +217,37 @@ describe('claims left open are finished by reconcilePartnerCalls with the same i
     // a confirmation now sees the loan as it stands; no further bank call
     expect((await confirm()).response.rspCode).toBe('3602');
     expect(callsFor('settle', `settlement-${open?.id}`)).toHaveLength(2);
+  });
+
+  it('telling the bank about a signed contract that failed: told again with the same key, one disbursement', async () => {
+    const b = await makeReadyBorrower(t, 'rcsign');
+    const d = okResult(await api.create(b.token, 'CGB-DPJY'));
+    const rowId = d.application.rowId;
+    okResult(await api.submit(b.token, rowId, '100000', 12));
+    await deliverAfterDelay(t);
+    okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    bank.before = once('contractSigned', async () => {
+      throw new Error('connection reset');
+    });
+    const signed = okResult(await api.sign(b.token, rowId));
+    expect(signed.application.state).toBe('SIGNED');
+    const [row] = await t.db.select().from(applications).where(eq(applications.id, rowId));
+    const disbursements = async () =>
+      (
+        await t.db
+          .select()
+          .from(sandboxBankJobs)
+          .where(eq(sandboxBankJobs.bankRef, row?.bankRef ?? ''))
+      ).filter((j) => j.payload.decision === 'DISBURSE');
+    expect(await disbursements()).toHaveLength(0);
+
+    t.clock.advance(PARTNER_CALL_RECONCILE_AFTER_MS + 1000);
+    expect(await reconcilePartnerCalls(ctx())).toBe(1);
+    const asked = callsFor('contractSigned', `application-${rowId}`);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]?.key).toBe(asked[0]?.key);
+    expect(await disbursements()).toHaveLength(1);
+    await deliverAfterDelay(t);
+    expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toHaveLength(1);
   });
 });
