@@ -3,7 +3,10 @@ import type { Database } from '../../db/client.ts';
 import { type PartnerCallRow, partnerCallEvents, partnerCalls } from '../../db/schema.ts';
 import { type PartnerCallEvent, partnerCallTransition } from './call-state.ts';
 
-/** How long the request that holds a claim is presumed to be waiting for the partner. */
+/**
+ * How long the request that holds a claim is presumed to be waiting for the partner (a real adapter's own time-out
+ * must be shorter); after it, another request or reconciliation may take the claim over, same key.
+ */
 export const CALL_LEASE_MS = 2 * 60_000;
 
 /** What a claim is about: one active claim per (partner, operation, subject). */
