@@ -9,10 +9,13 @@ export default defineConfig({
   define: fieldCipherDefines('test'),
   test: {
     name: 'web',
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
-    testTimeout: 15_000,
+    // ceilings, not paces: a page test renders lazy routes and antd forms, seconds each on a busy 2-core machine;
+    // its waits (findBy*, waitFor) stop at 20 s (src/test/setup.ts), well inside these
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

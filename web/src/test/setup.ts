@@ -3,24 +3,32 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Pages are lazy routes: the first render of one imports (and transforms) its module, which takes seconds when
-// the machine is busy running the other suites. findBy*/waitFor wait this long before they give up.
-configure({ asyncUtilTimeout: 8000 });
+// the machine is busy running the other suites. findBy*/waitFor give up only after this ceiling: a generous one,
+// since a wait that succeeds returns as soon as its condition holds. Tests need no ceilings of their own.
+configure({ asyncUtilTimeout: 20_000 });
 
-// jsdom has no matchMedia or ResizeObserver; antd's Grid, Menu and others use them. Phone width by default.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  });
+// antd's Grid, Menu and others ask matchMedia (jsdom has none; happy-dom answers for its own 1024 px window).
+// Every test starts at phone width: no media query matches; a test sets another width with its own matchMedia.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+// Animations never run here: without the CSS animation events rc-motion (antd's motion) skips the motion and sets
+// the end state at once, as in a browser once the animation ended. happy-dom has the events but never fires
+// transitionend, so a leaving loading icon or dialog would wait for it for ever. Runs before antd is imported.
+for (const name of ['AnimationEvent', 'TransitionEvent'] as const) {
+  Reflect.deleteProperty(window, name);
+  Reflect.deleteProperty(globalThis, name);
 }
 
 if (!window.ResizeObserver) {
@@ -31,7 +39,7 @@ if (!window.ResizeObserver) {
   } as unknown as typeof ResizeObserver;
 }
 
-// jsdom does not implement getComputedStyle for pseudo-elements; antd asks for it (scrollbar size).
+// getComputedStyle of a pseudo-element is not implemented by DOM emulations; antd asks for it (scrollbar size).
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
