@@ -27,14 +27,13 @@ afterEach(() => api.restore());
 const open = (path: string) => renderRoutes(appRoutes, [path]);
 
 /** Lazy routes import their page modules on first use, which takes seconds on a loaded machine. */
-const LAZY_LOAD = { timeout: 15_000 };
 
 async function landsOn(router: ReturnType<typeof open>['router'], pathname: string, title: string) {
-  await waitFor(() => expect(router.state.location.pathname).toBe(pathname), LAZY_LOAD);
-  await waitFor(() => expect(document.title).toBe(title), LAZY_LOAD);
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+  await waitFor(() => expect(document.title).toBe(title));
 }
 
-describe('router wiring of the guard', { timeout: 45_000 }, () => {
+describe('router wiring of the guard', () => {
   it('a deep link without a token goes to login, remembering where it was going', async () => {
     const { router } = open('/record/loanRecord');
     await landsOn(router, '/bmss/toLogin', '登录');

@@ -6,7 +6,6 @@ import { FIELD_CIPHER } from '../../config';
 import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
 import { CertificationForm } from './CertificationForm';
 
-const SLOW = { timeout: 60_000 };
 type Reply = { body: unknown };
 let api: ReturnType<typeof fakeApi>;
 function serve(handler: (request: RecordedRequest) => Reply | undefined) {
@@ -84,7 +83,7 @@ function fileInput(kind: string): HTMLInputElement {
 }
 
 describe('certification form', () => {
-  it('asks for every field, with the messages next to the fields', SLOW, async () => {
+  it('asks for every field, with the messages next to the fields', async () => {
     serve((r) => (r.url === API.loanCertification ? ok({ certification: null }) : undefined));
     const user = userEvent.setup();
     show({ needSalesStatement: true });
@@ -107,7 +106,7 @@ describe('certification form', () => {
     expect(saves()).toHaveLength(0);
   });
 
-  it('checks USCC (GB 32100), ID number (GB 11643, age 18), phone and card format', SLOW, async () => {
+  it('checks USCC (GB 32100), ID number (GB 11643, age 18), phone and card format', async () => {
     serve((r) => (r.url === API.loanCertification ? ok({ certification: null }) : undefined));
     const user = userEvent.setup();
     show();
@@ -137,79 +136,75 @@ describe('certification form', () => {
     expect(saves()).toHaveLength(0);
   });
 
-  it(
-    'uploads the documents, sends the ID number and card encrypted, then shows the masked certification',
-    SLOW,
-    async () => {
-      const onSaved = vi.fn();
-      let nextId = 20;
-      serve((r) => {
-        if (r.url === API.loanCertification) return ok({ certification: null });
-        if (r.url === API.uploadDocument) {
-          const body = r.data as { kind: string; fileName: string };
-          nextId += 1;
-          return ok({
-            documentId: nextId,
-            kind: body.kind,
-            fileName: body.fileName,
-            mimeType: 'image/png',
-            sizeBytes: 8,
-            createdAt: '2026-03-02T02:00:00.000Z',
-          });
-        }
-        if (r.url === API.insertLoanCertification)
-          return ok({ ...VIEW, warnings: ['银行卡号校验未通过，请核对卡号是否输入正确'] });
-        return undefined;
-      });
-      const user = userEvent.setup();
-      show({ onSaved });
-      await screen.findByText('企业信息');
-      await fillIn(user, field('企业名称'), VIEW.companyName);
-      await fillIn(user, field('统一社会信用代码'), VIEW.uscc);
-      await fillIn(user, field('姓名'), '张明');
-      await fillIn(user, field('身份证号码'), '11010519491231002X');
-      await fillIn(user, field('手机号'), '13912345678');
-      await fillIn(user, field('银行卡号'), '4111 1111 1111 1111');
-      const png = () =>
-        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'scan.png', {
-          type: 'image/png',
+  it('uploads the documents, sends the ID number and card encrypted, then shows the masked certification', async () => {
+    const onSaved = vi.fn();
+    let nextId = 20;
+    serve((r) => {
+      if (r.url === API.loanCertification) return ok({ certification: null });
+      if (r.url === API.uploadDocument) {
+        const body = r.data as { kind: string; fileName: string };
+        nextId += 1;
+        return ok({
+          documentId: nextId,
+          kind: body.kind,
+          fileName: body.fileName,
+          mimeType: 'image/png',
+          sizeBytes: 8,
+          createdAt: '2026-03-02T02:00:00.000Z',
         });
-      for (const kind of ['BUSINESS_LICENCE', 'ID_CARD_FRONT', 'ID_CARD_BACK']) {
-        await user.upload(fileInput(kind), png());
       }
-      await waitFor(() => expect(screen.getAllByText(/已上传：scan\.png/)).toHaveLength(3));
-      const upload = api.requests.find((r) => r.url === API.uploadDocument);
-      expect(upload?.data).toEqual({
-        kind: 'BUSINESS_LICENCE',
-        fileName: 'scan.png',
-        dataBase64: 'iVBORw0KGgo=',
+      if (r.url === API.insertLoanCertification)
+        return ok({ ...VIEW, warnings: ['银行卡号校验未通过，请核对卡号是否输入正确'] });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    show({ onSaved });
+    await screen.findByText('企业信息');
+    await fillIn(user, field('企业名称'), VIEW.companyName);
+    await fillIn(user, field('统一社会信用代码'), VIEW.uscc);
+    await fillIn(user, field('姓名'), '张明');
+    await fillIn(user, field('身份证号码'), '11010519491231002X');
+    await fillIn(user, field('手机号'), '13912345678');
+    await fillIn(user, field('银行卡号'), '4111 1111 1111 1111');
+    const png = () =>
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'scan.png', {
+        type: 'image/png',
       });
+    for (const kind of ['BUSINESS_LICENCE', 'ID_CARD_FRONT', 'ID_CARD_BACK']) {
+      await user.upload(fileInput(kind), png());
+    }
+    await waitFor(() => expect(screen.getAllByText(/已上传：scan\.png/)).toHaveLength(3));
+    const upload = api.requests.find((r) => r.url === API.uploadDocument);
+    expect(upload?.data).toEqual({
+      kind: 'BUSINESS_LICENCE',
+      fileName: 'scan.png',
+      dataBase64: 'iVBORw0KGgo=',
+    });
 
-      await user.click(submit());
-      await waitFor(() => expect(saves()).toHaveLength(1));
-      const body = saves()[0]?.data as Record<string, unknown>;
-      expect(body).toMatchObject({
-        companyName: VIEW.companyName,
-        uscc: VIEW.uscc,
-        legalName: '张明',
-        legalPhone: '13912345678',
-        licenceDocId: 21,
-        idFrontDocId: 22,
-        idBackDocId: 23,
-      });
-      expect(body.idNumber).not.toContain('11010519491231002X');
-      expect(decryptField(String(body.idNumber), FIELD_CIPHER)).toBe('11010519491231002X');
-      expect(decryptField(String(body.bankCardNo), FIELD_CIPHER)).toBe('4111111111111111');
-      expect(JSON.stringify(body)).not.toContain('4111111111111111');
+    await user.click(submit());
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const body = saves()[0]?.data as Record<string, unknown>;
+    expect(body).toMatchObject({
+      companyName: VIEW.companyName,
+      uscc: VIEW.uscc,
+      legalName: '张明',
+      legalPhone: '13912345678',
+      licenceDocId: 21,
+      idFrontDocId: 22,
+      idBackDocId: 23,
+    });
+    expect(body.idNumber).not.toContain('11010519491231002X');
+    expect(decryptField(String(body.idNumber), FIELD_CIPHER)).toBe('11010519491231002X');
+    expect(decryptField(String(body.bankCardNo), FIELD_CIPHER)).toBe('4111111111111111');
+    expect(JSON.stringify(body)).not.toContain('4111111111111111');
 
-      await shown('110***********002X');
-      expect(screen.getByText('139****5678')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: /修改认证信息/ })).toBeInTheDocument();
-      expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ idNumberMasked: '110***********002X' }));
-    },
-  );
+    await shown('110***********002X');
+    expect(screen.getByText('139****5678')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /修改认证信息/ })).toBeInTheDocument();
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ idNumberMasked: '110***********002X' }));
+  });
 
-  it('shows a server refusal next to its field', SLOW, async () => {
+  it('shows a server refusal next to its field', async () => {
     serve((r) => {
       if (r.url === API.loanCertification) return ok({ certification: VIEW });
       if (r.url === API.insertLoanCertification)
@@ -234,7 +229,7 @@ describe('certification form', () => {
     expect(saves()[0]?.data).not.toHaveProperty('bankCardNo');
   });
 
-  it('refuses a wrong file type or a file over 5 MB before uploading', SLOW, async () => {
+  it('refuses a wrong file type or a file over 5 MB before uploading', async () => {
     serve((r) => (r.url === API.loanCertification ? ok({ certification: null }) : undefined));
     const user = userEvent.setup({ applyAccept: false });
     show();

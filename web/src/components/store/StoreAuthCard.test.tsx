@@ -8,14 +8,11 @@ import {
 } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FIELD_CIPHER } from '../../config';
 import { readSession } from '../../session/session';
 import { fail, fakeApi, fillIn, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import { StoreAuthCard } from './StoreAuthCard';
-
-// page tests with antd forms and modals are slow under jsdom on a loaded machine
-vi.setConfig({ testTimeout: 45_000 });
 
 const TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 

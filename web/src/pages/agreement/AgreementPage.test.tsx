@@ -14,7 +14,6 @@ function serve(handler: (request: RecordedRequest) => Reply | undefined) {
   api = fakeApi((request) => handler(request) ?? ok({ sandbox: true }));
 }
 
-const SLOW = { timeout: 20_000 };
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => {
   api?.restore();
@@ -46,54 +45,50 @@ function status(accepted: Record<string, boolean>): AgreementStatusResult {
 }
 
 describe('/agreement tick-box page', () => {
-  it(
-    'signed in: ticks the general agreement after the countdown, lists the three documents, continues',
-    SLOW,
-    async () => {
-      saveLogin('tok');
-      saveUserInfo(DEMO_USER_INFO);
-      let general = false;
-      serve((r) => {
-        if (r.url === API.agreementText) return ok(agreementText('GENERAL'));
-        if (r.url === API.agreementStatus)
-          return ok(status({ GENERAL: general, SERVICE: true, INFO: true, RELEASE: true }));
-        if (r.url === API.userReadAgr) {
-          general = true;
-          return ok({ kind: 'GENERAL', version: 'v1', acceptedAt: '2026-03-02T02:00:06.000Z' });
-        }
-        return undefined;
-      });
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      const { router } = renderRoutes(appRoutes, ['/agreement?redirect=%2Fapplication%2Fenter']);
-      await screen.findByText('版本 v1');
-      expect(screen.getByRole('heading', { name: '第一条 协议双方' })).toBeInTheDocument();
+  it('signed in: ticks the general agreement after the countdown, lists the three documents, continues', async () => {
+    saveLogin('tok');
+    saveUserInfo(DEMO_USER_INFO);
+    let general = false;
+    serve((r) => {
+      if (r.url === API.agreementText) return ok(agreementText('GENERAL'));
+      if (r.url === API.agreementStatus)
+        return ok(status({ GENERAL: general, SERVICE: true, INFO: true, RELEASE: true }));
+      if (r.url === API.userReadAgr) {
+        general = true;
+        return ok({ kind: 'GENERAL', version: 'v1', acceptedAt: '2026-03-02T02:00:06.000Z' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderRoutes(appRoutes, ['/agreement?redirect=%2Fapplication%2Fenter']);
+    await screen.findByText('版本 v1');
+    expect(screen.getByRole('heading', { name: '第一条 协议双方' })).toBeInTheDocument();
 
-      // the three documents, each linking to its page and back here
-      await screen.findAllByText(/^已签署/);
-      const links = screen.getAllByRole('link').filter((a) => /(查看|阅读并签署)/.test(a.textContent ?? ''));
-      expect(links.map((a) => a.getAttribute('href'))).toEqual([
-        '/serviceAgreement?redirect=%2Fagreement%3Fredirect%3D%252Fapplication%252Fenter',
-        '/infoAgreement?redirect=%2Fagreement%3Fredirect%3D%252Fapplication%252Fenter',
-        '/releaseForm?redirect=%2Fagreement%3Fredirect%3D%252Fapplication%252Fenter',
-      ]);
-      expect(screen.getAllByText(/^已签署/)).toHaveLength(3);
+    // the three documents, each linking to its page and back here
+    await screen.findAllByText(/^已签署/);
+    const links = screen.getAllByRole('link').filter((a) => /(查看|阅读并签署)/.test(a.textContent ?? ''));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/serviceAgreement?redirect=%2Fagreement%3Fredirect%3D%252Fapplication%252Fenter',
+      '/infoAgreement?redirect=%2Fagreement%3Fredirect%3D%252Fapplication%252Fenter',
+      '/releaseForm?redirect=%2Fagreement%3Fredirect%3D%252Fapplication%252Fenter',
+    ]);
+    expect(screen.getAllByText(/^已签署/)).toHaveLength(3);
 
-      const box = screen.getByRole('checkbox', { name: '我已阅读并同意《用户服务协议》' });
-      expect(box).toBeDisabled();
-      expect(screen.getByText('请阅读协议（5 秒）')).toBeInTheDocument();
-      const next = screen.getByRole('button', { name: /继\s*续/ });
-      expect(next).toBeDisabled();
-      await seconds(5);
-      await waitFor(() => expect(box).toBeEnabled());
-      await user.click(box);
-      await waitFor(() => expect(box).toBeChecked());
-      expect(api.requests.find((r) => r.url === API.userReadAgr)?.data).toMatchObject({ kind: 'GENERAL' });
-      await shown('已于 2026/03/02 10:00 同意');
-      await waitFor(() => expect(screen.getByRole('button', { name: /继\s*续/ })).toBeEnabled());
-      await user.click(screen.getByRole('button', { name: /继\s*续/ }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/application/enter'));
-    },
-  );
+    const box = screen.getByRole('checkbox', { name: '我已阅读并同意《用户服务协议》' });
+    expect(box).toBeDisabled();
+    expect(screen.getByText('请阅读协议（5 秒）')).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: /继\s*续/ });
+    expect(next).toBeDisabled();
+    await seconds(5);
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(api.requests.find((r) => r.url === API.userReadAgr)?.data).toMatchObject({ kind: 'GENERAL' });
+    await shown('已于 2026/03/02 10:00 同意');
+    await waitFor(() => expect(screen.getByRole('button', { name: /继\s*续/ })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: /继\s*续/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/enter'));
+  });
 
   it('shows what is not yet signed and keeps continue disabled', async () => {
     saveLogin('tok');

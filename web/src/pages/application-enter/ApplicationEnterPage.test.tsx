@@ -7,9 +7,12 @@ import { saveLogin, saveUserInfo } from '../../session/session';
 import { applicationDetail, seedProduct } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fail, fakeApi, fillIn, ok, type RecordedRequest, renderRoutes, shown } from '../../test/render';
+import { fixToday } from '../../test/today';
 import { todayInShanghai } from '../loan-calculator/calculator-input';
 
-const SLOW = { timeout: 10_000 };
+// the page and the expected schedule both start today: one fixed day for both
+fixToday();
+
 let api: ReturnType<typeof fakeApi>;
 const draft = applicationDetail('YNIT-XT01', { rowId: 101, current: 'SUBMIT' });
 
@@ -38,7 +41,7 @@ async function fill(amount: string, months: number, purpose = '采购备货') {
   await fillIn(userEvent, screen.getByRole('textbox', { name: '借款用途' }), purpose);
 }
 
-describe('/application/enter with a session', { timeout: 45_000 }, () => {
+describe('/application/enter with a session', () => {
   beforeEach(() => {
     saveLogin('tok');
     saveUserInfo(DEMO_USER_INFO);
@@ -47,12 +50,12 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
   it('checks the product rules as you type', async () => {
     serve();
     renderRoutes(appRoutes, ['/application/enter?rowId=101']);
-    const amount = await screen.findByRole('spinbutton', { name: '借款金额（元）' }, SLOW);
+    const amount = await screen.findByRole('spinbutton', { name: '借款金额（元）' });
     expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({ rowId: '101' });
     await fillIn(userEvent, amount, '5000');
     await shown('申请金额不能低于 10,000.00 元');
     fireEvent.change(amount, { target: { value: '12500' } });
-    await shown('申请金额须为 1,000.00 元的整数倍', {}, SLOW);
+    await shown('申请金额须为 1,000.00 元的整数倍');
     await userEvent.click(screen.getByRole('button', { name: '提交申请' }));
     await shown('请选择借款期限');
     await shown('请填写借款用途');
@@ -62,7 +65,7 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
   it('previews the repayment with the figures of the domain engine, submits and goes to /auditing', async () => {
     serve();
     const { router } = renderRoutes(appRoutes, ['/application/enter?rowId=101']);
-    await screen.findByRole('spinbutton', { name: '借款金额（元）' }, SLOW);
+    await screen.findByRole('spinbutton', { name: '借款金额（元）' });
     await fill('50000', 12, '  采购备货  ');
     const product = seedProduct('YNIT-XT01');
     const schedule = buildSchedule({
@@ -108,7 +111,7 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
   ])('shows the refusal %s with a link to fix it', async (code, desc, label, href) => {
     serve(() => fail(code, desc));
     renderRoutes(appRoutes, ['/application/enter?rowId=101']);
-    await screen.findByRole('spinbutton', { name: '借款金额（元）' }, SLOW);
+    await screen.findByRole('spinbutton', { name: '借款金额（元）' });
     await fill('50000', 12);
     await userEvent.click(screen.getByRole('button', { name: '提交申请' }));
     await shown(desc);
@@ -118,7 +121,7 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
   it('shows a product-rule refusal of the server next to the amount', async () => {
     serve(() => fail(RSP.AMOUNT_ABOVE_MAX, '申请金额超过产品最高额度'));
     renderRoutes(appRoutes, ['/application/enter?rowId=101']);
-    await screen.findByRole('spinbutton', { name: '借款金额（元）' }, SLOW);
+    await screen.findByRole('spinbutton', { name: '借款金额（元）' });
     await fill('50000', 12);
     await userEvent.click(screen.getByRole('button', { name: '提交申请' }));
     const message = await screen.findByText('申请金额超过产品最高额度');
@@ -133,26 +136,26 @@ describe('/application/enter with a session', { timeout: 45_000 }, () => {
         : ok(null),
     );
     const { router } = renderRoutes(appRoutes, ['/application/enter']);
-    const go = await screen.findByRole('link', { name: '继续填写' }, SLOW);
+    const go = await screen.findByRole('link', { name: '继续填写' });
     expect(screen.getAllByRole('link', { name: '继续填写' })).toHaveLength(1);
     await userEvent.click(go);
-    await waitFor(() => expect(router.state.location.search).toBe(`?rowId=${draft.application.rowId}`), SLOW);
+    await waitFor(() => expect(router.state.location.search).toBe(`?rowId=${draft.application.rowId}`));
   });
 
   it('without rowId and without drafts offers the products', async () => {
     api = fakeApi((r) => (r.url === API.applicationList ? ok({ items: [] }) : ok(null)));
     const { router } = renderRoutes(appRoutes, ['/application/enter']);
-    await userEvent.click(await screen.findByRole('button', { name: '选择贷款产品' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'), SLOW);
+    await userEvent.click(await screen.findByRole('button', { name: '选择贷款产品' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
   });
 });
 
-describe('/application/enter without a session', { timeout: 45_000 }, () => {
+describe('/application/enter without a session', () => {
   it('asks to sign in and keeps the way back', async () => {
     serve();
     const { router } = renderRoutes(appRoutes, ['/application/enter?rowId=101']);
-    await userEvent.click(await screen.findByRole('button', { name: /登\s*录/ }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'), SLOW);
+    await userEvent.click(await screen.findByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/application/enter?rowId=101',
     );

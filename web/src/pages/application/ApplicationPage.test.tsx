@@ -8,7 +8,6 @@ import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
 
-const SLOW = { timeout: 10_000 };
 let api: ReturnType<typeof fakeApi>;
 
 afterEach(() => {
@@ -16,29 +15,29 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('/application without a session', { timeout: 45_000 }, () => {
+describe('/application without a session', () => {
   it('explains the journey, the materials and 年化利率, and offers sign-in and material entry', async () => {
     api = fakeApi(() => ok(null));
     const { router } = renderRoutes(appRoutes, ['/application']);
-    await shown('申请流程', {}, SLOW);
+    await shown('申请流程');
     expect(screen.getByText(STEP_INFO.BANK_REVIEW.title)).toBeInTheDocument();
     expect(screen.getByText(MATERIAL_INFO.BUSINESS_LICENCE.title)).toBeInTheDocument();
     expect(screen.getByText('什么是年化利率')).toBeInTheDocument();
     expect(api.requests.some((r) => r.url === API.applicationList)).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/application');
   });
 
   it('资料录入 goes to material entry', async () => {
     api = fakeApi(() => ok(null));
     const { router } = renderRoutes(appRoutes, ['/application']);
-    await userEvent.click(await screen.findByRole('button', { name: /资料录入/ }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/materialLogin'), SLOW);
+    await userEvent.click(await screen.findByRole('button', { name: /资料录入/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/materialLogin'));
   });
 });
 
-describe('/application with a session', { timeout: 45_000 }, () => {
+describe('/application with a session', () => {
   it('shows the prerequisites, my applications with their links, and the certification form', async () => {
     saveLogin('tok');
     saveUserInfo(DEMO_USER_INFO);
@@ -62,7 +61,7 @@ describe('/application with a session', { timeout: 45_000 }, () => {
       return ok(null);
     });
     renderRoutes(appRoutes, ['/application']);
-    const mine = await screen.findByRole('list', { name: '我的申请' }, SLOW);
+    const mine = await screen.findByRole('list', { name: '我的申请' });
     const items = within(mine).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('广发银行 · CGB-KJED');
     expect(items[0]).toHaveTextContent('草稿');
@@ -76,10 +75,10 @@ describe('/application with a session', { timeout: 45_000 }, () => {
       'href',
       '/auditing?rowId=12',
     );
-    await shown('完成贷款认证', {}, SLOW);
+    await shown('完成贷款认证');
     expect(screen.getByRole('link', { name: /选择贷款产品/ })).toHaveAttribute('href', '/apply/LoanInfo');
     // the CGB draft binds a card: the form asks for it
-    expect(await screen.findByLabelText('企业名称', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByLabelText('企业名称')).toBeInTheDocument();
     expect(screen.getByLabelText('银行卡号')).toBeInTheDocument();
   });
 
@@ -94,7 +93,7 @@ describe('/application with a session', { timeout: 45_000 }, () => {
           : ok(r.url === API.loanCertification ? { certification: null } : null),
     );
     renderRoutes(appRoutes, ['/application']);
-    await shown('您还没有融资申请', {}, SLOW);
+    await shown('您还没有融资申请');
     expect(screen.getByRole('link', { name: '去选择贷款产品' })).toHaveAttribute('href', '/apply/LoanInfo');
   });
 });

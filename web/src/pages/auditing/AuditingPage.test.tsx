@@ -1,7 +1,7 @@
 import { API, type ApplicationState } from '@loan/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { DECISION_POLL_MS } from '../../components/application/useApplicationDetail';
 import { saveLogin, saveUserInfo } from '../../session/session';
@@ -10,7 +10,6 @@ import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import { auditingPoll } from './AuditingPage';
 
-const SLOW = { timeout: 10_000 };
 let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
@@ -22,6 +21,7 @@ afterEach(() => {
   api?.restore();
   sessionStorage.clear();
   auditingPoll.ms = DECISION_POLL_MS;
+  vi.useRealTimers();
 });
 
 const submitted = (state: ApplicationState, extra: Parameters<typeof applicationDetail>[1] = {}) => {
@@ -58,8 +58,10 @@ const submitted = (state: ApplicationState, extra: Parameters<typeof application
 
 const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail).length;
 
-describe('/auditing', { timeout: 45_000 }, () => {
+describe('/auditing', () => {
   it('shows the application with its timeline in Beijing time, and the decision arrives without a reload', async () => {
+    // the poll runs on the fake clock (moving with real time), so the check that it stopped can jump ahead
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;
     api = fakeApi((r) => {
       if (r.url !== API.applicationDetail) return ok(null);
@@ -71,7 +73,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
       );
     });
     const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
-    await shown(/审核结果会自动显示在本页/, {}, SLOW);
+    await shown(/审核结果会自动显示在本页/);
     expect(api.requests[0]?.params).toEqual({ rowId: '101' });
     expect(screen.getByText('50,000.00 元')).toBeInTheDocument();
     expect(screen.getByText('12 个月')).toBeInTheDocument();
@@ -79,7 +81,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
     expect(screen.getByText('2026/11/21 11:04:05')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '提前取消' })).toBeInTheDocument();
 
-    await shown('审核未通过', {}, SLOW);
+    await shown('审核未通过');
     expect(screen.getAllByText('原因：超出店铺授信额度')).toHaveLength(2); // the result and the timeline
     expect(screen.getByText(/云南国际信托：审批拒绝/)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?rowId=101');
@@ -87,8 +89,9 @@ describe('/auditing', { timeout: 45_000 }, () => {
 
     // polling stops once decided
     const after = detailCalls();
-    await new Promise((resolve) => setTimeout(resolve, auditingPoll.ms * 4));
+    await act(() => vi.advanceTimersByTimeAsync(auditingPoll.ms * 4));
     expect(detailCalls()).toBe(after);
+    vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: '查看其他产品' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
   });
@@ -97,7 +100,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
     const detail = submitted('APPROVED', { approvedAmount: '40000.00' });
     api = fakeApi((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
     const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
-    await shown(/下一步：请在合作机构页面签署借款合同/, {}, SLOW);
+    await shown(/下一步：请在合作机构页面签署借款合同/);
     expect(screen.getByText(/审批金额：40,000.00 元/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '去签署借款合同' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(detail.application.bankPath));
@@ -113,7 +116,7 @@ describe('/auditing', { timeout: 45_000 }, () => {
       return r.url === API.applicationDetail ? ok(submitted(state)) : ok(null);
     });
     renderRoutes(appRoutes, ['/auditing?rowId=101']);
-    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
     await shown(/本次申请已在放款前取消/);
@@ -137,13 +140,13 @@ describe('/auditing', { timeout: 45_000 }, () => {
       return r.url === API.applicationDetail ? ok(submitted('UNDER_REVIEW', { rowId: 7 })) : ok(null);
     });
     renderRoutes(appRoutes, ['/auditing']);
-    await shown(/审核结果会自动显示在本页/, {}, SLOW);
+    await shown(/审核结果会自动显示在本页/);
     expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({ rowId: '7' });
   });
 
   it('without rowId and nothing under review: an empty state', async () => {
     api = fakeApi((r) => (r.url === API.applicationList ? ok({ items: [] }) : ok(null)));
     renderRoutes(appRoutes, ['/auditing']);
-    await shown('暂无审核中的申请', {}, SLOW);
+    await shown('暂无审核中的申请');
   });
 });

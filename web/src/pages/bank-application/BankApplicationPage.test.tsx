@@ -17,7 +17,6 @@ import {
   shownIn,
 } from '../../test/render';
 
-const SLOW = { timeout: 10_000 };
 type Handler = (request: RecordedRequest) => { body: unknown };
 
 let api: ReturnType<typeof fakeApi>;
@@ -40,7 +39,7 @@ afterEach(() => {
 
 const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail);
 
-describe('bank application page', { timeout: 45_000 }, () => {
+describe('bank application page', () => {
   it('YNIT: asks for rowId, productCode and productType, renders the steps and the agreements panel', async () => {
     const detail = applicationDetail('YNIT-XT01', { rowId: 101 });
     serve((r) =>
@@ -71,7 +70,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
           : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    await shown('当前步骤：阅读并同意协议', {}, SLOW);
+    await shown('当前步骤：阅读并同意协议');
     expect(detailCalls()[0]?.params).toEqual({
       rowId: '101',
       productCode: 'YNIT-XT01',
@@ -102,7 +101,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
     const detail = applicationDetail('CRB-RYD', { rowId: 7, current: 'SUBMIT' });
     serve((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
     const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_CRBANK/MC20261121001']);
-    await shown('当前步骤：提交申请', {}, SLOW);
+    await shown('当前步骤：提交申请');
     expect(detailCalls()[0]?.params).toEqual({ mcOrderNo: 'MC20261121001' });
     expect(screen.getByText(/华润银行 · 华润跨境融易贷/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '填写借款信息并提交' }));
@@ -120,7 +119,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
       return r.url === API.applicationDetail ? ok(applicationDetail('YNIT-XT01', { current })) : ok(null);
     });
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    const button = await screen.findByRole('button', { name: '沙箱模拟：完成人脸识别' }, SLOW);
+    const button = await screen.findByRole('button', { name: '沙箱模拟：完成人脸识别' });
     await userEvent.click(button);
     await shown(`当前步骤：${STEP_INFO.UPLOAD_DOCUMENTS.title}`);
     expect(api.requests.find((r) => r.url === API.completeStep)?.data).toEqual({
@@ -138,15 +137,15 @@ describe('bank application page', { timeout: 45_000 }, () => {
           : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
-    await shown('当前步骤：企业认证', {}, SLOW);
-    expect(await screen.findByLabelText('企业名称', {}, SLOW)).toBeInTheDocument();
+    await shown('当前步骤：企业认证');
+    expect(await screen.findByLabelText('企业名称')).toBeInTheDocument();
     expect(screen.getByLabelText('银行卡号')).toBeInTheDocument();
   });
 
   it('shows "申请不存在或无权查看" for an unknown or foreign application, and nothing of it', async () => {
     serve(() => fail(RSP.APPLICATION_NOT_FOUND, '申请不存在或无权查看'));
     const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/999/CGB-KJED']);
-    await shown('申请不存在或无权查看', {}, SLOW);
+    await shown('申请不存在或无权查看');
     expect(screen.queryByText('申请步骤')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '返回贷款信息' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
@@ -155,7 +154,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
   it('does not show an application of another bank than the route', async () => {
     serve(() => ok(applicationDetail('CGB-KJED')));
     renderRoutes(appRoutes, ['/apply/LoanInfo_FUIOU/101/CGB-KJED']);
-    await shown('申请不存在或无权查看', {}, SLOW);
+    await shown('申请不存在或无权查看');
     expect(screen.queryByText(/广发跨境e贷/)).not.toBeInTheDocument();
   });
 
@@ -175,7 +174,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
           : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
-    await shown(/店铺店铺受限：/, {}, SLOW);
+    await shown(/店铺店铺受限：/);
   });
 
   it('says why the store cannot apply and links to the store authorisation', async () => {
@@ -186,7 +185,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
         : ok(null),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_CGB/101/CGB-KJED']);
-    await shown(/店铺授权已过期\/已撤销：请重新授权店铺/, {}, SLOW);
+    await shown(/店铺授权已过期\/已撤销：请重新授权店铺/);
     expect(screen.getByRole('link', { name: '去授权店铺' })).toHaveAttribute('href', '/apply/LoanInfo');
   });
 
@@ -207,9 +206,9 @@ describe('bank application page', { timeout: 45_000 }, () => {
     });
     const { router } = renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
     // under review the bank's step is shown, leading to the review screen
-    await shown('当前步骤：机构审核', {}, SLOW);
+    await shown('当前步骤：机构审核');
     expect(screen.getByRole('button', { name: '查看审核进度' })).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('确认提前取消申请？')).toBeInTheDocument();
     await fillIn(userEvent, within(dialog).getByLabelText('取消原因'), '不需要了');
@@ -232,7 +231,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
         : ok(applicationDetail('YNIT-XT01', { state: 'SIGNED', current: 'SIGN_CONTRACT', canCancel: true })),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
     await shownIn(dialog, '贷款已放款，无法提前取消');
@@ -253,7 +252,7 @@ describe('bank application page', { timeout: 45_000 }, () => {
           ),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    await shown('审批金额：50,000.00 元', {}, SLOW);
+    await shown('审批金额：50,000.00 元');
     await userEvent.click(screen.getByRole('button', { name: '签署借款合同' }));
     await userEvent.click(await screen.findByRole('button', { name: '确认签署' }));
     await waitFor(() => expect(api.requests.some((r) => r.url === API.signContract)).toBe(true));

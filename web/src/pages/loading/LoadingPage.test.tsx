@@ -7,7 +7,6 @@ import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 
-const SLOW = { timeout: 10_000 };
 let api: ReturnType<typeof fakeApi>;
 
 afterEach(() => {
@@ -15,7 +14,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('/loading with a session', { timeout: 45_000 }, () => {
+describe('/loading with a session', () => {
   beforeEach(() => {
     saveLogin('tok');
     saveUserInfo(DEMO_USER_INFO);
@@ -37,9 +36,8 @@ describe('/loading with a session', { timeout: 45_000 }, () => {
       r.url === API.applicationDetail ? ok(applicationDetail('YNIT-XT01', { rowId: 101, state })) : ok(null),
     );
     const { router } = renderRoutes(appRoutes, ['/loading?rowId=101&productCode=YNIT-XT01']);
-    await waitFor(
-      () => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(target),
-      SLOW,
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(target),
     );
     expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({
       rowId: '101',
@@ -53,10 +51,7 @@ describe('/loading with a session', { timeout: 45_000 }, () => {
       r.url === API.applicationDetail ? ok(applicationDetail('CRB-RYD', { rowId: 9 })) : ok(null),
     );
     const { router } = renderRoutes(appRoutes, ['/loading?mcOrderNo=MC20261121001&bank=CRBANK']);
-    await waitFor(
-      () => expect(router.state.location.pathname).toBe('/apply/LoanInfo_CRBANK/MC20261121001'),
-      SLOW,
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo_CRBANK/MC20261121001'));
     expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({
       mcOrderNo: 'MC20261121001',
     });
@@ -65,23 +60,23 @@ describe('/loading with a session', { timeout: 45_000 }, () => {
   it('not found: a clear message with a way back', async () => {
     api = fakeApi(() => fail(RSP.APPLICATION_NOT_FOUND, '申请不存在或无权查看'));
     renderRoutes(appRoutes, ['/loading?rowId=999']);
-    await shown('申请不存在或无权查看', {}, SLOW);
+    await shown('申请不存在或无权查看');
     expect(screen.getByRole('button', { name: '返回贷款信息' })).toBeInTheDocument();
   });
 
   it('an application of another bank than named is not shown', async () => {
     api = fakeApi(() => ok(applicationDetail('CGB-KJED')));
     const { router } = renderRoutes(appRoutes, ['/loading?rowId=101&bank=YNIT']);
-    await shown('申请不存在或无权查看', {}, SLOW);
+    await shown('申请不存在或无权查看');
     expect(router.state.location.pathname).toBe('/loading');
   });
 });
 
-describe('/loading without a session', { timeout: 45_000 }, () => {
+describe('/loading without a session', () => {
   it('goes to sign in, keeping the way back', async () => {
     api = fakeApi(() => ok(null));
     const { router } = renderRoutes(appRoutes, ['/loading?rowId=101']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/loading?rowId=101');
     expect(api.requests.some((r) => r.url === API.applicationDetail)).toBe(false);
   });
@@ -89,6 +84,6 @@ describe('/loading without a session', { timeout: 45_000 }, () => {
   it('still moves on to a redirect of this site', async () => {
     api = fakeApi(() => ok(null));
     const { router } = renderRoutes(appRoutes, ['/loading?redirect=/about']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/about'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
   });
 });

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
 import { choose, fakeApi, ok, renderRoutes } from '../../test/render';
+import { fixToday } from '../../test/today';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
 
-// the calculator page is heavy under jsdom: room for a loaded machine (2 CPUs shared by parallel runs)
-vi.setConfig({ testTimeout: 45_000 });
+// the page and the expected schedule both start today: one fixed day for both
+fixToday();
 
 // jsdom has no canvas: the lazily loaded ECharts chart is replaced by a stub.
 vi.mock('./PrincipalInterestChart', () => ({

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CARDS } from '../../test/product-cards';
 import { fakeApi, ok, renderRoutes, shown, shownIn } from '../../test/render';
+import { fixToday } from '../../test/today';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
 import { decimalToPercent, fieldsFromProduct } from './product-mode';
 
-// the calculator page is heavy under jsdom: give these page tests room on a loaded machine
-vi.setConfig({ testTimeout: 45_000 });
+// the page and the expected schedule both start today: one fixed day for both
+fixToday();
 
 vi.mock('./PrincipalInterestChart', () => ({ default: () => <div data-testid="chart-stub" /> }));
 

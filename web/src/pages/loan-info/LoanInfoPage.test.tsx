@@ -12,14 +12,11 @@ import {
 } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
 import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
 import LoanInfoPage from './LoanInfoPage';
 import { ANNUALISED_RATE_EXPLANATION } from './product-view';
-
-// page tests with antd forms and modals are slow under jsdom on a loaded machine
-vi.setConfig({ testTimeout: 45_000 });
 
 function storeCheck(shopAuth: StoreAuthStatus): MwsTokenCheckResult {
   return {
@@ -74,7 +71,7 @@ function setup({ status = '03', products = () => ok({ items: PRODUCT_CARDS }), c
 
 const cardOf = (p: ProductCard) => screen.getByLabelText(`${p.bankName} ${p.name}`);
 async function shownCodes(): Promise<string[]> {
-  await screen.findAllByText('所需材料', {}, { timeout: 5000 });
+  await screen.findAllByText('所需材料');
   const byLabel = new Map(PRODUCT_CARDS.map((p) => [`${p.bankName} ${p.name}`, p.productCode]));
   return [...document.querySelectorAll('.product-card')].map(
     (el) => byLabel.get(el.getAttribute('aria-label') ?? '') ?? '?',
@@ -192,11 +189,7 @@ describe('/apply/LoanInfo product list', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
     expect(
-      await within(cardOf(productCard('CRB-RYD'))).findByRole(
-        'button',
-        { name: /立即申请/ },
-        { timeout: 5000 },
-      ),
+      await within(cardOf(productCard('CRB-RYD'))).findByRole('button', { name: /立即申请/ }),
     ).toBeEnabled();
     await waitFor(() => expect(checks()).toBeGreaterThan(before));
   });

@@ -9,15 +9,12 @@ import {
 } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { ledgerLine } from '../../test/loan-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import LoanRecordDetailPage from './LoanRecordDetailPage';
-
-vi.setConfig({ testTimeout: 45_000 });
-const SLOW = { timeout: 10_000 };
 
 let api: ReturnType<typeof fakeApi> | undefined;
 beforeEach(() => saveLogin('tok'));
@@ -139,7 +136,7 @@ const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url
 describe('/record/loanRecordDetail', () => {
   it('renders the terms, schedule, transactions, agreements and timeline from the data', async () => {
     setup((r) => (r.url === API.loanRecordDetail ? ok(record()) : ok(null)));
-    await shown('借款信息', {}, SLOW);
+    await shown('借款信息');
     expect(calls(API.loanRecordDetail)[0]?.params).toEqual({ rowId: '301' });
     const terms = card('借款信息');
     expect(within(terms).getByText('12,000.00 元')).toBeInTheDocument();
@@ -194,7 +191,7 @@ describe('/record/loanRecordDetail', () => {
       }
       return ok(null);
     });
-    await screen.findByText('提前结清', { selector: '.ant-card-head-title' }, SLOW);
+    await screen.findByText('提前结清', { selector: '.ant-card-head-title' });
     expect(calls(API.settlementQuote)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: '获取结清报价' }));
     expect(await screen.findByTestId('quote-total')).toHaveTextContent('6,171.92 元');
@@ -227,7 +224,7 @@ describe('/record/loanRecordDetail', () => {
         return fail('3603', '结清金额已变化，最新应还 6173.92 元，请确认新的金额后重新提交');
       return ok(null);
     });
-    await user.click(await screen.findByRole('button', { name: '获取结清报价' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: '获取结清报价' }));
     await screen.findByTestId('quote-total');
     await user.click(within(card('提前结清')).getByRole('button', { name: '提前结清' }));
     const dialog = await screen.findByRole('dialog');
@@ -247,7 +244,7 @@ describe('/record/loanRecordDetail', () => {
         return ok({ status: 'REFUSED', reason: '当日已扣款，请明日再试', loan: LOAN });
       return ok(null);
     });
-    await user.click(await screen.findByRole('button', { name: '获取结清报价' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: '获取结清报价' }));
     await screen.findByTestId('quote-total');
     await user.click(within(card('提前结清')).getByRole('button', { name: '提前结清' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认结清' }));
@@ -264,7 +261,7 @@ describe('/record/loanRecordDetail', () => {
           : ok(null),
       '/record/loanRecordDetail?rowId=302',
     );
-    expect(await screen.findByRole('button', { name: '提前取消' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '提前取消' })).toBeInTheDocument();
     expect(screen.queryByText('还款计划')).toBeNull();
     expect(
       within(card('已签署协议')).getByText('暂无数据', { selector: '.ant-empty-description' }),
@@ -275,7 +272,7 @@ describe('/record/loanRecordDetail', () => {
     const user = setup((r) =>
       r.url === API.loanRecordDetail ? fail('3005', '申请不存在或无权查看') : ok(null),
     );
-    await shown('记录不存在或无权查看', {}, SLOW);
+    await shown('记录不存在或无权查看');
     await user.click(screen.getByRole('link', { name: '返回贷款记录' }));
     await shown('records page');
   });
@@ -294,7 +291,7 @@ describe('/record/loanRecordDetail', () => {
     const user = setup((r) =>
       r.url === API.loanRecordDetail ? ok(record()) : r.url === API.agreementText ? ok(signed) : ok(null),
     );
-    await shown('已签署协议', {}, SLOW);
+    await shown('已签署协议');
     expect(calls(API.agreementText)).toHaveLength(0);
     await user.click(within(card('已签署协议')).getByRole('button', { name: '查看协议' }));
     const dialog = await screen.findByRole('dialog');
@@ -321,7 +318,7 @@ describe('/record/loanRecordDetail', () => {
             })
           : ok(null),
     );
-    await shown('已签署协议', {}, SLOW);
+    await shown('已签署协议');
     await user.click(within(card('已签署协议')).getByRole('button', { name: '查看协议' }));
     const dialog = await screen.findByRole('dialog');
     await shownIn(dialog, '以下文本与签署时记录的文本指纹不一致，请联系客服');

@@ -1,14 +1,11 @@
 import { API, type LoanRecordQuery } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { desktopWidth, loanRecordItem } from '../../test/loan-fixtures';
 import { choose, fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import LoanRecordsPage from './LoanRecordsPage';
-
-vi.setConfig({ testTimeout: 45_000 });
-const SLOW = { timeout: 10_000 };
 
 let api: ReturnType<typeof fakeApi> | undefined;
 let restoreWidth: (() => void) | undefined;
@@ -46,8 +43,8 @@ describe('/record/loanRecord', () => {
   it('lists the records in a table at desktop width, with Beijing times and a link to the detail', async () => {
     restoreWidth = desktopWidth();
     setup();
-    const table = (await screen.findByRole('table', {}, SLOW)) as HTMLElement;
-    await within(table).findByText('信托贷301', {}, SLOW);
+    const table = (await screen.findByRole('table')) as HTMLElement;
+    await within(table).findByText('信托贷301');
     expect(lastParams()).toEqual({ limit: 10 });
     const row = within(table).getByText('信托贷301').closest('tr') as HTMLElement;
     expect(within(row).getByText('云南国际信托')).toBeInTheDocument();
@@ -67,7 +64,7 @@ describe('/record/loanRecord', () => {
   it('sends the filters as query parameters and starts again at the first page', async () => {
     restoreWidth = desktopWidth();
     const user = setup((q) => (q.status ? { items: [], nextCursor: null } : PAGES[q.cursor ?? 'first']));
-    await screen.findByText('信托贷301', {}, SLOW);
+    await screen.findByText('信托贷301');
     await user.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(lastParams()).toEqual({ limit: 10, cursor: 'c2' }));
     await choose(user, '状态', '已逾期');
@@ -85,7 +82,7 @@ describe('/record/loanRecord', () => {
   it('pages forward with the cursor and back with the stack of cursors', async () => {
     restoreWidth = desktopWidth();
     const user = setup();
-    await screen.findByText('信托贷301', {}, SLOW);
+    await screen.findByText('信托贷301');
     expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '下一页' }));
     await shown('信托贷299');
@@ -106,9 +103,7 @@ describe('/record/loanRecord', () => {
   it('shows 暂无数据 when nothing matches', async () => {
     restoreWidth = desktopWidth();
     setup(() => ({ items: [], nextCursor: null }));
-    expect(
-      await screen.findByText('暂无数据', { selector: '.ant-empty-description' }, SLOW),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
   });
 
@@ -116,13 +111,13 @@ describe('/record/loanRecord', () => {
     restoreWidth = desktopWidth();
     api = fakeApi((r) => (r.url === API.loanRecords ? fail('1001', '开始日期不能晚于结束日期') : ok(null)));
     renderRoutes([{ path: '/', element: <LoanRecordsPage /> }]);
-    await shown('开始日期不能晚于结束日期', {}, SLOW);
+    await shown('开始日期不能晚于结束日期');
     expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
   });
 
   it('shows the rows as cards at phone width', async () => {
     const user = setup();
-    await shown('信托贷301', {}, SLOW);
+    await shown('信托贷301');
     expect(document.querySelector('.ant-table')).toBeNull();
     const card = screen.getByText('信托贷301').closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('还款中')).toBeInTheDocument();
