@@ -14,7 +14,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { App } from './http.ts';
 import { type BackgroundOptions, createBackgroundJobs } from './jobs/background.ts';
-import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit-store.ts';
+import { databaseRateLimitStore, type RateLimitStore, redisRateLimitStore } from './lib/rate-limit-store.ts';
 import { loggerOptions } from './logger.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
@@ -56,7 +56,7 @@ export interface BuildAppOptions {
   startJobs?: boolean;
   /** the job engine's schema, periods and timings; default: BackgroundOptions' defaults (tests shorten them) */
   jobs?: BackgroundOptions;
-  /** per-IP counters; default: Redis when REDIS_URL is set, else memory */
+  /** per-IP counters; default: Redis when REDIS_URL is set, else the database */
   rateLimitStore?: RateLimitStore;
 }
 
@@ -93,13 +93,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     files: opts.files ?? createLocalFileStorage(config.fileDir),
   };
   const store =
-    opts.rateLimitStore ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore());
+    opts.rateLimitStore ??
+    (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db, now));
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app, config.apiBase);
+  await registerSecurityHeaders(app, config.apiBase);
   await registerOpenApi(app);
-  registerRateLimit(app, ctx, store);
+  await registerRateLimit(app, ctx, store);
   registerSession(app, ctx);
 
   authRoutes(app, ctx);

@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { RSP, rspText } from '@loan/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisStore } from '../src/lib/rate-limit-store.ts';
+import { buildApp } from '../src/app.ts';
+import { rateLimitHits } from '../src/db/schema.ts';
+import type { App } from '../src/http.ts';
+import { purgeRateLimitHits } from '../src/lib/rate-limit-store.ts';
 import { call, cipher, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
@@ -80,38 +85,101 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
 });
 
 const REDIS_URL = process.env.REDIS_URL;
+/** An address no earlier run used: Redis keeps its counters for a minute across runs. */
+const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+const sendSmsFrom = (app: App, ip: string) =>
+  call(
+    app,
+    'POST',
+    '/application_vue/sendLoginSms',
+    { phone: `139${randomInt(10_000_000, 99_999_999)}` },
+    { ip },
+  );
 
-describe('Redis rate-limit store (REDIS_URL)', () => {
+describe('the database store (no REDIS_URL): shared by every server on the database', () => {
+  it('two app instances on one database add up their counts', async () => {
+    const shared = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+    const second = await buildApp({
+      config: shared.config,
+      db: shared.db,
+      now: shared.clock.now,
+      logger: false,
+    });
+    await second.ready();
+    try {
+      expect((await sendSmsFrom(shared.app, '10.1.1.1')).response.rspCode).toBe(RSP.OK);
+      expect((await sendSmsFrom(second, '10.1.1.1')).response.rspCode).toBe(RSP.OK);
+      expect((await sendSmsFrom(shared.app, '10.1.1.1')).response.rspCode).toBe(RSP.OK);
+      expect((await sendSmsFrom(second, '10.1.1.1')).response.rspCode).toBe(RSP.TOO_MANY_REQUESTS);
+      expect((await sendSmsFrom(shared.app, '10.1.1.1')).response.rspCode).toBe(RSP.TOO_MANY_REQUESTS);
+      const mine = () => shared.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, '10.1.1.1'));
+      expect((await mine())[0]?.hits).toBe(5);
+
+      // ended windows are purged by the housekeeping
+      await purgeRateLimitHits(shared.db, shared.clock.now());
+      expect(await mine()).toHaveLength(1);
+      shared.clock.advance(MINUTE + 1);
+      expect(await purgeRateLimitHits(shared.db, shared.clock.now())).toBeGreaterThanOrEqual(1);
+      expect(await mine()).toEqual([]);
+    } finally {
+      await second.close();
+      await shared.close();
+    }
+  });
+
+  it('a failing store lets the request through and logs the failure', async () => {
+    const lines: string[] = [];
+    class BrokenStore {
+      incr(_key: string, callback: (error: Error | null) => void) {
+        callback(new Error('store unreachable'));
+      }
+      child() {
+        return new BrokenStore();
+      }
+    }
+    const broken = await createTestApp({
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1' },
+      rateLimitStore: {
+        kind: 'store',
+        store: BrokenStore as unknown as FastifyRateLimitStoreCtor,
+        close: async () => {},
+      },
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await sendSmsFrom(broken.app, '10.2.2.2')).response.rspCode).toBe(RSP.OK);
+      }
+      const warnings = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string } });
+      const failures = warnings.filter((w) => w.msg === 'rate-limit store failed; request let through');
+      expect(failures).toHaveLength(3);
+      expect(failures[0]?.err?.message).toBe('store unreachable');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('the Redis store (REDIS_URL)', () => {
   it.skipIf(!REDIS_URL)(
-    '[needs REDIS_URL, skipped without it] counts per key and window in Redis, shared by app instances',
+    '[needs REDIS_URL, skipped without it] two app instances with REDIS_URL share the counters in Redis',
     async () => {
-      const prefix = `loan:test:${randomUUID()}`;
-      const a = createRedisStore(REDIS_URL!, prefix);
-      const b = createRedisStore(REDIS_URL!, prefix);
+      const env = { AUTH_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: REDIS_URL! };
+      const a = await createTestApp({ env });
+      const b = await createTestApp({ env });
       try {
-        const now = new Date('2026-03-02T02:00:10Z');
-        expect(await a.hit('ip1', MINUTE, now)).toBe(1);
-        expect(await b.hit('ip1', MINUTE, now)).toBe(2);
-        expect(await a.hit('ip2', MINUTE, now)).toBe(1);
-        expect(await a.hit('ip1', MINUTE, new Date(now.getTime() + MINUTE))).toBe(1);
-
-        const store = createRedisStore(REDIS_URL!, `${prefix}:app`);
-        const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '2' }, rateLimitStore: store });
-        try {
-          const hit = () =>
-            call(
-              app.app,
-              'POST',
-              '/application_vue/sendLoginSms',
-              { phone: '13911112222' },
-              { ip: '10.9.9.9' },
-            );
-          await hit();
-          await hit();
-          expect((await hit()).response.rspCode).toBe(RSP.TOO_MANY_REQUESTS);
-        } finally {
-          await app.close();
-        }
+        const ip = freshIp();
+        expect((await sendSmsFrom(a.app, ip)).response.rspCode).toBe(RSP.OK);
+        expect((await sendSmsFrom(b.app, ip)).response.rspCode).toBe(RSP.OK);
+        expect((await sendSmsFrom(a.app, ip)).response.rspCode).toBe(RSP.OK);
+        const over = await sendSmsFrom(b.app, ip);
+        expect(over.response).toEqual({
+          rspCode: RSP.TOO_MANY_REQUESTS,
+          rspDesc: rspText(RSP.TOO_MANY_REQUESTS),
+        });
+        expect((await sendSmsFrom(a.app, freshIp())).response.rspCode).toBe(RSP.OK);
+        // nothing went to the database store
+        expect(await a.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, ip))).toEqual([]);
       } finally {
         await a.close();
         await b.close();

@@ -1,58 +1,89 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import { rateLimitHits } from '../db/schema.ts';
 
-/** Fixed-window counters: `hit` adds one to the key's counter in the current window and returns it. */
-export interface RateLimitStore {
-  readonly kind: 'memory' | 'redis';
-  hit(key: string, windowMs: number, now: Date): Promise<number>;
-  close(): Promise<void>;
-}
+/**
+ * Where the per-IP counters of @fastify/rate-limit live, shared by every server process: Redis when
+ * REDIS_URL is set (the plugin's own Redis store), else the database (`databaseRateLimitStore`). Tests may
+ * pass any store class of the plugin's interface.
+ */
+export type RateLimitStore =
+  | { kind: 'redis'; redis: Redis; nameSpace: string; close(): Promise<void> }
+  | { kind: 'store'; store: FastifyRateLimitStoreCtor; close(): Promise<void> };
 
-function windowKey(key: string, windowMs: number, now: Date): { key: string; endsAt: number } {
-  const index = Math.floor(now.getTime() / windowMs);
-  return { key: `${key}:${index}`, endsAt: (index + 1) * windowMs };
-}
+type Incr = FastifyRateLimitStore['incr'];
+type Callback = Parameters<Incr>[1];
 
-/** One process: counters in a Map, expired windows swept as they pass. */
-export function createMemoryStore(): RateLimitStore {
-  const counters = new Map<string, { count: number; endsAt: number }>();
-  let nextSweep = 0;
-  return {
-    kind: 'memory',
-    async hit(key, windowMs, now) {
-      const t = now.getTime();
-      if (t >= nextSweep) {
-        for (const [k, v] of counters) if (v.endsAt <= t) counters.delete(k);
-        nextSweep = t + windowMs;
-      }
-      const w = windowKey(key, windowMs, now);
-      const entry = counters.get(w.key) ?? { count: 0, endsAt: w.endsAt };
-      entry.count += 1;
-      counters.set(w.key, entry);
-      return entry.count;
-    },
-    async close() {
-      counters.clear();
-    },
-  };
-}
-
-/** Shared by every server process: INCR on a key per window, expiring with the window. */
-export function createRedisStore(url: string, prefix = 'loan:rl'): RateLimitStore {
+/** A Redis connection for the counters; a lost connection fails fast (the request is then let through). */
+export function redisRateLimitStore(url: string, nameSpace = 'loan:rl:auth:'): RateLimitStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
   return {
     kind: 'redis',
-    async hit(key, windowMs, now) {
-      const w = windowKey(`${prefix}:${key}`, windowMs, now);
-      const result = await redis
-        .multi()
-        .incr(w.key)
-        .pexpire(w.key, windowMs * 2)
-        .exec();
-      const count = result?.[0]?.[1];
-      return typeof count === 'number' ? count : Number(count ?? 0);
-    },
+    redis,
+    nameSpace,
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/**
+ * Counters in the `rate_limit_hits` table: one fixed window per key, opened by its first hit; each hit is
+ * one atomic upsert that counts it (or opens a new window when the last has ended) and returns the count
+ * and the window's end. Ended windows are deleted by the housekeeping purge.
+ */
+export function databaseRateLimitStore(db: Database, now: () => Date): RateLimitStore {
+  const hit = async (key: string, timeWindow: number) => {
+    const t = rateLimitHits;
+    const at = now();
+    const ends = new Date(at.getTime() + timeWindow);
+    const ended = sql`${t.windowEndsAt} <= ${at}::timestamptz`;
+    const [row] = await db
+      .insert(t)
+      .values({ key, hits: 1, windowEndsAt: ends })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          hits: sql`case when ${ended} then 1 else ${t.hits} + 1 end`,
+          windowEndsAt: sql`case when ${ended} then ${ends}::timestamptz else ${t.windowEndsAt} end`,
+        },
+      })
+      .returning({ hits: t.hits, windowEndsAt: t.windowEndsAt });
+    if (!row) throw new Error('rate_limit_hits upsert returned no row');
+    return { current: row.hits, ttl: Math.max(0, row.windowEndsAt.getTime() - at.getTime()) };
+  };
+
+  class DatabaseStore {
+    readonly prefix: string;
+    constructor(prefix = '') {
+      this.prefix = typeof prefix === 'string' ? prefix : ''; // the plugin passes its options here
+    }
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      hit(this.prefix + key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    }
+    /** per-route limits (not used by this app): the route's own counters, as the plugin's stores do */
+    child(options: { routeInfo?: { method?: string; url?: string } }): DatabaseStore {
+      const route = options.routeInfo;
+      return new DatabaseStore(`${this.prefix}${route?.method ?? ''}${route?.url ?? ''}-`);
+    }
+  }
+  return {
+    kind: 'store',
+    store: DatabaseStore as unknown as FastifyRateLimitStoreCtor,
+    close: async () => {},
+  };
+}
+
+/** Deletes counters whose window has ended (they count for nothing). */
+export async function purgeRateLimitHits(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowEndsAt, now))
+    .returning({ key: rateLimitHits.key });
+  return deleted.length;
 }

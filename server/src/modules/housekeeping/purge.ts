@@ -1,7 +1,10 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
+import { purgeSandboxOutbox } from '../../adapters/outbox/sandbox.ts';
 import type { Database } from '../../db/client.ts';
 import { directLoginNonces, loginFailures, sessions, verificationCodes } from '../../db/schema.ts';
+import { purgeRateLimitHits } from '../../lib/rate-limit-store.ts';
 import { LOCKOUT } from '../auth/lockout.ts';
+import { purgeDailyCounts } from '../codes/daily-caps.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,6 +24,12 @@ export interface PurgeCounts {
   codes: number;
   nonces: number;
   loginFailures: number;
+  /** per-IP counters whose window has ended */
+  rateLimitHits: number;
+  /** daily code counters of days before yesterday */
+  codeDailyCounts: number;
+  /** sandbox SMS/e-mail older than a code's life (they carry verification codes) */
+  sandboxOutbox: number;
 }
 
 /** Deletes what can no longer matter; returns how many rows of each kind went. */
@@ -64,6 +73,9 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts
     codes: deletedCodes.length,
     nonces: deletedNonces.length,
     loginFailures: deletedFailures.length,
+    rateLimitHits: await purgeRateLimitHits(db, now),
+    codeDailyCounts: await purgeDailyCounts(db, now),
+    sandboxOutbox: await purgeSandboxOutbox(db, now),
   };
 }
 
