@@ -15,7 +15,7 @@ import { call, type TestApp } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
-import { type CountingBanks, createTwoApps, type SecondApp } from './helpers/two-apps.ts';
+import { type BankCall, type CountingBanks, createTwoApps, type SecondApp } from './helpers/two-apps.ts';
 
 let t: TestApp;
 let second: SecondApp;
@@ -33,13 +33,39 @@ afterAll(async () => {
 
 const N = 20;
 
-/** The same request N times at once, alternating between the two app instances. */
-function burst<T>(path: string, body: Record<string, unknown>, token: string) {
-  return Promise.all(
-    Array.from({ length: N }, (_, i) =>
-      call<T>(i % 2 === 0 ? t.app : second.app, 'POST', path, body, { token }),
-    ),
-  );
+/** Waits for a condition by asking again (no fixed sleep, no deadline of its own). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The same request N times at once, alternating between the two app instances. The bank holds the first call of
+ * `operation` until every other request has been answered, so they all meet the claim while it is open (a
+ * second call releases it too, and the test then counts it).
+ */
+async function burst<T>(
+  path: string,
+  body: Record<string, unknown>,
+  token: string,
+  operation: BankCall['operation'],
+) {
+  let answered = 0;
+  const seen = bank.calls.length;
+  bank.before = async (c) => {
+    if (c.operation !== operation) return;
+    await until(() => answered >= N - 1 || bank.calls.length - seen > 1);
+  };
+  try {
+    return await Promise.all(
+      Array.from({ length: N }, async (_, i) => {
+        const answer = await call<T>(i % 2 === 0 ? t.app : second.app, 'POST', path, body, { token });
+        answered += 1;
+        return answer;
+      }),
+    );
+  } finally {
+    bank.before = null;
+  }
 }
 
 const callsFor = (operation: string, subject: string) =>
@@ -63,6 +89,7 @@ describe('two app instances on one database: one partner call per decision', () 
       '/loanMgr/submitApplication',
       { rowId, amount: '100000', termMonths: 12, purpose: '采购备货' },
       b.token,
+      'submit',
     );
     for (const a of answers) {
       expect(a.status).toBe(200);
@@ -99,6 +126,7 @@ describe('two app instances on one database: one partner call per decision', () 
       '/loanMgr/advanceCancel',
       { rowId, reason: '不需要了' },
       b.token,
+      'cancel',
     );
     for (const a of answers) {
       expect(a.status).toBe(200);
@@ -107,6 +135,8 @@ describe('two app instances on one database: one partner call per decision', () 
     const ok = answers.filter((a) => a.response.rspCode === '0000');
     expect(ok.length).toBeGreaterThan(0);
     for (const a of ok) expect(a.result.application.state).toBe('WITHDRAWN');
+    // the bank held the winner's call until the others were answered: each of them met the open claim
+    expect(answers.filter((x) => x.response.rspCode === '3504')).toHaveLength(N - 1);
     for (const a of answers.filter((x) => x.response.rspCode === '3504')) {
       expect(a.response.rspDesc).toBe('已向广发银行申请取消，正在等待处理结果，请稍后刷新查看');
     }
@@ -131,7 +161,12 @@ describe('two app instances on one database: one partner call per decision', () 
     if (approved.steps.some((s) => s.key === 'OPEN_COLLECTION_ACCOUNT' && s.status !== 'DONE')) {
       okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
     }
-    const answers = await burst<ApplicationDetail>('/loanMgr/signContract', { rowId }, b.token);
+    const answers = await burst<ApplicationDetail>(
+      '/loanMgr/signContract',
+      { rowId },
+      b.token,
+      'contractSigned',
+    );
     for (const a of answers) {
       expect(a.status).toBe(200);
       expect(['0000', '3001']).toContain(a.response.rspCode);
@@ -161,6 +196,7 @@ describe('two app instances on one database: one partner call per decision', () 
       '/loanMgr/earlySettle',
       { loanId: loan.id, total: quote.total },
       b.token,
+      'settle',
     );
     for (const a of answers) {
       expect(a.status).toBe(200);
@@ -169,6 +205,7 @@ describe('two app instances on one database: one partner call per decision', () 
     const ok = answers.filter((a) => a.response.rspCode === '0000');
     expect(ok.length).toBeGreaterThan(0);
     for (const a of ok) expect(a.result).toMatchObject({ status: 'SETTLED', loan: { status: 'SETTLED' } });
+    expect(answers.filter((x) => x.response.rspCode === '3504')).toHaveLength(N - 1);
 
     const requests = await t.db
       .select()
