@@ -22,7 +22,7 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 /**
  * Security headers on every answer through @fastify/helmet: the CSP above, nosniff, no referrer,
  * frames denied, same-origin opener; the other Helmet headers are not sent (as before). API answers are
- * never cached.
+ * never cached, whatever a handler said.
  */
 export async function registerSecurityHeaders(app: App, apiBase: string): Promise<void> {
   await app.register(fastifyHelmet, {
@@ -39,8 +39,9 @@ export async function registerSecurityHeaders(app: App, apiBase: string): Promis
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.url.startsWith(`${apiBase}/`)) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }
