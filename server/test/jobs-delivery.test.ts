@@ -32,8 +32,8 @@ describe('sandbox bank deliveries through the job engine, two servers on one dat
     await until(async () => (await undelivered()) === 0, 'every due decision delivered');
 
     const deliveries = await jobRows(s.base.db, s.schema, JOB.sandboxDelivery);
-    expect(deliveries.length).toBeGreaterThan(0);
-    expect(deliveries.every((job) => job.state === 'completed' || job.state === 'created')).toBe(true);
+    expect(deliveries.some((job) => job.state === 'completed')).toBe(true);
+    expect(deliveries.filter((job) => job.state === 'failed' || job.state === 'retry')).toEqual([]);
     expect(posts).toBe(N);
     const callbacks = await s.base.db.select().from(bankCallbacks);
     expect(callbacks).toHaveLength(N);
@@ -48,12 +48,9 @@ describe('sandbox bank deliveries through the job engine, two servers on one dat
   it('nothing due: no delivery job is queued, so no post happens', async () => {
     const before = (await jobRows(s.base.db, s.schema, JOB.sandboxDelivery)).length;
     const postsBefore = posts;
-    // a decision due later than now stays where it is
-    const [later] = await dueDecisions(s.base, 1);
-    await s.base.db
-      .update(sandboxBankJobs)
-      .set({ dueAt: new Date(s.base.clock.now().getTime() + 60_000) })
-      .where(isNull(sandboxBankJobs.deliveredAt));
+    // a decision due a minute from now stays where it is
+    const now = s.base.clock.now();
+    const [later] = await dueDecisions(s.base, 1, now, new Date(now.getTime() + 60_000));
     // wait for the collections sweep to run twice more: the servers tick, yet no delivery is offered
     const collections = (await jobRows(s.base.db, s.schema, JOB.sandboxCollections)).length;
     await until(

@@ -2,20 +2,21 @@ import { eq } from 'drizzle-orm';
 import { applications, sandboxBankJobs, users } from '../../src/db/schema.ts';
 import type { TestApp } from './app.ts';
 
-/**
- * `count` applications of the demo borrower under review at YNIT, each with an APPROVE decision of the sandbox
- * bank due now (rows of sandbox_bank_jobs, as the sandbox bank writes them). Returns the applications' ids.
- */
+/** bank references made so far (unique within a test file) */
 let made = 0;
 
+/**
+ * `count` applications of the demo borrower under review at YNIT, each with an APPROVE decision of the sandbox
+ * bank due at `dueAt` (rows of sandbox_bank_jobs, as the sandbox bank writes them). Returns the applications' ids.
+ */
 export async function dueDecisions(
   t: TestApp,
   count: number,
   submittedAt = t.clock.now(),
+  dueAt = t.clock.now(),
 ): Promise<number[]> {
   const [demo] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
   if (!demo) throw new Error('demo borrower missing');
-  const now = t.clock.now();
   const ids: number[] = [];
   for (let i = 0; i < count; i += 1) {
     made += 1;
@@ -43,7 +44,7 @@ export async function dueDecisions(
       bank: 'YNIT',
       bankRef,
       payload: { eventId: `${bankRef}-DECISION`, bankRef, decision: 'APPROVE', approvedAmount: '100000.00' },
-      dueAt: now,
+      dueAt,
     });
   }
   return ids;
