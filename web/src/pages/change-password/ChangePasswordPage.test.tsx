@@ -103,4 +103,15 @@ describe('change password', () => {
     expect(text.closest('.ant-form-item')).toContainElement(screen.getByPlaceholderText('请输入原密码'));
     expect(sessionStorage.getItem('accessToken')).toBe('tok-old');
   });
+
+  it('too many wrong old passwords: shows the lock, forgets the session and goes to the login page', async () => {
+    const text = '原密码错误次数过多，账号已锁定15分钟，请重新登录';
+    serve(() => fail('2012', text));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const { router } = renderRoutes(appRoutes, ['/account/reset']);
+    await fill(user, 'Wrong1234', 'Changed5678', 'Changed5678');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'));
+    await shown(text);
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+  });
 });

@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
 import { getUserInfo, modifyPwd } from '../../api/users';
+import { LOGIN_PATH } from '../../app/guard';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { saveLogin, saveUserInfo } from '../../session/session';
+import { clearSession, saveLogin, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
 
 export const AFTER_PASSWORD_CHANGE_PATH = '/apply/LoanInfo';
@@ -43,7 +44,13 @@ export default function ChangePasswordPage() {
       navigate(AFTER_PASSWORD_CHANGE_PATH, { replace: true });
     },
     onError: (e) => {
-      if (isRspError(e) && e.code === RSP.WRONG_OLD_PASSWORD)
+      if (isRspError(e) && e.code === RSP.PASSWORD_CHANGE_LOCKED) {
+        // too many wrong old passwords: the server ended every session and locked sign-in for 15 minutes
+        clearSession();
+        queryClient.clear();
+        message.error(e.desc, 8);
+        navigate(LOGIN_PATH, { replace: true });
+      } else if (isRspError(e) && e.code === RSP.WRONG_OLD_PASSWORD)
         form.setFields([{ name: 'oldPassword', errors: [e.desc] }]);
       else if (isRspError(e) && (e.code === RSP.WEAK_PASSWORD || e.code === RSP.SAME_PASSWORD))
         form.setFields([{ name: 'newPassword', errors: [e.desc] }]);
