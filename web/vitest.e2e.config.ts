@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // a ceiling, not a pace: each step waits on its condition (support.ts WAIT) and returns when it holds
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });

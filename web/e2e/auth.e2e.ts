@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   baseURL,
   browserPerFile,
+  codeSentTo,
   DESKTOP,
   directLoginTicket,
   expectTitle,
@@ -143,16 +144,7 @@ describe('other ways in', () => {
     await page.getByPlaceholder('请输入登录账号').fill(FORGOT.loginId);
     await page.getByText('邮箱', { exact: true }).click();
     await page.getByRole('button', { name: /获取验证码|发送验证码|下一步/ }).click();
-    const code = await (async () => {
-      for (let i = 0; i < 40; i++) {
-        try {
-          return await latestCode(FORGOT.email);
-        } catch {
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      }
-      throw new Error('no code in the outbox');
-    })();
+    const code = await codeSentTo(FORGOT.email);
     const newPassword = 'Remember9876';
     await page.getByPlaceholder('请输入验证码').fill(code);
     await page.getByPlaceholder('请输入新密码').fill(newPassword);

@@ -12,6 +12,7 @@ import {
   PHONE,
   screenshot,
   signInFirstTime,
+  WAIT,
 } from './support.ts';
 import { E2E_USERS } from './users.ts';
 
@@ -86,12 +87,12 @@ async function acceptAgreements(page: Page, shotName?: string) {
     await expectTitle(page, title);
     const accept = page.getByRole('button', { name: '我已阅读并同意' });
     if (shotName && title === '融资咨询服务协议') await screenshot(page, `${shotName}-agreement-reading`);
-    await accept.waitFor({ timeout: 20_000 });
+    await accept.waitFor();
     await accept.click();
     await page.waitForURL('**/agreement?**');
   }
   const tick = page.getByRole('checkbox');
-  await expect.poll(() => tick.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => tick.isEnabled(), { timeout: WAIT }).toBe(true);
   await tick.click();
   await page.getByText(/已于 .* 同意/).waitFor();
   if (shotName) await screenshot(page, `${shotName}-agreements`);
@@ -183,7 +184,7 @@ describe.concurrent('apply for a loan, end to end', () => {
 
     await enterApplication(page, '50000', '12 个月');
     // the decision arrives by the bank's signed callback and shows without a reload
-    await page.getByText('审批通过').first().waitFor({ timeout: 20_000 });
+    await page.getByText('审批通过').first().waitFor();
     await page.getByText('50,000.00').first().waitFor();
     await screenshot(page, 'journey-ynit-approved');
 
@@ -227,7 +228,7 @@ describe.concurrent('apply for a loan, end to end', () => {
     );
 
     await enterApplication(page, '100000', '6 个月');
-    await page.getByText('审核未通过').first().waitFor({ timeout: 20_000 });
+    await page.getByText('审核未通过').first().waitFor();
     await page
       .getByText(/华润银行仅受理在市场监管部门登记的企业/)
       .first()

@@ -8,6 +8,7 @@ import {
   encryptField,
   idCardCheckCharacter,
   type LoanRecordDetail,
+  RSP,
   usccCheckCharacter,
 } from '@loan/domain';
 import { describe, expect, it, onTestFailed } from 'vitest';
@@ -19,6 +20,7 @@ import {
   newPage,
   PHONE,
   screenshot,
+  until,
   zipEntries,
 } from './support.ts';
 import { E2E_USERS } from './users.ts';
@@ -37,12 +39,14 @@ const NEW_PASSWORD = 'Loans56789';
 const cipher = (plain: string) =>
   encryptField(plain, { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });
 
-async function api<T>(
+type Answer<T> = { response: { rspCode: string; rspDesc: string }; result: T };
+
+async function answer<T>(
   method: 'GET' | 'POST',
   path: string,
   token: string | null,
   payload?: object,
-): Promise<T> {
+): Promise<Answer<T>> {
   const url = new URL(`${baseURL()}/api${path}`);
   if (method === 'GET' && payload) {
     for (const [k, v] of Object.entries(payload)) url.searchParams.set(k, String(v));
@@ -52,8 +56,17 @@ async function api<T>(
     headers: { 'content-type': 'application/json', ...(token ? { accessToken: token } : {}) },
     body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
   });
-  const body = (await res.json()) as { response: { rspCode: string; rspDesc: string }; result: T };
-  if (body.response.rspCode !== '0000') throw new Error(`${path}: ${JSON.stringify(body.response)}`);
+  return (await res.json()) as Answer<T>;
+}
+
+async function api<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  payload?: object,
+): Promise<T> {
+  const body = await answer<T>(method, path, token, payload);
+  if (body.response.rspCode !== RSP.OK) throw new Error(`${path}: ${JSON.stringify(body.response)}`);
   return body.result;
 }
 
@@ -84,14 +97,19 @@ async function disbursedLoan(): Promise<{ rowId: number; firstDue: string; token
   const texts = await Promise.all(
     AGREEMENT_KINDS.map((kind) => api<AgreementText>('GET', '/users/agreement', token, { kind })),
   );
-  // the reading time is measured by the server from when it served the text
-  await new Promise((r) => setTimeout(r, Math.max(...texts.map((x) => x.minReadSeconds)) * 1000 + 500));
+  // the reading time is measured by the server from when it served the text: accepted once it has passed
   for (const text of texts) {
-    await api('POST', '/users/userReadAgr', token, {
+    const read = {
       kind: text.kind,
       version: text.version,
       textHash: text.textHash,
       readToken: text.readToken,
+    };
+    await until(`${text.kind} accepted after its reading time`, async () => {
+      const res = await answer('POST', '/users/userReadAgr', token, read);
+      if (res.response.rspCode === RSP.AGREEMENT_READ_TOO_SHORT) return undefined;
+      if (res.response.rspCode !== RSP.OK) throw new Error(`userReadAgr: ${JSON.stringify(res.response)}`);
+      return true;
     });
   }
   const upload = async (kind: string) =>
@@ -126,14 +144,11 @@ async function disbursedLoan(): Promise<{ rowId: number; firstDue: string; token
     termMonths: 6,
     purpose: '采购旺季库存',
   });
-  const waitFor = async (state: string) => {
-    for (let i = 0; i < 60; i++) {
+  const waitFor = (state: string) =>
+    until(`application ${rowId} in ${state}`, async () => {
       const detail = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
-      if (detail.application.state === state) return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error(`application ${rowId} never reached ${state}`);
-  };
+      return detail.application.state === state ? true : undefined;
+    });
   await waitFor('APPROVED');
   await api('POST', '/loanMgr/completeStep', token, { rowId, step: 'OPEN_COLLECTION_ACCOUNT' });
   await api('POST', '/loanMgr/signContract', token, { rowId });

@@ -10,6 +10,31 @@ export const baseURL = () => inject('baseURL');
 export const screenshotDir = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
 
 export const PHONE = { width: 375, height: 812 };
+
+/**
+ * How long a browser step may wait for its condition (an element, a URL, a title). Generous: two cores shared by
+ * Chromium, the server and other suites make a lazy route or an API call take seconds; a step that passes returns as
+ * soon as its condition holds, so only a failing one ever waits this long.
+ */
+export const WAIT = 45_000;
+
+/**
+ * Calls `attempt` until it returns something other than undefined, `everyMs` apart, within `withinMs`; then throws
+ * with `what`. For conditions outside the page (the outbox, an application's state on the server).
+ */
+export async function until<T>(
+  what: string,
+  attempt: () => Promise<T | undefined>,
+  { withinMs = WAIT, everyMs = 250 } = {},
+): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await attempt();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up after ${withinMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
 export const DESKTOP = { width: 1366, height: 900 };
 
 export async function launch(): Promise<Browser> {
@@ -54,6 +79,8 @@ export async function newPage(
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
+  context.setDefaultTimeout(WAIT);
+  context.setDefaultNavigationTimeout(WAIT);
   const page = await context.newPage();
   return { context, page };
 }
@@ -71,21 +98,31 @@ export async function login(page: Page, loginId: string, password: string) {
   await page.getByPlaceholder('请输入登录账号').fill(loginId);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/bmss/toLogin'), { timeout: 20_000 });
+  await page.waitForURL((url) => !url.pathname.startsWith('/bmss/toLogin'), { timeout: WAIT });
 }
 
 /** Waits until document.title equals the route's title. */
 export async function expectTitle(page: Page, title: string) {
-  await page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 });
+  await page.waitForFunction((t) => document.title === t, title, { timeout: WAIT });
+}
+
+/** The newest 6-digit code the sandbox outbox sent to a recipient, if any. */
+export async function sentCode(recipient: string): Promise<string | undefined> {
+  const res = await fetch(`${baseURL()}/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
+  const body = (await res.json()) as { result: Array<{ body: string }> };
+  return body.result[0]?.body.match(/\b(\d{6})\b/)?.[1];
 }
 
 /** The newest 6-digit code the sandbox outbox sent to a recipient. */
 export async function latestCode(recipient: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
-  const body = (await res.json()) as { result: Array<{ body: string }> };
-  const match = body.result[0]?.body.match(/\b(\d{6})\b/);
-  if (!match?.[1]) throw new Error(`no code sent to ${recipient}: ${JSON.stringify(body)}`);
-  return match[1];
+  const code = await sentCode(recipient);
+  if (!code) throw new Error(`no code sent to ${recipient}`);
+  return code;
+}
+
+/** Waits until the sandbox outbox holds a code for the recipient, and returns it. */
+export function codeSentTo(recipient: string): Promise<string> {
+  return until(`a code sent to ${recipient}`, () => sentCode(recipient));
 }
 
 /** A partner's one-time password-free login ticket, signed the way the contract says. */
