@@ -1,6 +1,7 @@
 import { RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runUserCommand } from '../src/cli/user-commands.ts';
 import { auditLog, loginFailures } from '../src/db/schema.ts';
 import { call, cipher, createTestApp, login, MINUTE, type TestApp } from './helpers/app.ts';
 
@@ -94,6 +95,18 @@ describe('change-password counts wrong old passwords', () => {
     expect((await modify(again, 'Nope5abcd')).response.rspCode).toBe(RSP.WRONG_OLD_PASSWORD);
     const locked = await t.db.select().from(auditLog).where(eq(auditLog.action, 'login.locked'));
     expect(locked.some((r) => r.detail?.by === 'modifyPwd')).toBe(true);
+  });
+
+  it('the operator unlock ends both locks', async () => {
+    const token = await login(t.app, 'demo', 'Demo1234');
+    for (let i = 0; i < 5; i++) await modify(token, `Nope${i}abcd`);
+    expect((await attempt('demo', 'Demo1234')).response.rspCode).toBe(RSP.ACCOUNT_LOCKED);
+    const lines: string[] = [];
+    const env = { db: t.db, config: t.config, print: (l: string) => lines.push(l), now: t.clock.now };
+    await runUserCommand(['unlock', 'demo'], env);
+    expect(lines).toEqual(['已解除锁定 / unlocked: demo']);
+    const again = await login(t.app, 'demo', 'Demo1234');
+    expect((await modify(again, 'Nope5abcd')).response.rspCode).toBe(RSP.WRONG_OLD_PASSWORD);
   });
 
   it('a burst of wrong old passwords sent at once cannot get past 5 either', async () => {

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { loginFailures, users } from '../../db/schema.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { AUDIT, recordAudit } from '../../modules/audit/record.ts';
-import { clearFailures } from '../../modules/auth/lockout.ts';
+import { clearFailures, modifyPwdKey } from '../../modules/auth/lockout.ts';
 import { revokeAllSessions } from '../../modules/auth/sessions.ts';
 import { type Command, clock, database, existingUser, loginIdArg } from './shared.ts';
 
@@ -36,7 +36,9 @@ export const unlock: Command = {
   async run(env, positionals) {
     const db = database(env);
     const loginId = loginIdArg(positionals);
-    const removed = await db.delete(loginFailures).where(eq(loginFailures.loginId, loginId)).returning();
+    // the sign-in lock and the change-password one
+    const keys = [loginId, modifyPwdKey(loginId)];
+    const removed = await db.delete(loginFailures).where(inArray(loginFailures.loginId, keys)).returning();
     await recordAudit(db, { action: AUDIT.unlockByOperator, at: clock(env), loginId });
     env.print(
       removed.length ? `已解除锁定 / unlocked: ${loginId}` : `没有锁定记录 / nothing to unlock: ${loginId}`,

@@ -25,7 +25,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
         tags: TAGS,
         summary: '账号密码登录',
         description:
-          '错误密码 2001；同一账号 15 分钟内 5 次错误锁定 15 分钟 2002（未知账号同样处理）；停用 2011。',
+          '错误密码 2001；同一账号 15 分钟内 5 次错误（或同时涌入超过 5 次）锁定 15 分钟 2002（未知账号同样处理）；' +
+          '修改密码时原密码连错 5 次同样锁定；停用 2011；同一 IP 每分钟超过 AUTH_RATE_LIMIT_PER_MINUTE 次 2004。',
         body: LoginBody,
         response: { 200: LoginEnvelope },
       },
@@ -83,7 +84,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: TAGS,
         summary: '发送短信登录验证码（资料录入入口）',
-        description: '无论手机号是否注册都返回成功；同一手机号 60 秒内只能发送一次 2009。',
+        description:
+          '无论手机号是否注册都返回成功；同一手机号 60 秒内只能发送一次 2009，每天（北京时间）最多 10 次 2013。',
         body: SendLoginSmsBody,
         response: { 200: EmptyEnvelope },
       },
@@ -101,7 +103,8 @@ export function authRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: TAGS,
         summary: '手机号 + 短信验证码登录',
-        description: '验证码错误、过期、已使用或错误超过 5 次 → 2003。',
+        description:
+          '验证码错误、过期、已使用或错误超过 5 次 → 2003；同一手机号当天（北京时间）错误满 20 次后 → 2014。',
         body: SmsLoginBody,
         response: { 200: LoginEnvelope },
       },

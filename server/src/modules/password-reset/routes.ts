@@ -18,7 +18,8 @@ export function passwordResetRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: TAGS,
         summary: '发送找回密码验证码（短信或邮件）',
-        description: '无论账号是否存在都返回成功；同一账号 60 秒内只能发送一次 2009。',
+        description:
+          '无论账号是否存在都返回成功；同一账号 60 秒内只能发送一次 2009，每天（北京时间）最多 10 次 2013。',
         body: SendFindPwdCodeBody,
         response: { 200: EmptyEnvelope },
       },
@@ -37,7 +38,8 @@ export function passwordResetRoutes(app: App, ctx: AppContext): void {
         tags: TAGS,
         summary: '用验证码重置密码',
         description:
-          '验证码错误、过期、已使用或错误超过 5 次 → 2003；不符合密码规则 2006。成功后注销该账号全部会话并解除锁定。',
+          '验证码错误、过期、已使用或错误超过 5 次 → 2003；同一账号当天（北京时间）错误满 20 次后 → 2014；' +
+          '不符合密码规则 2006。成功后注销该账号全部会话并解除锁定。',
         body: FindPwdBody,
         response: { 200: EmptyEnvelope },
       },
