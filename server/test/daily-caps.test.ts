@@ -1,7 +1,7 @@
 import { RSP, rspText } from '@loan/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeDailyCounts } from '../src/db/schema.ts';
-import { shanghaiDay } from '../src/modules/codes/daily-caps.ts';
+import { purgeDailyCounts, shanghaiDay } from '../src/modules/codes/daily-caps.ts';
 import { call, cipher, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
 import { latestCode, otherCode } from './helpers/outbox.ts';
 
@@ -126,5 +126,17 @@ describe('daily cap on wrong tries (20 per target and day, across codes)', () =>
     await sendReset('demo');
     const code = await latestCode(t.app, 'demo@example.com');
     expect((await reset('demo', code)).response.rspCode).toBe(RSP.CODE_DAILY_TRY_LIMIT);
+  });
+});
+
+describe('housekeeping', () => {
+  it('keeps today and yesterday, purges older days', async () => {
+    expect((await sendSms(PHONE)).response.rspCode).toBe(RSP.OK);
+    advanceToNextShanghaiDay();
+    expect(await purgeDailyCounts(t.db, t.clock.now())).toBe(0);
+    expect(await t.db.select().from(codeDailyCounts)).toHaveLength(1);
+    advanceToNextShanghaiDay();
+    expect(await purgeDailyCounts(t.db, t.clock.now())).toBe(1);
+    expect(await t.db.select().from(codeDailyCounts)).toEqual([]);
   });
 });
