@@ -23,6 +23,7 @@ import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
+import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   startJobs?: boolean;
   /** the job engine's schema, periods and timings; default: BackgroundOptions' defaults (tests shorten them) */
   jobs?: BackgroundOptions;
+  /** the process's stopping flag (main.ts sets it on SIGTERM; /health/ready then answers 503) */
+  lifecycle?: Lifecycle;
   /** per-IP counters; default: Redis when REDIS_URL is set, else the database */
   rateLimitStore?: RateLimitStore;
 }
@@ -113,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   storeRoutes(app, ctx);
   productRoutes(app, ctx);
   passwordResetRoutes(app, ctx);
+  healthRoutes(app, ctx, opts.lifecycle ?? { draining: false });
   devOutboxRoutes(app, ctx);
   devSandboxRoutes(app, ctx);
   if (opts.startJobs) {

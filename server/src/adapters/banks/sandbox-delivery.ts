@@ -1,4 +1,4 @@
-import { API } from '@loan/domain';
+import { API, type BankCode } from '@loan/domain';
 import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { sandboxBankJobs } from '../../db/schema.ts';
@@ -44,7 +44,12 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
       headers: {
         'content-type': 'application/json',
         [BANK_TIMESTAMP_HEADER]: timestamp,
-        [BANK_SIGNATURE_HEADER]: signBankCallback(ctx.config.bankCallbackSecret, timestamp, rawBody),
+        [BANK_SIGNATURE_HEADER]: signBankCallback(
+          ctx.config.bankCallbackSecrets[job.bank as BankCode],
+          job.bank,
+          timestamp,
+          rawBody,
+        ),
       },
       payload: rawBody,
     });
