@@ -47,7 +47,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: TAGS,
         summary: '修改密码（注销全部会话，返回新会话）',
-        description: '原密码错误 2007；不符合密码规则 2006（rspDesc 为具体原因）；与原密码相同 2010。',
+        description:
+          '原密码错误 2007（15 分钟内第 5 次：全部会话失效、账号锁定 15 分钟，2012）；不符合密码规则 2006（rspDesc 为具体原因）；与原密码相同 2010。',
         security: NEEDS_TOKEN,
         body: ModifyPwdBody,
         response: { 200: envelope(ModifyPwdResultSchema) },
