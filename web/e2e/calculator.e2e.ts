@@ -1,6 +1,6 @@
 import { buildSchedule, formatYuan } from '@loan/domain';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, DESKTOP, expectTitle, login, newPage, PHONE, screenshot } from './support.ts';
+import { browserPerFile, DESKTOP, expectTitle, login, newPage, PHONE, screenshot, WAIT } from './support.ts';
 import { DEMO } from './users.ts';
 
 const browser = browserPerFile();
@@ -42,7 +42,10 @@ describe('loan calculator (/apply/loanDetail)', () => {
 
     // a bad amount is refused next to the field and no stale numbers stay on screen
     await page.getByLabel('借款金额').fill('12.345');
-    await expect(page.getByRole('cell', { name: '2,911.49', exact: true }).count()).resolves.toBe(0);
+    await expect
+      .poll(() => page.getByRole('cell', { name: '2,911.49', exact: true }).count(), { timeout: WAIT })
+      .toBe(0);
+    await page.getByText('借款金额应为数字，最多两位小数').first().waitFor();
     await context.close();
   });
 
