@@ -21,6 +21,7 @@ import {
   PHONE,
   screenshot,
   until,
+  WAIT,
   zipEntries,
 } from './support.ts';
 import { E2E_USERS } from './users.ts';
@@ -181,8 +182,8 @@ describe('after the decision: loan records, schedule, transactions, export', () 
     await page.getByText('已还清').first().waitFor();
     // six instalments, the first paid, the rest due
     const schedule = page.locator('.ant-table').filter({ hasText: firstDue }).first();
-    await expect.poll(() => schedule.locator('tbody tr.ant-table-row').count()).toBe(6);
-    await expect.poll(() => schedule.getByText('待还').count()).toBe(5);
+    await expect.poll(() => schedule.locator('tbody tr.ant-table-row').count(), { timeout: WAIT }).toBe(6);
+    await expect.poll(() => schedule.getByText('待还').count(), { timeout: WAIT }).toBe(5);
     await screenshot(page, 'loans-detail-desktop');
     // a signed agreement opens as the version that was signed
     await page.getByRole('button', { name: '查看协议' }).first().click();

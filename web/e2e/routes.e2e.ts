@@ -86,7 +86,7 @@ describe('routes without a session', () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await expectTitle(page, '页面不存在');
-    await expect(page.getByText('抱歉，您访问的页面不存在').isVisible()).resolves.toBe(true);
+    await page.getByText('抱歉，您访问的页面不存在').waitFor({ state: 'visible' });
     await context.close();
   });
 });
