@@ -104,47 +104,56 @@ async function startServer(drainMs: number, extraEnv: Record<string, string> = {
   return { child, port, exited, output: () => output };
 }
 
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: `/api${path}`, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (c) => {
-        body += c;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function postJson(
+/**
+ * One request to the API: GET without a body, else a JSON POST. With `midway`, the first half of the body is
+ * sent, then midway runs, then the rest follows: a request in flight while midway acts.
+ */
+function send(
   port: number,
   path: string,
-  payload: unknown,
-): Promise<{ response: { rspCode: string; rspDesc: string } }> {
-  const body = JSON.stringify(payload);
+  body?: string,
+  midway?: () => Promise<void>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
+    const headers = body
+      ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+      : undefined;
+    const method = body ? 'POST' : 'GET';
     const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: `/api${path}`,
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
+      { host: '127.0.0.1', port, path: `/api${path}`, method, agent: false, headers },
       (res) => {
         let text = '';
         res.on('data', (c) => {
           text += c;
         });
-        res.on('end', () => resolve(JSON.parse(text)));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       },
     );
     req.on('error', reject);
-    req.end(body);
+    if (!body) return void req.end();
+    if (!midway) return void req.end(body);
+    const half = Math.floor(body.length / 2);
+    req.write(body.slice(0, half));
+    midway().then(() => req.end(body.slice(half)), reject);
   });
+}
+
+const get = (port: number, path: string) => send(port, path);
+
+/**
+ * Readiness once the server has taken in a signal just sent: a request can be served before the signal's
+ * handler runs, so ask until the answer changes (the drain lasts far longer than this takes).
+ */
+async function readyAfterSignal(port: number): Promise<{ status: number; body: string }> {
+  for (;;) {
+    const ready = await get(port, API.healthReady);
+    if (ready.status !== 200) return ready;
+  }
+}
+
+async function postJson(port: number, path: string, payload: unknown) {
+  const answer = await send(port, path, JSON.stringify(payload));
+  return JSON.parse(answer.body) as { response: { rspCode: string; rspDesc: string } };
 }
 
 describe('the server process on SIGTERM', () => {
@@ -156,35 +165,11 @@ describe('the server process on SIGTERM', () => {
 
       // a sign-in whose body is still arriving when the signal comes
       const body = JSON.stringify({ loginId: 'demo', password: encryptField('wrong-password-1', CIPHER) });
-      const half = Math.floor(body.length / 2);
-      const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: server.port,
-            path: `/api${API.userLogin}`,
-            method: 'POST',
-            agent: false,
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-          },
-          (res) => {
-            let text = '';
-            res.on('data', (c) => {
-              text += c;
-            });
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-          },
-        );
-        req.on('error', reject);
-        req.write(body.slice(0, half));
+      const inFlight = send(server.port, API.userLogin, body, async () => {
         server.child.kill('SIGTERM');
-        get(server.port, API.healthReady)
-          .then((ready) => {
-            expect(ready.status).toBe(503);
-            expect(JSON.parse(ready.body).result.draining).toBe(true);
-            req.end(body.slice(half));
-          })
-          .catch(reject);
+        const ready = await readyAfterSignal(server.port);
+        expect(ready.status).toBe(503);
+        expect(JSON.parse(ready.body).result.draining).toBe(true);
       });
 
       const answer = await inFlight;
@@ -201,7 +186,7 @@ describe('the server process on SIGTERM', () => {
     async () => {
       const server = await startServer(60_000);
       server.child.kill('SIGTERM');
-      expect((await get(server.port, API.healthReady)).status).toBe(503);
+      expect((await readyAfterSignal(server.port)).status).toBe(503);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(EXIT.interrupted);
     },
