@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tz } from './columns.ts';
+
+/** Accounts and sign-in: users, sessions, throttles, codes, the outbox and the audit log. */
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** stored lowercased */
+    loginId: text('login_id').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userNameCn: text('user_name_cn').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone'),
+    assetsCodes: jsonb('assets_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** null: the password was never changed (must change before anything else) */
+    uptPwdTime: tz('upt_pwd_time'),
+    paidMethod: text('paid_method'),
+    openBank: text('open_bank'),
+    subAccNo: text('sub_acc_no'),
+    /** null: no restriction; [] or a list: the only pages this user may open (SPEC.md §2) */
+    onlyPages: jsonb('only_pages').$type<string[] | null>(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_login_id_key').on(t.loginId), uniqueIndex('users_phone_key').on(t.phone)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 hex of the token; the token itself is never stored */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull(),
+    lastSeenAt: tz('last_seen_at').notNull(),
+    /** absolute end of the session */
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Wrong-password counter per lowercased login id, known or not (enumeration safety); change-password
+ * failures count under `modifyPwd:<login id>`. `pending`: attempts reserved and not yet judged.
+ */
+export const loginFailures = pgTable('login_failures', {
+  loginId: text('login_id').primaryKey(),
+  failures: integer('failures').notNull(),
+  firstFailureAt: tz('first_failure_at').notNull(),
+  lockedUntil: tz('locked_until'),
+  pending: integer('pending').notNull().default(0),
+});
+
+/** Per-IP counters of @fastify/rate-limit when there is no Redis: one fixed window per key. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: tz('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_ends_at_idx').on(t.windowEndsAt)],
+);
+
+/** Verification-code sends and wrong tries per code target and Shanghai day (the daily caps). */
+export const codeDailyCounts = pgTable(
+  'code_daily_counts',
+  {
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sends: integer('sends').notNull().default(0),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.day] })],
+);
+
+export type CodePurpose = 'findPwd' | 'smsLogin';
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
+    /** lowercased login id (findPwd) or phone (smsLogin) */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: tz('created_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt)],
+);
+
+export const directLoginNonces = pgTable('direct_login_nonces', {
+  nonce: text('nonce').primaryKey(),
+  loginId: text('login_id').notNull(),
+  usedAt: tz('used_at').notNull(),
+  /** the ticket's own expiry: the row may be deleted after it */
+  expiresAt: tz('expires_at').notNull(),
+});
+
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    loginId: text('login_id'),
+    action: text('action').notNull(),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [index('audit_log_user_id_idx').on(t.userId), index('audit_log_created_at_idx').on(t.createdAt)],
+);

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { tz } from './columns.ts';
+
+/** What a borrower brings: the store, agreements accepted, documents and the loan certification. */
+
+/** The borrower's marketplace store and its authorisation (SPEC.md §3 storeInfo / shopAuth). One per user. */
+export const sellerStores = pgTable(
+  'seller_stores',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id').notNull(),
+    sellerName: text('seller_name').notNull(),
+    /** marketplace ids the seller participates in */
+    marketplaceIds: jsonb('marketplace_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** the authorisation token, AES-256-GCM with STORE_TOKEN_KEY; never returned */
+    tokenEnc: text('token_enc'),
+    /** '01'–'05' (domain STORE_AUTH_STATUSES) as last determined */
+    status: text('status').notNull(),
+    /** trailing twelve months' sales reported by the marketplace, in fen (the sandbox banks' credit rule) */
+    annualSalesFen: bigint('annual_sales_fen', { mode: 'number' }).notNull().default(0),
+    authorisedAt: tz('authorised_at'),
+    expiresAt: tz('expires_at'),
+    checkedAt: tz('checked_at'),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('seller_stores_user_key').on(t.userId)],
+);
+
+/** Versioned agreement texts; the newest published version of a kind is current. */
+export const agreementVersions = pgTable(
+  'agreement_versions',
+  {
+    id: serial('id').primaryKey(),
+    /** domain AgreementKind */
+    kind: text('kind').notNull(),
+    version: text('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** sha256 hex of the body as shown */
+    textHash: text('text_hash').notNull(),
+    publishedAt: tz('published_at').notNull(),
+  },
+  (t) => [uniqueIndex('agreement_versions_kind_version_key').on(t.kind, t.version)],
+);
+
+/** Who accepted which version's text, when and from where. Never updated or deleted. */
+export const agreementAcceptances = pgTable(
+  'agreement_acceptances',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => agreementVersions.id),
+    kind: text('kind').notNull(),
+    textHash: text('text_hash').notNull(),
+    acceptedAt: tz('accepted_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('agreement_acceptances_user_version_key').on(t.userId, t.versionId)],
+);
+
+/** Uploaded documents (business licence, ID card sides, sales statement), stored through the file adapter. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** BUSINESS_LICENCE | ID_CARD_FRONT | ID_CARD_BACK | SALES_STATEMENT */
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    fileName: text('file_name').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [index('documents_user_idx').on(t.userId)],
+);
+
+/** The borrower's loan certification (company, legal representative, bank card). One per user. */
+export const loanCertifications = pgTable(
+  'loan_certifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    uscc: text('uscc').notNull(),
+    legalName: text('legal_name').notNull(),
+    /** AES-256-GCM with PII_KEY; only masked forms leave the server */
+    idNumberEnc: text('id_number_enc').notNull(),
+    legalPhoneEnc: text('legal_phone_enc').notNull(),
+    bankCardEnc: text('bank_card_enc'),
+    bankName: text('bank_name'),
+    licenceDocId: integer('licence_doc_id').references(() => documents.id),
+    idFrontDocId: integer('id_front_doc_id').references(() => documents.id),
+    idBackDocId: integer('id_back_doc_id').references(() => documents.id),
+    salesDocId: integer('sales_doc_id').references(() => documents.id),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('loan_certifications_user_key').on(t.userId)],
+);

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { applications } from './applications.ts';
+import { tz } from './columns.ts';
+
+/** Loans after disbursement: instalments, the ledger and its daily totals, service fees, early settlement. */
+
+/** A disbursed application becomes a loan (one per application). Money in fen, dates "YYYY-MM-DD" (Shanghai). */
+export const loans = pgTable(
+  'loans',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bank: text('bank').notNull(),
+    productCode: text('product_code').notNull(),
+    principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
+    /** decimal string, as the product had it at disbursement */
+    annualRate: text('annual_rate').notNull(),
+    method: text('method').notNull(),
+    termMonths: integer('term_months').notNull(),
+    /** value date (start of interest) */
+    startDate: text('start_date').notNull(),
+    /** REPAYING | OVERDUE | SETTLED */
+    status: text('status').notNull(),
+    outstandingPrincipalFen: bigint('outstanding_principal_fen', { mode: 'number' }).notNull(),
+    disbursedAt: tz('disbursed_at').notNull(),
+    /** the application's created_at, copied (it never changes): orders loan records filtered by loan status */
+    appliedAt: tz('applied_at').notNull(),
+    settledAt: tz('settled_at'),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('loans_application_key').on(t.applicationId),
+    foreignKey({
+      name: 'loans_application_user_fk',
+      columns: [t.applicationId, t.userId],
+      foreignColumns: [applications.id, applications.userId],
+    }),
+    index('loans_user_idx').on(t.userId, t.id),
+    // loan records filtered by the loan's status, in the order of the applications (newest first)
+    index('loans_user_status_applied_idx').on(t.userId, t.status, t.appliedAt, t.applicationId),
+    index('loans_user_bank_idx').on(t.userId, t.bank, t.id),
+  ],
+);
+
+/** One row per instalment of a loan's schedule; paid parts grow as collections arrive. */
+export const instalments = pgTable(
+  'instalments',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    dueDate: text('due_date').notNull(),
+    principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
+    interestFen: bigint('interest_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    /** penalty interest accrued while overdue */
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull().default(0),
+    paidPrincipalFen: bigint('paid_principal_fen', { mode: 'number' }).notNull().default(0),
+    paidInterestFen: bigint('paid_interest_fen', { mode: 'number' }).notNull().default(0),
+    paidFeeFen: bigint('paid_fee_fen', { mode: 'number' }).notNull().default(0),
+    paidPenaltyFen: bigint('paid_penalty_fen', { mode: 'number' }).notNull().default(0),
+    /** DUE | PARTIAL | PAID | OVERDUE | SETTLED_EARLY */
+    status: text('status').notNull(),
+    paidAt: tz('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('instalments_loan_seq_key').on(t.loanId, t.seq),
+    index('instalments_due_idx').on(t.status, t.dueDate),
+  ],
+);
+
+/**
+ * The ledger: one immutable line per money movement (never updated or deleted; a correction is a new line
+ * that reverses an old one through reversesId). amountFen is the whole movement, the parts split it.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    loanId: integer('loan_id').references(() => loans.id),
+    /** DISBURSEMENT | REPAYMENT | FEE_PAYMENT | REFUND | COUPON | EARLY_SETTLEMENT | REVERSAL */
+    type: text('type').notNull(),
+    /** into the borrower's hands positive (disbursement, refund), out of them negative (repayment, fee) */
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    principalFen: bigint('principal_fen', { mode: 'number' }).notNull().default(0),
+    interestFen: bigint('interest_fen', { mode: 'number' }).notNull().default(0),
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull().default(0),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    memo: text('memo'),
+    occurredAt: tz('occurred_at').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_user_time_idx').on(t.userId, t.occurredAt, t.id),
+    index('ledger_user_type_time_idx').on(t.userId, t.type, t.occurredAt, t.id),
+    index('ledger_loan_idx').on(t.loanId, t.id),
+  ],
+);
+
+/**
+ * The ledger summed per borrower, Shanghai day and type, kept by a trigger on every ledger insert (migration
+ * 0006). Date filters are whole Shanghai days, so any filtered range's totals are exact sums of these rows:
+ * the transaction list's totals read a few hundred rows instead of all of a borrower's ledger lines.
+ */
+export const ledgerDailyTotals = pgTable(
+  'ledger_daily_totals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the Shanghai calendar day of occurred_at, YYYY-MM-DD */
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
+    interestFen: bigint('interest_fen', { mode: 'number' }).notNull(),
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    lineCount: integer('line_count').notNull(),
+  },
+  // migration 0007 makes the key carry the sums (INCLUDE …), which Drizzle cannot declare: the totals are an
+  // index-only scan
+  (t) => [primaryKey({ name: 'ledger_daily_totals_pkey', columns: [t.userId, t.day, t.type] })],
+);
+
+/** The platform's service fee of a loan (DESIGN.md): due at disbursement, paid, or refunded. */
+export const serviceFees = pgTable(
+  'service_fees',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** DUE | PAID | REFUNDED */
+    status: text('status').notNull(),
+    dueAt: tz('due_at').notNull(),
+    paidAt: tz('paid_at'),
+  },
+  (t) => [
+    index('service_fees_user_idx').on(t.userId, t.id),
+    uniqueIndex('service_fees_loan_key').on(t.loanId),
+    // the collections sandbox's "fees due by now"
+    index('service_fees_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/** Early settlement: the quote the borrower confirmed, and what the bank answered. */
+export const settlementRequests = pgTable(
+  'settlement_requests',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
+    interestFen: bigint('interest_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull(),
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    /** the date interest is counted to */
+    asOfDate: text('as_of_date').notNull(),
+    /** REQUESTED | SETTLED | REFUSED */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    requestedAt: tz('requested_at').notNull(),
+    completedAt: tz('completed_at'),
+  },
+  (t) => [
+    index('settlement_requests_loan_idx').on(t.loanId, t.id),
+    // one open settlement per loan: concurrent confirmations make one request
+    uniqueIndex('settlement_requests_open_key').on(t.loanId).where(sql`status = 'REQUESTED'`),
+  ],
+);
