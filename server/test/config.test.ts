@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  configWarnings,
-  DEFAULT_DIRECT_LOGIN_SECRET,
-  loadConfig,
-  REPO_ROOT,
-} from '../src/config.ts';
+import { ConfigError, DEFAULT_DIRECT_LOGIN_SECRET, loadConfig, REPO_ROOT } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
