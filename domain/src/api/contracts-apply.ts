@@ -1,5 +1,5 @@
 /**
- * Request and result shapes of the apply journey (issue 3): products, store authorisation, agreements,
+ * Request and result shapes of the apply journey: products, store authorisation, agreements,
  * certification, applications and bank callbacks. Money is yuan as a decimal string with two places.
  * Fields marked "field-cipher text" are encrypted in the browser with cipher.ts and decrypted by the server.
  */

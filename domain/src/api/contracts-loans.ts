@@ -1,5 +1,5 @@
 /**
- * Request and result shapes of loans after the decision (issue 4): loan records, loan detail with its schedule,
+ * Request and result shapes of loans after the decision: loan records, loan detail with its schedule,
  * early settlement, and the transaction ledger. Money is yuan as a decimal string with two places; dates are
  * "YYYY-MM-DD" (Asia/Shanghai); times ISO 8601. Lists page by keyset: pass `nextCursor` back as `cursor`.
  */

@@ -26,7 +26,7 @@ export const API = {
   devOutbox: '/dev/outbox',
   health: '/health',
   healthReady: '/health/ready',
-  // issue 3: products, store, agreements, certification, applications, bank callbacks
+  // applying: products, store, agreements, certification, applications, bank callbacks
   productList: '/products/list',
   agreementText: '/users/agreement',
   agreementStatus: '/users/agreementStatus',
@@ -38,7 +38,7 @@ export const API = {
   submitApplication: '/loanMgr/submitApplication',
   completeStep: '/loanMgr/completeStep',
   signContract: '/loanMgr/signContract',
-  // issue 4: loans, settlement, ledger
+  // after the decision: loans, settlement, ledger
   loanRecords: '/loanMgr/loanRecords',
   loanRecordDetail: '/loanMgr/loanRecordDetail',
   settlementQuote: '/loanMgr/settlementQuote',

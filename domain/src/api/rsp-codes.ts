@@ -63,7 +63,7 @@ export const RSP = {
   CALLBACK_STALE: '3502',
   BANK_DECISION_OUT_OF_RANGE: '3503',
   PARTNER_CALL_IN_PROGRESS: '3504',
-  // 36xx loans after disbursement (issue 4)
+  // 36xx loans after disbursement
   LOAN_NOT_FOUND: '3601',
   LOAN_NOT_REPAYING: '3602',
   QUOTE_CHANGED: '3603',

@@ -1,7 +1,7 @@
 import type { InstalmentStatus, LedgerType, LoanRecordStatus } from '../api/contracts-loans.ts';
 import type { TagColour } from '../tag-colour.ts';
 
-/** How the enums of loans after the decision (issue 4) are shown: a Chinese label on a tag of this colour. */
+/** How the enums of loans after the decision are shown: a Chinese label on a tag of this colour. */
 export interface EnumDisplay {
   readonly label: string;
   readonly colour: TagColour;

@@ -9,7 +9,7 @@ import type {
 import { type Static, Type } from 'typebox';
 import type { Check, Same } from './same.ts';
 
-/** Request schemas of the applications calls and the bank callback (issue 3), tied to the domain contract. */
+/** Request schemas of the applications calls and the bank callback, tied to the domain contract. */
 
 const strict = { additionalProperties: false } as const;
 

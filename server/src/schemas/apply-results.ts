@@ -16,7 +16,7 @@ import {
 import { type Static, Type } from 'typebox';
 import type { Check, Same } from './same.ts';
 
-/** Result schemas of products and applications (issue 3), tied to the domain contract below. */
+/** Result schemas of products and applications, tied to the domain contract below. */
 
 const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
 const NullableYuan = Type.Union([Yuan, Type.Null()]);

@@ -21,7 +21,7 @@ import { type Static, Type } from 'typebox';
 import { ApplicationDetailSchema } from './apply-results.ts';
 import type { Check, Same } from './same.ts';
 
-/** Request and result schemas of loans after the decision (issue 4), tied to the domain contract below. */
+/** Request and result schemas of loans after the decision, tied to the domain contract below. */
 
 const strict = { additionalProperties: false } as const;
 

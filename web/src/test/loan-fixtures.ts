@@ -1,7 +1,7 @@
 import type { LedgerLine, LoanRecordItem } from '@loan/domain';
 import { vi } from 'vitest';
 
-/** Test data of loans after the decision (issue 4). */
+/** Test data of loans after the decision. */
 
 export function loanRecordItem(rowId: number, overrides: Partial<LoanRecordItem> = {}): LoanRecordItem {
   return {

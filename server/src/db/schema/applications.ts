@@ -76,7 +76,7 @@ export const applications = pgTable(
     decidedAt: tz('decided_at'),
   },
   (t) => [
-    // loan records (issue 4), newest first by (created_at, id), unfiltered or by date range, state or bank
+    // loan records, newest first by (created_at, id), unfiltered or by date range, state or bank
     index('applications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('applications_user_state_created_idx').on(t.userId, t.state, t.createdAt, t.id),
     index('applications_user_bank_created_idx').on(t.userId, t.bank, t.createdAt, t.id),
