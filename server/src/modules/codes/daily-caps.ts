@@ -25,52 +25,49 @@ function capKey(purpose: CodePurpose, target: string): string {
   return `${purpose}:${target}`;
 }
 
-/**
- * Counts one send for the day, refusing (2013) when the day's cap is already reached: a refused send is
- * not counted. One statement: concurrent sends cannot both take the last one.
- */
-export async function countSend(
+/** The two daily counters of a code target, each with its cap and the refusal once the cap is reached. */
+const COUNTERS = {
+  sends: { cap: DAILY_CAPS.sends, refusal: RSP.CODE_DAILY_SEND_LIMIT },
+  wrongTries: { cap: DAILY_CAPS.wrongTries, refusal: RSP.CODE_DAILY_TRY_LIMIT },
+} as const;
+
+/** Adds one to a counter of the day in one statement, refusing when the cap is already reached (nothing counted). */
+async function countUnderCap(
   db: Database,
+  counter: keyof typeof COUNTERS,
   purpose: CodePurpose,
   target: string,
   now: Date,
 ): Promise<void> {
   const t = codeDailyCounts;
+  const column = t[counter];
+  const { cap, refusal } = COUNTERS[counter];
   const rows = await db
     .insert(t)
-    .values({ key: capKey(purpose, target), day: shanghaiDay(now), sends: 1 })
+    .values({ key: capKey(purpose, target), day: shanghaiDay(now), [counter]: 1 })
     .onConflictDoUpdate({
       target: [t.key, t.day],
-      set: { sends: sql`${t.sends} + 1` },
-      setWhere: sql`${t.sends} < ${DAILY_CAPS.sends}`,
+      set: { [counter]: sql`${column} + 1` },
+      setWhere: sql`${column} < ${cap}`,
     })
-    .returning({ sends: t.sends });
-  if (rows.length === 0) throw new ApiError(RSP.CODE_DAILY_SEND_LIMIT);
+    .returning({ count: column });
+  if (rows.length === 0) throw new ApiError(refusal);
 }
+
+/**
+ * Counts one send for the day, refusing (2013) when the day's cap is already reached: a refused send is
+ * not counted. One statement: concurrent sends cannot both take the last one.
+ */
+export const countSend = (db: Database, purpose: CodePurpose, target: string, now: Date) =>
+  countUnderCap(db, 'sends', purpose, target, now);
 
 /**
  * Reserves one try of a code before it is compared, refusing (2014) once the day holds 20 wrong tries,
  * whichever codes they were made on. A wrong code keeps its reservation; the right one calls
  * `releaseTry`.
  */
-export async function reserveTry(
-  db: Database,
-  purpose: CodePurpose,
-  target: string,
-  now: Date,
-): Promise<void> {
-  const t = codeDailyCounts;
-  const rows = await db
-    .insert(t)
-    .values({ key: capKey(purpose, target), day: shanghaiDay(now), wrongTries: 1 })
-    .onConflictDoUpdate({
-      target: [t.key, t.day],
-      set: { wrongTries: sql`${t.wrongTries} + 1` },
-      setWhere: sql`${t.wrongTries} < ${DAILY_CAPS.wrongTries}`,
-    })
-    .returning({ wrongTries: t.wrongTries });
-  if (rows.length === 0) throw new ApiError(RSP.CODE_DAILY_TRY_LIMIT);
-}
+export const reserveTry = (db: Database, purpose: CodePurpose, target: string, now: Date) =>
+  countUnderCap(db, 'wrongTries', purpose, target, now);
 
 /** The reserved try was the right code: it does not count as a wrong one. */
 export async function releaseTry(
