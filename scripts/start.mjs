@@ -38,5 +38,21 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 
   stdio: 'inherit',
   env: process.env,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+let forwarded = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    forwarded = true;
+    server.kill(signal);
+  });
+}
+// A launcher that goes away without passing its signal on (npm does when a script runs under `sh -c`) would leave
+// this process and the server orphaned and running: stop the server then, as if the signal had come.
+const launcher = process.ppid;
+const orphanWatch = setInterval(() => {
+  if (process.ppid === launcher || forwarded) return;
+  clearInterval(orphanWatch);
+  forwarded = true;
+  server.kill('SIGTERM');
+}, 1000);
+orphanWatch.unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -61,11 +61,20 @@ function runToExit(env: Record<string, string>): Promise<{ code: number | null; 
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 
-async function startServer(drainMs: number, extraEnv: Record<string, string> = {}): Promise<Server> {
+const MAIN = [process.execPath, '--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'main.ts')];
+/** the README's `npm start` (its launcher scripts/start.mjs, the web build skipped) */
+const NPM_START = ['npm', 'start'];
+
+async function startServer(
+  drainMs: number,
+  extraEnv: Record<string, string> = {},
+  command: readonly string[] = MAIN,
+): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loan-shutdown-'));
   dirs.push(dataDir);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'main.ts')], {
+  const [file = '', ...args] = command;
+  const child = spawn(file, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -80,6 +89,7 @@ async function startServer(drainMs: number, extraEnv: Record<string, string> = {
       SHUTDOWN_DRAIN_MS: String(drainMs),
       SHUTDOWN_TIMEOUT_MS: '60000',
       WEB_DIST: join(dataDir, 'no-web'),
+      SKIP_WEB_BUILD: '1',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -236,6 +246,43 @@ describe('the server process in production', () => {
       expect(signIn.response.rspCode).toBe('2001');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(EXIT.clean);
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+/** Whether a process of this machine still runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once the process is gone (asked every 100 ms; the test's time-out catches a hang). */
+async function gone(pid: number): Promise<void> {
+  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+describe('npm start and the signals an orchestrator sends it', () => {
+  /** The server's own pid, from its first log line. */
+  const serverPid = (output: string) => Number(output.match(/"pid":(\d+)/)?.[1] ?? 0);
+
+  it.each([
+    ['SIGTERM', 'passed on to the server'],
+    ['SIGKILL', 'the launcher orphaned: the server stops all the same'],
+  ] as const)(
+    'npm start then %s to npm: %s',
+    async (signal) => {
+      const server = await startServer(0, {}, NPM_START);
+      const pid = serverPid(server.output());
+      expect(pid).toBeGreaterThan(0);
+      expect(alive(pid)).toBe(true);
+      server.child.kill(signal);
+      await gone(pid);
+      expect(alive(pid)).toBe(false);
     },
     PROCESS_TEST_MS,
   );
