@@ -270,20 +270,23 @@ describe('npm start and the signals an orchestrator sends it', () => {
   /** The server's own pid, from its first log line. */
   const serverPid = (output: string) => Number(output.match(/"pid":(\d+)/)?.[1] ?? 0);
 
-  it.each([
+  const CASES = [
     ['SIGTERM', 'passed on to the server'],
     ['SIGKILL', 'the launcher orphaned: the server stops all the same'],
-  ] as const)(
-    'npm start then %s to npm: %s',
-    async (signal) => {
-      const server = await startServer(0, {}, NPM_START);
-      const pid = serverPid(server.output());
-      expect(pid).toBeGreaterThan(0);
-      expect(alive(pid)).toBe(true);
-      server.child.kill(signal);
-      await gone(pid);
-      expect(alive(pid)).toBe(false);
-    },
-    PROCESS_TEST_MS,
-  );
+  ] as const;
+  for (const [signal, what] of CASES) {
+    it(
+      `npm start then ${signal} to npm: ${what}`,
+      async () => {
+        const server = await startServer(0, {}, NPM_START);
+        const pid = serverPid(server.output());
+        expect(pid).toBeGreaterThan(0);
+        expect(alive(pid)).toBe(true);
+        server.child.kill(signal);
+        await gone(pid);
+        expect(alive(pid)).toBe(false);
+      },
+      PROCESS_TEST_MS,
+    );
+  }
 });
