@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DEFAULT_FIELD_CIPHER_IV, DEFAULT_FIELD_CIPHER_KEY, encryptField } from '@loan/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, stopProcess } from './support.ts';
+import { BENCH_PRODUCTION_ENV, freePort, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -74,11 +74,17 @@ async function measure(name: string, child: ChildProcess, url: string, headers: 
 }
 
 async function benchPortal(name: string, env: NodeJS.ProcessEnv): Promise<Result> {
+  // production never seeds: the demo accounts are added first by the operator command, outside production
+  const seeded = spawnSync('npm', ['run', 'seed'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, NODE_ENV: 'development' },
+  });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api`;
   const child = await startProcess(
     join(serverDir, 'src', 'main.ts'),
-    { ...env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    { ...env, ...BENCH_PRODUCTION_ENV, PORT: String(port), LOG_LEVEL: 'warn' },
     `${base}/application_vue/clientConfig`,
   );
   try {
@@ -147,12 +153,6 @@ if (await postgresAnswers()) {
   await adminQuery(`create database ${db}`);
   try {
     const DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${db}`;
-    // on PostgreSQL the server does not seed by itself: seed the demo accounts as an operator would
-    const seeded = spawnSync('npm', ['run', 'seed'], {
-      cwd: serverDir,
-      env: { ...process.env, DATABASE_URL },
-    });
-    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
     results.push(await benchPortal('getUserInfo on PostgreSQL', { DATABASE_URL }));
     const port = await freePort();
     const child = await startProcess(

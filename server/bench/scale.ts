@@ -41,7 +41,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { encodeCursor } from '../src/modules/loans/paging.ts';
 import { loanRecords } from '../src/modules/loans/records.ts';
 import { tradingRecord } from '../src/modules/loans/trading.ts';
-import { freePort, stopProcess } from './support.ts';
+import { BENCH_PRODUCTION_ENV, freePort, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -274,7 +274,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   const base = `http://127.0.0.1:${port}/api`;
   const child = spawn(process.execPath, ['--import', 'tsx', join(serverDir, 'src', 'main.ts')], {
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, ...env, ...BENCH_PRODUCTION_ENV, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;

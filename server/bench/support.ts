@@ -1,6 +1,8 @@
-// Shared by the benchmarks (run.ts, scale.ts): ports and child processes.
+// Shared by the benchmarks (run.ts, scale.ts): ports, child processes and the production environment.
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { SECRETS } from '../src/config-secrets.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -21,3 +23,11 @@ export async function stopProcess(child: ChildProcess, waitMs = 10_000): Promise
     setTimeout(r, waitMs);
   });
 }
+
+/** The portal as in production: its own random secrets, the sandboxes chosen on purpose, no drain on stop. */
+export const BENCH_PRODUCTION_ENV: NodeJS.ProcessEnv = {
+  NODE_ENV: 'production',
+  SANDBOX: '1',
+  SHUTDOWN_DRAIN_MS: '0',
+  ...Object.fromEntries(SECRETS.map((s) => [s.variable, randomBytes(32).toString('hex')])),
+};
