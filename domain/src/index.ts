@@ -1,6 +1,7 @@
 export * from './agreements/agreement-kinds.ts';
 export * from './api/contracts.ts';
 export * from './api/contracts-apply.ts';
+export * from './api/contracts-certification.ts';
 export * from './api/contracts-loans.ts';
 export * from './api/envelope.ts';
 export * from './api/paths.ts';

@@ -1,7 +1,7 @@
 /**
- * Request and result shapes of the apply journey: products, store authorisation, agreements,
- * certification, applications and bank callbacks. Money is yuan as a decimal string with two places.
- * Fields marked "field-cipher text" are encrypted in the browser with cipher.ts and decrypted by the server.
+ * Request and result shapes of the apply journey: products, store authorisation, agreements, applications
+ * and bank callbacks (the certification's are in contracts-certification.ts). Money is yuan as a decimal string
+ * with two places. Fields marked "field-cipher text" are encrypted in the browser with cipher.ts and decrypted by the server.
  */
 import type { AgreementKind } from '../agreements/agreement-kinds.ts';
 import type { StepKey } from '../banks/application-steps.ts';
@@ -109,84 +109,6 @@ export interface UserReadAgrResult {
   kind: AgreementKind;
   version: string;
   acceptedAt: string;
-}
-
-// ---------------------------------------------------------------- certification (/users/…)
-
-export const DOCUMENT_KINDS = [
-  'BUSINESS_LICENCE',
-  'ID_CARD_FRONT',
-  'ID_CARD_BACK',
-  'SALES_STATEMENT',
-] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-/** What each document is called in the portal (the upload buttons, the server's messages). */
-export const DOCUMENT_KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
-  BUSINESS_LICENCE: '营业执照',
-  ID_CARD_FRONT: '法定代表人身份证人像面',
-  ID_CARD_BACK: '法定代表人身份证国徽面',
-  SALES_STATEMENT: '店铺销售流水',
-};
-
-/** Largest document accepted, decoded (POST /users/uploadDocument). */
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
-
-/** POST /users/uploadDocument (JSON; the file as base64, at most 5 MB decoded; JPEG, PNG or PDF by content). */
-export interface UploadDocumentRequest {
-  kind: DocumentKind;
-  fileName: string;
-  dataBase64: string;
-}
-
-export interface UploadedDocument {
-  documentId: number;
-  kind: DocumentKind;
-  fileName: string;
-  mimeType: string;
-  sizeBytes: number;
-  createdAt: string;
-}
-
-/** POST /users/insertLoanCertification: creates or replaces the user's certification. */
-export interface LoanCertificationRequest {
-  companyName: string;
-  /** 统一社会信用代码, GB 32100 */
-  uscc: string;
-  legalName: string;
-  /** field-cipher text of the ID number (GB 11643) */
-  idNumber: string;
-  legalPhone: string;
-  /** field-cipher text of the bank card number; optional for banks whose flow has no BIND_CARD */
-  bankCardNo?: string;
-  bankName?: string;
-  licenceDocId: number;
-  idFrontDocId: number;
-  idBackDocId: number;
-  salesDocId?: number;
-}
-
-/** What the server returns of a certification: personal data masked only. */
-export interface LoanCertificationView {
-  companyName: string;
-  uscc: string;
-  /** 张* */
-  legalNameMasked: string;
-  /** 110***********002X */
-  idNumberMasked: string;
-  /** 138****1234 */
-  legalPhoneMasked: string;
-  /** 6222 **** **** 1234, or null */
-  bankCardMasked: string | null;
-  bankName: string | null;
-  documents: UploadedDocument[];
-  /** non-blocking remarks, e.g. the card number fails the Luhn check */
-  warnings: string[];
-  updatedAt: string;
-}
-
-export interface LoanCertificationResult {
-  certification: LoanCertificationView | null;
 }
 
 // ---------------------------------------------------------------- applications (/loanMgr/…)
