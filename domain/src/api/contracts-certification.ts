@@ -8,6 +8,7 @@ export const DOCUMENT_KINDS = [
   'ID_CARD_FRONT',
   'ID_CARD_BACK',
   'SALES_STATEMENT',
+  'REFUND_EVIDENCE',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -17,6 +18,7 @@ export const DOCUMENT_KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
   ID_CARD_FRONT: '法定代表人身份证人像面',
   ID_CARD_BACK: '法定代表人身份证国徽面',
   SALES_STATEMENT: '店铺销售流水',
+  REFUND_EVIDENCE: '退款凭证',
 };
 
 /** Largest document accepted, decoded (POST /users/uploadDocument). */

@@ -47,6 +47,11 @@ export const API = {
   tradingExport: '/trading/export',
   /** POST /callbacks/bank/{bankCode}: signed partner-bank callbacks (no session) */
   bankCallback: '/callbacks/bank',
+  // refunds: apply, cancel before the review, list, detail with its timeline
+  refundApply: '/refund/apply',
+  refundCancel: '/refund/cancel',
+  refundList: '/refund/list',
+  refundDetail: '/refund/detail',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];
