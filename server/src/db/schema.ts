@@ -5,12 +5,14 @@
 import type { users } from './schema/accounts.ts';
 import type { applicationEvents, applications, products } from './schema/applications.ts';
 import type { agreementVersions, documents, loanCertifications, sellerStores } from './schema/borrowers.ts';
+import type { coupons, feeItems } from './schema/fees.ts';
 import type { instalments, ledgerTransactions, loans } from './schema/loans.ts';
 import type { partnerCalls } from './schema/partner-calls.ts';
 
 export * from './schema/accounts.ts';
 export * from './schema/applications.ts';
 export * from './schema/borrowers.ts';
+export * from './schema/fees.ts';
 export * from './schema/loans.ts';
 export * from './schema/partner-calls.ts';
 
@@ -21,6 +23,8 @@ export const ALL_TABLES = [
   'sandbox_bank_requests',
   'settlement_requests',
   'service_fees',
+  'fee_items',
+  'coupons',
   'ledger_daily_totals',
   'ledger_transactions',
   'instalments',
@@ -57,4 +61,6 @@ export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 export type LoanRow = typeof loans.$inferSelect;
 export type PartnerCallRow = typeof partnerCalls.$inferSelect;
 export type InstalmentRow = typeof instalments.$inferSelect;
+export type FeeItemRow = typeof feeItems.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
 export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;

@@ -49,6 +49,8 @@ export const loans = pgTable(
   },
   (t) => [
     uniqueIndex('loans_application_key').on(t.applicationId),
+    // the target of child tables' (loan_id, user_id) keys: a fee item's borrower is its loan's borrower
+    uniqueIndex('loans_id_user_key').on(t.id, t.userId),
     foreignKey({
       name: 'loans_application_user_fk',
       columns: [t.applicationId, t.userId],
