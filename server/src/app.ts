@@ -9,6 +9,8 @@ import type { MarketplaceAdapter } from './adapters/marketplace/marketplace.ts';
 import { createSandboxMarketplace } from './adapters/marketplace/sandbox.ts';
 import type { OutboxAdapter } from './adapters/outbox/outbox.ts';
 import { createSandboxOutbox } from './adapters/outbox/sandbox.ts';
+import type { PaymentGateway, SandboxCashier } from './adapters/payments/gateway.ts';
+import { createSandboxGateway } from './adapters/payments/sandbox.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -26,6 +28,8 @@ import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -51,6 +55,8 @@ export interface BuildAppOptions {
   marketplace?: MarketplaceAdapter;
   /** partner banks; default: the sandbox banks */
   banks?: BankAdapters;
+  /** the payment gateway; default: the sandbox gateway */
+  gateway?: PaymentGateway & Partial<SandboxCashier>;
   /** uploaded documents; default: a local directory (FILE_DIR) */
   files?: FileStorage;
   /** start the background work (reconciliation, sandbox deliveries and collections, housekeeping); `npm start` does, tests do not */
@@ -94,6 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     marketplace: opts.marketplace ?? createSandboxMarketplace(),
     banks: opts.banks ?? createSandboxBanks({ db, decisionDelayMs: config.sandboxDecisionDelayMs }),
     files: opts.files ?? createLocalFileStorage(config.fileDir),
+    gateway: opts.gateway ?? createSandboxGateway(db),
   };
   const store =
     opts.rateLimitStore ??
@@ -111,6 +118,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   loanRoutes(app, ctx);
   applicationRoutes(app, ctx);
   bankCallbackRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  paymentNotifyRoutes(app, ctx);
   agreementRoutes(app, ctx);
   certificationRoutes(app, ctx);
   storeRoutes(app, ctx);

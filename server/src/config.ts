@@ -12,6 +12,7 @@ import {
   bankSecretVariable,
   DEFAULT_AGREEMENT_READ_SECRET,
   DEFAULT_DIRECT_LOGIN_SECRET,
+  DEFAULT_PAYMENT_NOTIFY_SECRET,
   DEFAULT_PII_KEY,
   DEFAULT_STORE_TOKEN_KEY,
   defaultBankCallbackSecret,
@@ -53,6 +54,8 @@ export interface Config {
   bankCallbackSecrets: Readonly<Record<BankCode, string>>;
   /** HMAC secret of the agreement read tokens (when a text was served) */
   agreementReadSecret: string;
+  /** HMAC secret of the payment gateway's notifies (PAYMENT_NOTIFY_SECRET; the sandbox gateway signs with it) */
+  paymentNotifySecret: string;
   /** where the local file-storage adapter keeps uploaded documents */
   fileDir: string;
   /** how long the sandbox banks take to decide, in milliseconds */
@@ -193,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
       BANK_CODES.map((bank) => [bank, read.text(bankSecretVariable(bank), defaultBankCallbackSecret(bank))]),
     ) as Record<BankCode, string>,
     agreementReadSecret: read.text('AGREEMENT_READ_SECRET', DEFAULT_AGREEMENT_READ_SECRET),
+    paymentNotifySecret: read.text('PAYMENT_NOTIFY_SECRET', DEFAULT_PAYMENT_NOTIFY_SECRET),
     fileDir: resolve(read.text('FILE_DIR', join(dataDir, 'files'))),
     sandboxDecisionDelayMs: read.positiveInt('SANDBOX_DECISION_DELAY_MS', 5000, 86_400_000),
     sandbox: sandboxSwitch === 'on',

@@ -3,6 +3,7 @@ import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
 import type { FileStorage } from './adapters/files/file-storage.ts';
 import type { MarketplaceAdapter } from './adapters/marketplace/marketplace.ts';
 import type { OutboxAdapter } from './adapters/outbox/outbox.ts';
+import type { PaymentGateway, SandboxCashier } from './adapters/payments/gateway.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   outbox: OutboxAdapter;
   marketplace: MarketplaceAdapter;
   banks: BankAdapters;
+  /** the payment gateway; the sandbox one also has its cashier */
+  gateway: PaymentGateway & Partial<SandboxCashier>;
   files: FileStorage;
   log: FastifyBaseLogger;
 }

@@ -47,6 +47,16 @@ export const API = {
   tradingExport: '/trading/export',
   /** POST /callbacks/bank/{bankCode}: signed partner-bank callbacks (no session) */
   bankCallback: '/callbacks/bank',
+  // payments: fee orders, repay now, the sandbox cashier, receipts, the gateway's signed notifies
+  payCreateOrder: '/pay/createOrder',
+  payRepayNow: '/pay/repayNow',
+  payOrder: '/pay/order',
+  payCloseOrder: '/pay/closeOrder',
+  paySandboxCashier: '/pay/sandboxCashier',
+  payOrders: '/pay/orders',
+  payReceipt: '/pay/receipt',
+  paymentNotify: '/callbacks/payment',
+  refundNotify: '/callbacks/payment/refund',
   // refunds: apply, cancel before the review, list, detail with its timeline
   refundApply: '/refund/apply',
   refundCancel: '/refund/cancel',

@@ -8,6 +8,7 @@ import type { agreementVersions, documents, loanCertifications, sellerStores } f
 import type { coupons, feeItems } from './schema/fees.ts';
 import type { instalments, ledgerTransactions, loans } from './schema/loans.ts';
 import type { partnerCalls } from './schema/partner-calls.ts';
+import type { paymentOrderItems, paymentOrders } from './schema/payments.ts';
 
 export * from './schema/accounts.ts';
 export * from './schema/applications.ts';
@@ -15,9 +16,18 @@ export * from './schema/borrowers.ts';
 export * from './schema/fees.ts';
 export * from './schema/loans.ts';
 export * from './schema/partner-calls.ts';
+export * from './schema/payments.ts';
 
 /** Every table, children before parents (the order tests truncate them in). */
 export const ALL_TABLES = [
+  'payment_notifies',
+  'payment_order_events',
+  'payment_order_items',
+  'payment_orders',
+  'sandbox_gateway_notifies',
+  'sandbox_gateway_refunds',
+  'sandbox_gateway_orders',
+  'sandbox_gateway_requests',
   'partner_call_events',
   'partner_calls',
   'sandbox_bank_requests',
@@ -64,3 +74,5 @@ export type InstalmentRow = typeof instalments.$inferSelect;
 export type FeeItemRow = typeof feeItems.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+export type PaymentOrderItemRow = typeof paymentOrderItems.$inferSelect;

@@ -1,11 +1,13 @@
 import { and, isNull, lt, lte } from 'drizzle-orm';
 import { deliverDueBankCallbacks, MAX_DELIVERY_ATTEMPTS } from '../adapters/banks/sandbox-delivery.ts';
+import { deliverDueGatewayNotifies, dueNotifies } from '../adapters/payments/sandbox-delivery.ts';
 import type { AppContext } from '../context.ts';
 import { sandboxBankJobs } from '../db/schema.ts';
 import type { App } from '../http.ts';
 import { reconcileApplications } from '../modules/applications/reconcile.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
+import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import { createJobEngine, type JobDefinition, type JobEngine, type JobEngineOptions } from './engine.ts';
 
 /** The queues of the background work. */
@@ -14,6 +16,8 @@ export const JOB = {
   sandboxCollections: 'sandbox-collections',
   reconciliation: 'reconciliation',
   housekeeping: 'housekeeping',
+  paymentNotifies: 'sandbox-payment-notifies',
+  paymentReconciliation: 'payment-reconciliation',
 } as const;
 
 /** How often each runs (at most once per period across all servers). */
@@ -24,14 +28,18 @@ export const JOB_PERIOD_SECONDS = {
   sandboxCollections: 5,
   reconciliation: 60,
   housekeeping: PURGE_EVERY_MS / 1000,
+  /** the sandbox gateway's notifies: within a second of being due (retries back off 1 s, 2 s, 4 s …) */
+  paymentNotifies: 1,
+  /** orders past their 30 minutes, refunds without their notify, late money of closed orders */
+  paymentReconciliation: 15,
 } as const;
 
-export type BackgroundContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log' | 'banks'>;
+export type BackgroundContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log' | 'banks' | 'gateway'>;
 
 /** Periods the tests shorten; the defaults are JOB_PERIOD_SECONDS. */
 export type JobPeriods = Partial<Record<keyof typeof JOB, number>>;
 
-/** The four kinds of background work of the portal. */
+/** The kinds of background work of the portal. */
 export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPeriods = {}): JobDefinition[] {
   const every = { ...JOB_PERIOD_SECONDS, ...periods };
   return [
@@ -67,6 +75,20 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
       name: JOB.reconciliation,
       everySeconds: every.reconciliation,
       run: async () => ({ changed: await reconcileApplications(ctx) }),
+      idle: (result) => (result as { changed: number }).changed === 0,
+    },
+    {
+      name: JOB.paymentNotifies,
+      everySeconds: every.paymentNotifies,
+      wanted: async () => (await dueNotifies(ctx, 1)).length > 0,
+      run: async () => ({ delivered: await deliverDueGatewayNotifies(app, ctx) }),
+      idle: (result) => (result as { delivered: number }).delivered === 0,
+      expireInSeconds: 120,
+    },
+    {
+      name: JOB.paymentReconciliation,
+      everySeconds: every.paymentReconciliation,
+      run: async () => ({ changed: await reconcilePayments(ctx) }),
       idle: (result) => (result as { changed: number }).changed === 0,
     },
     {

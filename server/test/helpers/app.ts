@@ -32,6 +32,7 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   AGREEMENT_READ_SECRET: 'prod-agreement-read-secret-0123456789abcdef',
   PII_KEY: '1a'.repeat(32),
   STORE_TOKEN_KEY: '2b'.repeat(32),
+  PAYMENT_NOTIFY_SECRET: 'prod-payment-notify-secret-0123456789abcdef',
   ...Object.fromEntries(
     BANK_CODES.map((bank) => [
       `BANK_CALLBACK_SECRET_${bank}`,

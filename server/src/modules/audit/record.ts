@@ -31,6 +31,7 @@ export const AUDIT = {
   bankDecisionRefused: 'bank.decision_refused',
   loanEarlySettled: 'loan.early_settled',
   loanEarlySettleRefused: 'loan.early_settle_refused',
+  paymentNotifyRefused: 'payment.notify_refused',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

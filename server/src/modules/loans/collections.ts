@@ -9,6 +9,7 @@ import {
   sellerStores,
   serviceFees,
 } from '../../db/schema.ts';
+import { heldInstalmentIds } from '../payments/held.ts';
 import { shanghaiToday } from '../products/service.ts';
 import { addDays, collectionInstant, dailyInterestFen, daysFrom } from './accrual.ts';
 
@@ -53,7 +54,7 @@ interface Split {
 }
 
 /** Splits a payment in the order penalty, interest, fee, principal. */
-function allocate(row: InstalmentRow, amount: number): Split {
+export function allocate(row: InstalmentRow, amount: number): Split {
   let left = amount;
   const take = (owed: number) => {
     const part = Math.min(Math.max(owed, 0), left);
@@ -151,9 +152,12 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
     lines += 1;
   }
 
+  // an instalment the borrower is paying right now (an open payment order) is not taken as well
+  const held = await heldInstalmentIds(tx, loanId);
   for (const [index, original] of rows.entries()) {
     if (!(OPEN_INSTALMENT as readonly string[]).includes(original.status) || original.dueDate > today)
       continue;
+    if (held.has(original.id)) continue;
     let row = original;
     const pay = async (date: string, amount: (r: InstalmentRow) => number) => {
       row = { ...row, penaltyFen: penaltyAsOf(row, loan.annualRate, date) };

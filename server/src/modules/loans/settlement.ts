@@ -15,6 +15,7 @@ import { applications, loans, settlementRequests, type UserRow } from '../../db/
 import { ApiError } from '../../lib/api-error.ts';
 import { activeCall, claimCall } from '../partner-calls/claims.ts';
 import { attemptCall, type CallOutcome, resumeCall } from '../partner-calls/run.ts';
+import { assertNoOpenOrder } from '../payments/held.ts';
 import { shanghaiToday } from '../products/service.ts';
 import { bankSettle, type SettlePayload, settlementSubject } from './settle-call.ts';
 import { assertRepaying, loanState, ownLoan, quoteOf, quoteView } from './settlement-quote.ts';
@@ -82,6 +83,8 @@ export async function earlySettle(
       .where(and(eq(loans.id, loan.id), ne(loans.status, 'SETTLED')))
       .for('update');
     if (!locked) throw new ApiError(RSP.LOAN_NOT_REPAYING, rspText(RSP.LOAN_NOT_REPAYING));
+    // the borrower is paying something of this loan right now: one payment at a time (3808)
+    await assertNoOpenOrder(tx, loan.id);
     const fresh = quoteOf(await loanState(tx, locked), quote.asOfDate);
     if (fresh.totalFen !== totalFen) throw quoteChanged(fresh.totalFen);
     const [request] = await tx

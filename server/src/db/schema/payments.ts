@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { tz } from './columns.ts';
+import { loans } from './loans.ts';
+
+/** Payment orders (fee items or an instalment paid through the gateway), their notifies, the sandbox gateway. */
+
+/**
+ * One attempt to pay: CREATED → PAID | CLOSED (domain/src/payments/order-state.ts). amount_fen is the cash
+ * asked (after the coupon's discount_fen); unapplied_fen is money received that was not owed any more.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: serial('id').primaryKey(),
+    outTradeNo: text('out_trade_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** FEE | INSTALMENT */
+    purpose: text('purpose').notNull(),
+    /** null when fee items of several loans are paid together */
+    loanId: integer('loan_id').references(() => loans.id, { onDelete: 'cascade' }),
+    /** ALIPAY | WECHAT | UNIONPAY | TRANSFER */
+    channel: text('channel').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    discountFen: bigint('discount_fen', { mode: 'number' }).notNull().default(0),
+    couponId: integer('coupon_id'),
+    /** CREATED | PAID | CLOSED */
+    status: text('status').notNull(),
+    /** EXPIRED | BY_BORROWER | REPLACED */
+    closeReason: text('close_reason'),
+    /** what the order pays, sorted, with coupon and channel: an identical new attempt gets this order back */
+    attemptKey: text('attempt_key').notNull(),
+    unappliedFen: bigint('unapplied_fen', { mode: 'number' }).notNull().default(0),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    gatewayTradeNo: text('gateway_trade_no'),
+    cashierUrl: text('cashier_url'),
+    expiresAt: tz('expires_at').notNull(),
+    paidAt: tz('paid_at'),
+    closedAt: tz('closed_at'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_out_trade_no_key').on(t.outTradeNo),
+    index('payment_orders_user_idx').on(t.userId, t.id),
+    index('payment_orders_loan_idx').on(t.loanId, t.status),
+    index('payment_orders_open_idx').on(t.expiresAt).where(sql`status = 'CREATED'`),
+    check('payment_orders_status_check', sql`${t.status} in ('CREATED', 'PAID', 'CLOSED')`),
+    check(
+      'payment_orders_amounts_check',
+      sql`${t.amountFen} >= 0 and ${t.discountFen} >= 0 and ${t.unappliedFen} >= 0 and ${t.refundedFen} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * What an order pays: a fee item (subject fee-<id>) or an instalment (instalment-<id>), with the parts. `open`
+ * while the order is CREATED: one open order per subject (a partial unique index), so concurrent pays make one.
+ */
+export const paymentOrderItems = pgTable(
+  'payment_order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    subjectKey: text('subject_key').notNull(),
+    feeItemId: integer('fee_item_id'),
+    instalmentId: integer('instalment_id'),
+    loanId: integer('loan_id').notNull(),
+    seq: integer('seq').notNull(),
+    principalFen: bigint('principal_fen', { mode: 'number' }).notNull().default(0),
+    interestFen: bigint('interest_fen', { mode: 'number' }).notNull().default(0),
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull().default(0),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+    discountFen: bigint('discount_fen', { mode: 'number' }).notNull().default(0),
+    open: boolean('open').notNull(),
+  },
+  (t) => [
+    index('payment_order_items_order_idx').on(t.orderId),
+    uniqueIndex('payment_order_items_open_key').on(t.subjectKey).where(sql`open`),
+    index('payment_order_items_loan_open_idx').on(t.loanId).where(sql`open`),
+  ],
+);
+
+/** Every move of an order, with who and why (its event log). */
+export const paymentOrderEvents = pgTable(
+  'payment_order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    event: text('event').notNull(),
+    /** BORROWER | GATEWAY | SYSTEM */
+    actor: text('actor').notNull(),
+    reason: text('reason'),
+    at: tz('at').notNull(),
+  },
+  (t) => [index('payment_order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Every notify the gateway sent us, once per notify id, with what it did (APPLIED, IGNORED, REFUSED …). */
+export const paymentNotifies = pgTable(
+  'payment_notifies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notifyId: text('notify_id').notNull(),
+    /** PAY | REFUND */
+    kind: text('kind').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    receivedAt: tz('received_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_notifies_key').on(t.kind, t.notifyId),
+    index('payment_notifies_order_idx').on(t.outTradeNo),
+  ],
+);
+
+/** The sandbox gateway's own books: its orders (WAIT | PAID | CLOSED). */
+export const sandboxGatewayOrders = pgTable('sandbox_gateway_orders', {
+  outTradeNo: text('out_trade_no').primaryKey(),
+  gatewayTradeNo: text('gateway_trade_no').notNull(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  createdAt: tz('created_at').notNull(),
+  paidAt: tz('paid_at'),
+  closedAt: tz('closed_at'),
+});
+
+/** The sandbox gateway's refunds (PROCESSING | SUCCESS). */
+export const sandboxGatewayRefunds = pgTable('sandbox_gateway_refunds', {
+  outRefundNo: text('out_refund_no').primaryKey(),
+  outTradeNo: text('out_trade_no').notNull(),
+  gatewayRefundNo: text('gateway_refund_no').notNull(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  createdAt: tz('created_at').notNull(),
+  refundedAt: tz('refunded_at'),
+});
+
+/** What the sandbox gateway answered to each idempotency key: the same key, the same answer, no second effect. */
+export const sandboxGatewayRequests = pgTable(
+  'sandbox_gateway_requests',
+  {
+    idempotencyKey: text('idempotency_key').notNull(),
+    operation: text('operation').notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operation, t.idempotencyKey] })],
+);
+
+/** Notifies the sandbox gateway owes us, retried with backoff (1 s, 2 s, 4 s …) until answered, at most 10 tries. */
+export const sandboxGatewayNotifies = pgTable(
+  'sandbox_gateway_notifies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** PAY | REFUND */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    dueAt: tz('due_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: tz('delivered_at'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [index('sandbox_gateway_notifies_due_idx').on(t.dueAt).where(sql`delivered_at is null`)],
+);

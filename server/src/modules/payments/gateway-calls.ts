@@ -1,0 +1,103 @@
+import { API } from '@loan/domain';
+import { and, eq } from 'drizzle-orm';
+import { paymentOrders } from '../../db/schema.ts';
+import type { PartnerCallContext, PartnerOperation } from '../partner-calls/run.ts';
+
+/** The partner name of the payment gateway's claims (partner_calls.partner). */
+export const GATEWAY = 'GATEWAY';
+
+function gatewayOf(ctx: PartnerCallContext) {
+  if (!ctx.gateway) throw new Error('no payment gateway in this context');
+  return ctx.gateway;
+}
+
+/** The notify addresses the gateway is given (under the API base). */
+export const notifyUrls = (apiBase: string) => ({
+  pay: `${apiBase}${API.paymentNotify}`,
+  refund: `${apiBase}${API.refundNotify}`,
+});
+
+export interface PayCreatePayload extends Record<string, unknown> {
+  orderId: number;
+  outTradeNo: string;
+  amountFen: number;
+  subject: string;
+  channel: string;
+  notifyUrl: string;
+}
+
+/** Opens the order at the gateway; the answer's cashier address is kept on the order (while it is open). */
+export const payCreate: PartnerOperation<PayCreatePayload> = {
+  operation: 'PAY_CREATE',
+  async call(ctx, { payload, key }) {
+    const answer = await gatewayOf(ctx).createOrder(
+      {
+        outTradeNo: payload.outTradeNo,
+        amountFen: payload.amountFen,
+        subject: payload.subject,
+        channel: payload.channel,
+        notifyUrl: payload.notifyUrl,
+        idempotencyKey: key,
+      },
+      ctx.now(),
+    );
+    return { accepted: true, reason: null, result: { ...answer } };
+  },
+  async apply(tx, _ctx, payload, answer, now) {
+    const { gatewayTradeNo, cashierUrl } = answer.result as { gatewayTradeNo?: string; cashierUrl?: string };
+    await tx
+      .update(paymentOrders)
+      .set({ gatewayTradeNo: gatewayTradeNo ?? null, cashierUrl: cashierUrl ?? null, updatedAt: now })
+      .where(and(eq(paymentOrders.id, payload.orderId), eq(paymentOrders.status, 'CREATED')));
+    return null;
+  },
+};
+
+export interface PayClosePayload extends Record<string, unknown> {
+  outTradeNo: string;
+}
+
+/** Closes the order at the gateway (ours is closed already); refused when it was paid there meanwhile. */
+export const payClose: PartnerOperation<PayClosePayload> = {
+  operation: 'PAY_CLOSE',
+  async call(ctx, { payload, key }) {
+    const answer = await gatewayOf(ctx).closeOrder(payload.outTradeNo, key, ctx.now());
+    return { accepted: answer.ok, reason: answer.reason, result: {} };
+  },
+  async apply() {
+    // a refusal means the money arrived: its notify (or reconciliation's query) records it
+    return null;
+  },
+};
+
+export interface RefundCallPayload extends Record<string, unknown> {
+  refundNo: string;
+  outTradeNo: string;
+  amountFen: number;
+  notifyUrl: string;
+}
+
+/** Asks the gateway to refund; the refund notify confirms it (REFUNDS' applyRefundNotify). */
+export const refundCall: PartnerOperation<RefundCallPayload> = {
+  operation: 'REFUND',
+  async call(ctx, { payload, key }) {
+    const answer = await gatewayOf(ctx).refund(
+      {
+        outTradeNo: payload.outTradeNo,
+        outRefundNo: payload.refundNo,
+        amountFen: payload.amountFen,
+        notifyUrl: payload.notifyUrl,
+        idempotencyKey: key,
+      },
+      ctx.now(),
+    );
+    return answer.accepted
+      ? { accepted: true, reason: null, result: { gatewayRefundNo: answer.gatewayRefundNo } }
+      : { accepted: false, reason: answer.reason, result: {} };
+  },
+  async apply() {
+    return null;
+  },
+};
+
+export const GATEWAY_OPERATIONS = [payCreate, payClose, refundCall] as const;

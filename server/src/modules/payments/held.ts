@@ -1,0 +1,37 @@
+import { RSP } from '@loan/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { instalments, paymentOrderItems } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+
+/** The subject an order item holds while its order is open: one open order per fee item or instalment. */
+export const feeSubject = (feeItemId: number) => `fee-${feeItemId}`;
+export const instalmentSubject = (instalmentId: number) => `instalment-${instalmentId}`;
+
+/** Where-clause: the instalment (of `instalments`) is held by an open payment order (collections skip it). */
+export const instalmentsHeldByOpenOrders = sql`exists (select 1 from ${paymentOrderItems} poi
+  where poi.open and poi.instalment_id = ${instalments.id})`;
+
+/** The instalments of a loan held by an open payment order; read with the loan row locked. */
+export async function heldInstalmentIds(tx: Database, loanId: number): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: paymentOrderItems.instalmentId })
+    .from(paymentOrderItems)
+    .where(and(eq(paymentOrderItems.loanId, loanId), eq(paymentOrderItems.open, true)));
+  return new Set(rows.map((r) => r.id).filter((id): id is number => id !== null));
+}
+
+/** Whether anything of the loan is held by an open payment order. */
+export async function loanHasOpenOrder(tx: Database, loanId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: paymentOrderItems.id })
+    .from(paymentOrderItems)
+    .where(and(eq(paymentOrderItems.loanId, loanId), eq(paymentOrderItems.open, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Early settlement is refused (3808) while the loan has an open payment order; call with the loan locked. */
+export async function assertNoOpenOrder(tx: Database, loanId: number): Promise<void> {
+  if (await loanHasOpenOrder(tx, loanId)) throw new ApiError(RSP.PAY_LOAN_HAS_OPEN_ORDER);
+}

@@ -1,0 +1,156 @@
+import { API, ok } from '@loan/domain';
+import type { AppContext } from '../../context.ts';
+import { type App, NEEDS_TOKEN } from '../../http.ts';
+import { currentSession } from '../../plugins/session.ts';
+import { envelope } from '../../schemas/envelope.ts';
+import {
+  CreatedOrderSchema,
+  CreateOrderBody,
+  NoQuerystring,
+  OutTradeNoBody,
+  OutTradeNoQuerystring,
+  PaymentOrderListSchema,
+  PaymentOrderSchema,
+  RepayNowBody,
+  SandboxCashierBody,
+} from '../../schemas/payments.ts';
+import { attachment } from '../loans/routes.ts';
+import { createFeeOrder, repayNow } from './create-orders.ts';
+import { closeByBorrower, sandboxCashier } from './order-actions.ts';
+import { receiptPdf } from './receipt.ts';
+import { orderView, ownOrder, paidOrders } from './views.ts';
+
+const TAGS = ['支付'];
+const ORDER_NOTE =
+  '同一服务费项目或同一期同时只有一个待支付订单：相同内容再次发起返回原订单，不同内容则关闭原订单（已重新发起支付）。' +
+  '订单 30 分钟未支付自动关闭。不存在或他人的订单一律 3801。';
+
+export function paymentRoutes(app: App, ctx: AppContext): void {
+  const base = ctx.config.apiBase;
+  const user = { auth: 'user' } as const;
+
+  app.post(
+    `${base}${API.payCreateOrder}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '缴纳服务费：为同一笔贷款的一项或多项服务费下单，可用一张优惠券',
+        description: `${ORDER_NOTE} 服务费项目不存在或他人的 3802；已缴清 3803；优惠券不可用 3804；支付渠道无响应 3814。全额抵扣时订单直接完成，无需支付。`,
+        security: NEEDS_TOKEN,
+        body: CreateOrderBody,
+        response: { 200: envelope(CreatedOrderSchema) },
+      },
+    },
+    async (request) => ok(await createFeeOrder(ctx, currentSession(request).user, request.body)),
+  );
+
+  app.post(
+    `${base}${API.payRepayNow}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '主动还款：为某一期（逾期、到期或下一期）按今日应还金额下单（罚息、利息、服务费、本金）',
+        description: `${ORDER_NOTE} 贷款不存在或他人的 3601；已结清 3602；该期无需还款 3807；提前结清处理中 3504。有待支付订单期间自动扣款跳过该期，且不能申请提前结清（3808）。`,
+        security: NEEDS_TOKEN,
+        body: RepayNowBody,
+        response: { 200: envelope(CreatedOrderSchema) },
+      },
+    },
+    async (request) => ok(await repayNow(ctx, currentSession(request).user, request.body)),
+  );
+
+  app.get(
+    `${base}${API.payOrder}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '支付订单详情（收银台轮询支付结果）',
+        description: '不存在或他人的订单 3801。',
+        security: NEEDS_TOKEN,
+        querystring: OutTradeNoQuerystring,
+        response: { 200: envelope(PaymentOrderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await ownOrder(ctx.db, currentSession(request).user.id, request.query.outTradeNo);
+      return ok(await orderView(ctx.db, order));
+    },
+  );
+
+  app.post(
+    `${base}${API.payCloseOrder}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '取消支付：关闭待支付订单，优惠券退回',
+        description: '不存在或他人的订单 3801；已支付或已关闭 3805。',
+        security: NEEDS_TOKEN,
+        body: OutTradeNoBody,
+        response: { 200: envelope(PaymentOrderSchema) },
+      },
+    },
+    async (request) => ok(await closeByBorrower(ctx, currentSession(request).user, request.body.outTradeNo)),
+  );
+
+  app.post(
+    `${base}${API.paySandboxCashier}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '沙箱收银台：确认支付（PAY）或模拟失败（FAIL），仅沙箱支付环境',
+        description:
+          '非沙箱支付环境 3812；不存在或他人的订单 3801；已支付或已关闭 3805。支付结果由支付通知异步送达。',
+        security: NEEDS_TOKEN,
+        body: SandboxCashierBody,
+        response: { 200: envelope(PaymentOrderSchema) },
+      },
+    },
+    async (request) => ok(await sandboxCashier(ctx, currentSession(request).user, request.body)),
+  );
+
+  app.get(
+    `${base}${API.payOrders}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '我的已支付订单（最新在前，最多 100 条），供申请退款时选择',
+        security: NEEDS_TOKEN,
+        querystring: NoQuerystring,
+        response: { 200: envelope(PaymentOrderListSchema) },
+      },
+    },
+    async (request) => ok(await paidOrders(ctx.db, currentSession(request).user.id)),
+  );
+
+  app.get(
+    `${base}${API.payReceipt}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '电子回单（PDF）',
+        description: '成功时直接返回 PDF 文件；不存在或他人的订单 3801、尚未支付 3813 时返回 JSON 信封。',
+        security: NEEDS_TOKEN,
+        querystring: OutTradeNoQuerystring,
+      },
+    },
+    async (request, reply) => {
+      const order = await ownOrder(ctx.db, currentSession(request).user.id, request.query.outTradeNo);
+      const pdf = await receiptPdf(ctx.db, order, ctx.now());
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          attachment(`电子回单-${order.outTradeNo}.pdf`, `receipt-${order.outTradeNo}.pdf`),
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+}

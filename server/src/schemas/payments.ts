@@ -1,0 +1,131 @@
+import {
+  CLOSE_REASONS,
+  type CreatedOrder,
+  type CreateOrderRequest,
+  type NotifyResult,
+  PAYMENT_CHANNELS,
+  PAYMENT_ORDER_STATES,
+  PAYMENT_PURPOSES,
+  type PaymentOrderView,
+  type RepayNowRequest,
+  type SandboxCashierRequest,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import type { Check, Same } from './same.ts';
+
+const strict = { additionalProperties: false } as const;
+const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
+const Yuan = Type.String({ description: '金额（元，两位小数）' });
+const OutTradeNo = Type.String({ minLength: 1, maxLength: 32, description: '支付订单号（PAY 开头）' });
+const Channel = Type.Enum([...PAYMENT_CHANNELS], {
+  description: '支付渠道：ALIPAY 支付宝、WECHAT 微信支付、UNIONPAY 银联、TRANSFER 对公转账',
+});
+
+export const CreateOrderBody = Type.Object(
+  {
+    feeIds: Type.Array(Id('服务费项目编号'), {
+      minItems: 1,
+      maxItems: 50,
+      description: '同一笔贷款的服务费项目',
+    }),
+    couponId: Type.Optional(Id('优惠券编号（可选，一张优惠券抵扣其中一项）')),
+    channel: Channel,
+  },
+  strict,
+);
+
+export const RepayNowBody = Type.Object(
+  {
+    loanId: Id('贷款编号（loanId）'),
+    seq: Type.Integer({ minimum: 1, maximum: 360, description: '期数' }),
+    channel: Channel,
+  },
+  strict,
+);
+
+export const OutTradeNoBody = Type.Object({ outTradeNo: OutTradeNo }, strict);
+export const OutTradeNoQuerystring = Type.Object({ outTradeNo: OutTradeNo }, strict);
+export const NoQuerystring = Type.Object({}, strict);
+
+export const SandboxCashierBody = Type.Object(
+  {
+    outTradeNo: OutTradeNo,
+    action: Type.Enum(['PAY', 'FAIL'], { description: 'PAY 确认支付；FAIL 模拟支付失败' }),
+  },
+  strict,
+);
+
+export const PaymentOrderSchema = Type.Object({
+  outTradeNo: Type.String(),
+  purpose: Type.Enum([...PAYMENT_PURPOSES]),
+  loanId: Type.Union([Type.Integer(), Type.Null()]),
+  productName: Type.Union([Type.String(), Type.Null()]),
+  channel: Type.Enum([...PAYMENT_CHANNELS]),
+  channelLabel: Type.String(),
+  amount: Yuan,
+  discount: Yuan,
+  couponId: Type.Union([Type.Integer(), Type.Null()]),
+  couponTitle: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Enum([...PAYMENT_ORDER_STATES]),
+  statusLabel: Type.String(),
+  closeReason: Type.Union([Type.Enum([...CLOSE_REASONS]), Type.Null()]),
+  items: Type.Array(
+    Type.Object({
+      feeId: Type.Union([Type.Integer(), Type.Null()]),
+      seq: Type.Union([Type.Integer(), Type.Null()]),
+      principal: Yuan,
+      interest: Yuan,
+      penalty: Yuan,
+      fee: Yuan,
+      discount: Yuan,
+    }),
+  ),
+  unapplied: Yuan,
+  refunded: Yuan,
+  refundable: Yuan,
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+  paidAt: Type.Union([Type.String(), Type.Null()]),
+  closedAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const CreatedOrderSchema = Type.Object({
+  order: PaymentOrderSchema,
+  cashierUrl: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const PaymentOrderListSchema = Type.Array(PaymentOrderSchema);
+
+export const NotifyResultSchema = Type.Object({ outcome: Type.Enum(['APPLIED', 'DUPLICATE', 'IGNORED']) });
+
+const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const WhenOrNull = Type.Union([Type.String({ maxLength: 40 }), Type.Null()]);
+
+/** The gateway's payment notify body (checked after the signature, over the parsed raw body). */
+export const PaymentNotifySchema = Type.Object({
+  notifyId: Text(64),
+  outTradeNo: Text(32),
+  gatewayTradeNo: Text(64),
+  tradeStatus: Type.Enum(['SUCCESS', 'CLOSED']),
+  amount: Type.String({ pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,2})?$' }),
+  paidAt: WhenOrNull,
+});
+
+export const RefundNotifySchema = Type.Object({
+  notifyId: Text(64),
+  outTradeNo: Text(32),
+  outRefundNo: Text(32),
+  gatewayRefundNo: Text(64),
+  refundStatus: Type.Enum(['SUCCESS', 'FAILED']),
+  amount: Type.String({ pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,2})?$' }),
+  refundedAt: WhenOrNull,
+});
+
+export type PaymentSchemaChecks = [
+  Check<Same<Static<typeof CreateOrderBody>, CreateOrderRequest>>,
+  Check<Same<Static<typeof RepayNowBody>, RepayNowRequest>>,
+  Check<Same<Static<typeof SandboxCashierBody>, SandboxCashierRequest>>,
+  Check<Same<Static<typeof PaymentOrderSchema>, PaymentOrderView>>,
+  Check<Same<Static<typeof CreatedOrderSchema>, CreatedOrder>>,
+  Check<Same<Static<typeof NotifyResultSchema>, NotifyResult>>,
+];
