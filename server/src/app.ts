@@ -25,6 +25,7 @@ import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
+import { feeRoutes } from './modules/fees/routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   loanRoutes(app, ctx);
+  feeRoutes(app, ctx);
   applicationRoutes(app, ctx);
   bankCallbackRoutes(app, ctx);
   paymentRoutes(app, ctx);

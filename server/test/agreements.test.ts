@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementAcceptances, agreementVersions, auditLog, users } from '../src/db/schema.ts';
 import { seedAgreementVersions } from '../src/modules/agreements/seed.ts';
 import { agreementsAccepted, issueReadToken } from '../src/modules/agreements/service.ts';
+import { AGREEMENT_TEXTS } from '../src/modules/agreements/texts.ts';
 import { call, createTestApp, login, MINUTE, type TestApp, tableCounts } from './helpers/app.ts';
 import { addBorrower } from './helpers/borrowers.ts';
 
@@ -52,11 +53,32 @@ const accept = (text: AgreementText, token: string, overrides: Record<string, un
 const readLongEnough = (kind: AgreementKind) =>
   t.clock.advance(AGREEMENT_KIND_INFO[kind].minReadSeconds * 1000);
 
+/** The version in force of each kind: the service agreement's fee clause was rewritten in v2. */
+const LATEST: Record<AgreementKind, string> = { GENERAL: 'v1', SERVICE: 'v2', INFO: 'v1', RELEASE: 'v1' };
+
 describe('the texts', () => {
+  it('the service agreement v2 says how fees are charged; v1 is left as published', () => {
+    const service = AGREEMENT_TEXTS.filter((x) => x.kind === 'SERVICE');
+    expect(service.map((x) => x.version)).toEqual(['v1', 'v2']);
+    const [v1, v2] = service.map((x) => x.body);
+    expect(v1).toContain('按每期应还本金余额乘以服务费率');
+    expect(v2).not.toContain('每期应还本金余额');
+    expect(v2).toContain('按实际放款本金乘以公示的月服务费率，每期收取相同金额，随每期还款一并收取');
+    expect(v2).toContain('尚未到期各期的服务费不再收取');
+    expect(v2).toContain('已减免');
+    expect(v2).toContain('优惠券');
+  });
+
   it('seeding is idempotent', async () => {
     expect(await seedAgreementVersions(t.db, t.clock.now())).toBe(0);
     const rows = await t.db.select().from(agreementVersions);
-    expect(rows).toHaveLength(4);
+    expect(rows.map((r) => `${r.kind} ${r.version}`).sort()).toEqual([
+      'GENERAL v1',
+      'INFO v1',
+      'RELEASE v1',
+      'SERVICE v1',
+      'SERVICE v2',
+    ]);
     for (const row of rows) expect(row.textHash).toBe(sha256(row.body));
   });
 
@@ -66,7 +88,7 @@ describe('the texts', () => {
     expect(res.response.rspCode).toBe(RSP.OK);
     expect(res.result).toMatchObject({
       kind,
-      version: 'v1',
+      version: LATEST[kind],
       title: AGREEMENT_KIND_INFO[kind].title,
       minReadSeconds: AGREEMENT_KIND_INFO[kind].minReadSeconds,
       readToken: '',
@@ -130,7 +152,7 @@ describe('reading and accepting', () => {
     const acceptedAt = t.clock.now().toISOString();
     const res = await accept(text, token);
     expect(res.response.rspCode).toBe(RSP.OK);
-    expect(res.result).toEqual({ kind: 'SERVICE', version: 'v1', acceptedAt });
+    expect(res.result).toEqual({ kind: 'SERVICE', version: 'v2', acceptedAt });
 
     const [row] = await t.db
       .select()
@@ -140,7 +162,7 @@ describe('reading and accepting', () => {
     expect(row?.acceptedAt.toISOString()).toBe(acceptedAt);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'agreement.accepted'));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ userId: demoId, detail: { kind: 'SERVICE', version: 'v1' } });
+    expect(audit[0]).toMatchObject({ userId: demoId, detail: { kind: 'SERVICE', version: 'v2' } });
 
     // accepting again: the first time, no second row
     t.clock.advance(MINUTE);
@@ -276,7 +298,9 @@ describe('GET /users/agreementStatus and new versions', () => {
     await acceptAll(token);
     const all = await call<AgreementStatusResult>(t.app, 'GET', STATUS, undefined, { token });
     expect(all.result.allAccepted).toBe(true);
-    expect(all.result.items.every((i) => i.accepted && i.acceptedAt && i.version === 'v1')).toBe(true);
+    expect(all.result.items.every((i) => i.accepted && i.acceptedAt && i.version === LATEST[i.kind])).toBe(
+      true,
+    );
     expect(await agreementsAccepted(t.db, demoId)).toBe(true);
   });
 

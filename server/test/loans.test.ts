@@ -15,11 +15,11 @@ import { deliverDueBankCallbacks } from '../src/adapters/banks/sandbox-delivery.
 import {
   applications,
   auditLog,
+  feeItems,
   instalments,
   ledgerTransactions,
   loans,
   sandboxBankJobs,
-  serviceFees,
   settlementRequests,
 } from '../src/db/schema.ts';
 import { addDays } from '../src/modules/loans/accrual.ts';
@@ -78,8 +78,12 @@ async function loanOf(rowId: number) {
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.loanId, loan.id))
     .orderBy(asc(ledgerTransactions.id));
-  const [fee] = await t.db.select().from(serviceFees).where(eq(serviceFees.loanId, loan.id));
-  return { loan, rows, ledger, fee };
+  const fees = await t.db
+    .select()
+    .from(feeItems)
+    .where(eq(feeItems.loanId, loan.id))
+    .orderBy(asc(feeItems.seq));
+  return { loan, rows, ledger, fees };
 }
 
 /** Every ledger line's parts add up to its amount. */
@@ -99,7 +103,7 @@ describe('disbursement creates the loan', () => {
   it('loan, schedule equal to buildSchedule to the fen, disbursement line and per-instalment fee; a replay creates nothing', async () => {
     const b = await makeReadyBorrower(t, 'loan1');
     const rowId = await disburseLoan(t, b, 'YNIT-XT01', '120000', 12);
-    const { loan, rows, ledger, fee } = await loanOf(rowId);
+    const { loan, rows, ledger, fees } = await loanOf(rowId);
     expect(loan).toMatchObject({
       userId: b.userId,
       bank: 'YNIT',
@@ -130,7 +134,10 @@ describe('disbursement creates the loan', () => {
       amountFen: 12_000_000,
       principalFen: 12_000_000,
     });
-    expect(fee).toMatchObject({ amountFen: 24_000 * 12, status: 'DUE' });
+    // one fee item per instalment, due with it, for the instalment's own fee: 0.2 % a month of 120,000.00
+    expect(fees.map((f) => [f.kind, f.seq, f.dueDate, f.amountFen, f.instalmentId, f.paidFen])).toEqual(
+      rows.map((r) => ['INSTALMENT', r.seq, r.dueDate, 24_000, r.id, 0]),
+    );
 
     // the DISBURSE callback delivered again (a bank retry): DUPLICATE, nothing new
     const before = await tableCounts(t.db);
@@ -155,19 +162,25 @@ describe('disbursement creates the loan', () => {
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
-  it('an upfront fee is a service_fees row due at disbursement, collected with a FEE_PAYMENT line', async () => {
+  it('an upfront fee is one fee item due 7 days after disbursement, which collections do not take', async () => {
     const b = await makeReadyBorrower(t, 'loan2');
     const rowId = await disburseLoan(t, b, 'CGB-DPJY', '100000', 6);
-    const { rows, fee, loan } = await loanOf(rowId);
+    const { rows, fees, loan } = await loanOf(rowId);
     expect(rows.every((r) => r.feeFen === 0)).toBe(true);
-    expect(fee).toMatchObject({ amountFen: 50_000, status: 'DUE' });
-    expect(fee?.dueAt.getTime()).toBe(loan.disbursedAt.getTime());
-    await advanceAndCollect(t, 1000);
+    expect(fees).toHaveLength(1);
+    expect(fees[0]).toMatchObject({
+      kind: 'UPFRONT',
+      seq: 0,
+      amountFen: 50_000,
+      paidFen: 0,
+      instalmentId: null,
+      dueDate: addDays(loan.startDate, 7),
+    });
+    await advanceAndCollect(t, 8 * DAY);
     const after = await loanOf(rowId);
-    expect(after.fee).toMatchObject({ status: 'PAID' });
+    expect(after.fees[0]).toMatchObject({ paidFen: 0, discountFen: 0 });
     expect(after.ledger.map((l) => [l.type, l.amountFen, l.feeFen])).toEqual([
       ['DISBURSEMENT', 10_000_000, 0],
-      ['FEE_PAYMENT', -50_000, -50_000],
     ]);
   });
 });
@@ -365,11 +378,26 @@ describe('the life of a loan through the API', () => {
 
     // early settlement
     const quote = okResult(await quoteOf(token, caughtUp.loan?.loanId));
+    // the 11 instalment fees not yet due are forgiven, and the quote says so
+    expect(quote).toMatchObject({
+      fee: '0.00',
+      feeWaived: '2640.00',
+      feeNote: '剩余 11 期服务费 2,640.00 元提前结清免收',
+    });
     const result = okResult(await settle(token, { loanId: caughtUp.loan?.loanId, total: quote.total }));
     expect(result.loan.status).toBe('SETTLED');
     const settled = await detailOf(token);
     expect(settled.instalments.map((i) => i.status)).toEqual(['PAID', ...Array(11).fill('SETTLED_EARLY')]);
-    expect(settled.loan?.serviceFee).toEqual({ amount: '2880.00', status: 'PAID' });
+    expect(settled.loan?.serviceFee).toEqual({
+      amount: '2880.00',
+      status: 'PAID',
+      discount: '0.00',
+      paid: '240.00',
+      refunded: '0.00',
+      waived: '2640.00',
+      outstanding: '0.00',
+      rateLabel: '0.20%/月',
+    });
     expect((await recordOf(token))?.recordStatus).toBe('SETTLED');
     const ledger = okResult(
       await call<TradingRecordPage>(t.app, 'GET', '/trading/tradingRecord', {}, { token }),
@@ -391,7 +419,7 @@ describe('early settlement', () => {
     const { rows, loan } = await loanOf(rowId);
     const first = rows[0];
     if (!first) throw new Error('no instalment');
-    // before the upfront fee is collected the quote includes it
+    // the upfront fee, while the borrower has not paid it, is in every quote
     const early = okResult(await quoteOf(b.token, loan.id));
     expect(early).toMatchObject({ loanId: loan.id, principal: '100000.00', fee: '500.00', penalty: '0.00' });
     // first instalment paid on its due date, then 10 days more
@@ -406,9 +434,11 @@ describe('early settlement', () => {
       asOfDate: addDays(first.dueDate, 10),
       principal: fenToYuanText(remaining),
       interest: fenToYuanText(accrued),
-      fee: '0.00',
+      fee: '500.00',
       penalty: '0.00',
-      total: fenToYuanText(remaining + accrued),
+      total: fenToYuanText(remaining + accrued + 50_000),
+      feeWaived: '0.00',
+      feeNote: '',
     });
 
     // a total that is not the quote: 3603 naming the new total, nothing changes
@@ -432,19 +462,24 @@ describe('early settlement', () => {
     expect(after.rows.reduce((s2, r) => s2 + r.paidPrincipalFen, 0)).toBe(10_000_000);
     expect(after.ledger.at(-1)).toMatchObject({
       type: 'EARLY_SETTLEMENT',
-      amountFen: -(remaining + accrued),
+      amountFen: -(remaining + accrued + 50_000),
       principalFen: -remaining,
       interestFen: -accrued,
       penaltyFen: 0,
-      feeFen: 0,
+      feeFen: -50_000,
     });
+    expect(after.fees).toEqual([expect.objectContaining({ kind: 'UPFRONT', paidFen: 50_000, waivedFen: 0 })]);
     expectSplitsAddUp(after.ledger);
     const requests = await t.db
       .select()
       .from(settlementRequests)
       .where(eq(settlementRequests.loanId, loan.id));
     expect(requests).toEqual([
-      expect.objectContaining({ status: 'SETTLED', totalFen: remaining + accrued, asOfDate: quote.asOfDate }),
+      expect.objectContaining({
+        status: 'SETTLED',
+        totalFen: remaining + accrued + 50_000,
+        asOfDate: quote.asOfDate,
+      }),
     ]);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'loan.early_settled'));
     expect(audit.some((r) => r.userId === b.userId)).toBe(true);
@@ -507,9 +542,9 @@ describe('early settlement', () => {
     expect(quote).toMatchObject({
       principal: fenToYuanText(10_000_000 - paidPrincipal),
       interest: fenToYuanText(accrued),
-      fee: '0.00',
+      fee: '500.00',
       penalty: fenToYuanText(penalty),
-      total: fenToYuanText(10_000_000 - paidPrincipal + accrued + penalty),
+      total: fenToYuanText(10_000_000 - paidPrincipal + accrued + penalty + 50_000),
     });
     expect(penalty).toBeGreaterThan(0);
     okResult(await settle(token, { loanId: loan.id, total: quote.total }));

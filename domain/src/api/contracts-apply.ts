@@ -29,6 +29,8 @@ export interface ProductCard {
   annualRate: string;
   method: RepaymentMethod;
   serviceFee: { kind: 'UPFRONT' | 'PER_INSTALMENT'; rate: string } | null;
+  /** the fee as every page shows it (serviceFeeLabel): "0.20%/月", "1.00%（一次性）", "无"; always sent */
+  serviceFeeLabel?: string;
   /** 年化利率 (IRR of interest plus fees × 12) as a decimal string with 4 places, lowest and highest over the terms */
   annualisedRateMin: string;
   annualisedRateMax: string;

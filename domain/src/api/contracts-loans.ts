@@ -8,6 +8,7 @@ import type { BankCode } from '../banks/partner-banks.ts';
 import type { ApplicationState } from '../loan/application-types.ts';
 import type { RepaymentMethod } from '../schedule/types.ts';
 import type { ApplicationDetail } from './contracts-apply.ts';
+import type { LoanFeeStatus } from './contracts-fees.ts';
 
 export interface Page<T> {
   items: T[];
@@ -73,6 +74,24 @@ export interface InstalmentView {
   paidAt: string | null;
 }
 
+/** A loan's service fee: its fee items summed, exact to the fen. */
+export interface LoanServiceFee {
+  /** every fee item's amount */
+  amount: string;
+  status: LoanFeeStatus;
+  /** covered by coupons */
+  discount?: string;
+  /** paid in cash */
+  paid?: string;
+  refunded?: string;
+  /** forgiven at early settlement */
+  waived?: string;
+  /** still to pay */
+  outstanding?: string;
+  /** how the fee is set, e.g. "0.20%/月" */
+  rateLabel?: string;
+}
+
 export interface LoanView {
   loanId: number;
   principal: string;
@@ -84,7 +103,8 @@ export interface LoanView {
   outstandingPrincipal: string;
   disbursedAt: string;
   settledAt: string | null;
-  serviceFee: { amount: string; status: 'DUE' | 'PAID' | 'REFUNDED' } | null;
+  /** the loan's fee items summed (null: the product has no service fee) */
+  serviceFee: LoanServiceFee | null;
   /** 年化利率 of this loan's own cash flows, 4 decimals */
   annualisedRate: string;
 }
@@ -118,6 +138,10 @@ export interface SettlementQuote {
   fee: string;
   penalty: string;
   total: string;
+  /** the unpaid fees of instalments not yet due, forgiven on settling (not in the total) */
+  feeWaived?: string;
+  /** how the fee figure was reached, e.g. "剩余 9 期服务费 3,600.00 元提前结清免收" (empty when nothing is waived) */
+  feeNote?: string;
 }
 
 /** POST /loanMgr/earlySettle: the borrower confirms the quoted total. */

@@ -30,6 +30,8 @@ export interface UserInfo {
   onlyPages: string[] | null;
   /** masked phone, e.g. 138****1234 */
   phone: string | null;
+  /** coupons the user can use now (available, not expired); always sent by the server */
+  couponsCount?: number;
 }
 
 export type PrerequisiteKey = 'changePassword' | 'acceptAgreements' | 'certify' | 'authoriseStore';

@@ -47,6 +47,11 @@ export const API = {
   tradingExport: '/trading/export',
   /** POST /callbacks/bank/{bankCode}: signed partner-bank callbacks (no session) */
   bankCallback: '/callbacks/bank',
+  // service fees and coupons
+  feeList: '/service/feeList',
+  feeDetail: '/service/feeDetail',
+  coupons: '/users/coupons',
+  couponOptions: '/users/couponOptions',
   // payments: fee orders, repay now, the sandbox cashier, receipts, the gateway's signed notifies
   payCreateOrder: '/pay/createOrder',
   payRepayNow: '/pay/repayNow',

@@ -121,7 +121,7 @@ export function couponDiscountOn(coupon: CouponLike, target: CouponTarget, now: 
   return couponDiscountFen(coupon, target.feeFen);
 }
 
-export interface CouponOption<C extends CouponLike> {
+export interface CouponChoice<C extends CouponLike> {
   readonly coupon: C;
   readonly discountFen: number;
 }
@@ -131,7 +131,7 @@ export function couponOptions<C extends CouponLike>(
   coupons: readonly C[],
   target: CouponTarget,
   now: Date,
-): CouponOption<C>[] {
+): CouponChoice<C>[] {
   return coupons
     .map((coupon) => ({ coupon, discountFen: couponDiscountOn(coupon, target, now) }))
     .filter((o) => o.discountFen > 0)
@@ -148,7 +148,7 @@ export function bestCoupon<C extends CouponLike>(
   coupons: readonly C[],
   target: CouponTarget,
   now: Date,
-): CouponOption<C> | null {
+): CouponChoice<C> | null {
   return couponOptions(coupons, target, now)[0] ?? null;
 }
 

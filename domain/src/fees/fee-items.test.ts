@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type FeeItemAmounts, feeItemOwedFen, feeItemStatus } from './fee-items.ts';
+import { loanFeeStatus, loanFeeTotals } from './loan-fee.ts';
 import { ratePercentText, serviceFeeLabel } from './service-fee-label.ts';
 
 const item = (change: Partial<FeeItemAmounts>): FeeItemAmounts => ({
@@ -57,5 +58,35 @@ describe('service fee label', () => {
     expect(serviceFeeLabel({ kind: 'PER_INSTALMENT', rate: '0.002' })).toBe('0.20%/月');
     expect(serviceFeeLabel({ kind: 'UPFRONT', rate: '0.01' })).toBe('1.00%（一次性）');
     expect(serviceFeeLabel(null)).toBe('无');
+  });
+});
+
+describe('a loan fee summed', () => {
+  const monthly = (seq: number, change: Partial<FeeItemAmounts> = {}) =>
+    item({ dueDate: `2026-${String(seq).padStart(2, '0')}-15`, ...change });
+
+  it('after the first of twelve instalment fees is paid, owes the rest and is 部分已缴', () => {
+    const items = [monthly(1, { paidFen: 40_000 }), ...[2, 3, 4].map((s) => monthly(s))];
+    expect(loanFeeTotals(items, '2026-01-20')).toEqual({
+      amountFen: 160_000,
+      discountFen: 0,
+      paidFen: 40_000,
+      refundedFen: 0,
+      waivedFen: 0,
+      outstandingFen: 120_000,
+      status: 'PAYING',
+    });
+  });
+
+  it.each<[string, Partial<FeeItemAmounts>[], string]>([
+    ['nothing paid yet', [{}, {}], 'DUE'],
+    ['one past due', [{ paidFen: 40_000 }, { dueDate: '2026-01-01' }], 'OVERDUE'],
+    ['all paid, by cash and coupon', [{ paidFen: 40_000 }, { discountFen: 40_000 }], 'PAID'],
+    ['settled early: paid then waived', [{ paidFen: 40_000 }, { waivedFen: 40_000 }], 'PAID'],
+    ['all waived', [{ waivedFen: 40_000 }], 'WAIVED'],
+    ['one refunded', [{ paidFen: 40_000, refundedFen: 40_000 }, { paidFen: 40_000 }], 'PARTIALLY_REFUNDED'],
+    ['all refunded', [{ paidFen: 40_000, refundedFen: 40_000 }], 'REFUNDED'],
+  ])('%s', (_, changes, status) => {
+    expect(loanFeeStatus(changes.map(item), '2026-06-01')).toBe(status);
   });
 });

@@ -1,4 +1,6 @@
+import type { LoanFeeStatus } from '../api/contracts-fees.ts';
 import type { InstalmentStatus, LedgerType, LoanRecordStatus } from '../api/contracts-loans.ts';
+import { FEE_ITEM_STATUS_LABELS } from '../fees/fee-items.ts';
 import type { TagColour } from '../tag-colour.ts';
 
 /** How the enums of loans after the decision are shown: a Chinese label on a tag of this colour. */
@@ -37,8 +39,7 @@ export const LEDGER_TYPE_DISPLAY: Readonly<Record<LedgerType, EnumDisplay>> = {
 };
 
 /** The service fee of a loan (LoanView.serviceFee.status). */
-export const SERVICE_FEE_STATUS_LABELS: Readonly<Record<'DUE' | 'PAID' | 'REFUNDED', string>> = {
-  DUE: '待缴',
-  PAID: '已缴',
-  REFUNDED: '已退',
+export const SERVICE_FEE_STATUS_LABELS: Readonly<Record<LoanFeeStatus, string>> = {
+  ...FEE_ITEM_STATUS_LABELS,
+  PAYING: '部分已缴',
 };

@@ -3,6 +3,7 @@ import { RSP, type RspCode } from '../api/rsp-codes.ts';
 import type { StepKey } from '../banks/application-steps.ts';
 import type { MaterialKey } from '../banks/materials.ts';
 import { type BankCode, PARTNER_BANKS } from '../banks/partner-banks.ts';
+import { serviceFeeLabel } from '../fees/service-fee-label.ts';
 import { fenToYuan, formatYuan } from '../money.ts';
 import { rateToNumber } from '../rate.ts';
 import { buildSchedule } from '../schedule/build-schedule.ts';
@@ -150,6 +151,7 @@ export function productCardOf(product: Product, today: string): ProductCard {
     annualRate: product.annualRate,
     method: product.method,
     serviceFee: serviceFeeText(product.serviceFee),
+    serviceFeeLabel: serviceFeeLabel(product.serviceFee),
     annualisedRateMin: range.min.toFixed(4),
     annualisedRateMax: range.max.toFixed(4),
     materials: [...product.materials],

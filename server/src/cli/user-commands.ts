@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resetPassword, setDisabled, unlock } from './commands/account.ts';
+import { COUPON_USAGE, coupon } from './commands/coupon.ts';
 import { create } from './commands/create.ts';
 import { directLink } from './commands/direct-link.ts';
 import { list } from './commands/list.ts';
@@ -17,7 +18,9 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
   direct-link <loginId> [--base http://127.0.0.1:3000] [--minutes 10]
                                一次性免密登录链接（不访问数据库）/ one-time password-free login link
   list                         列出用户 / list users
-  purge                        清理过期会话、验证码等（服务也每小时执行）/ delete spent sessions, codes (hourly in the server too)`;
+  purge                        清理过期会话、验证码等（服务也每小时执行）/ delete spent sessions, codes (hourly in the server too)
+${COUPON_USAGE.replace(/^用法 \/ usage:\n/, '')}
+                               发放或查看优惠券（满减、折扣、免服务费）/ issue or list coupons`;
 
 export const COMMANDS: Record<string, Command> = {
   create,
@@ -28,6 +31,7 @@ export const COMMANDS: Record<string, Command> = {
   'direct-link': directLink,
   list,
   purge,
+  coupon,
 };
 
 export function parseCommand(argv: string[]) {
@@ -42,6 +46,18 @@ export function parseCommand(argv: string[]) {
       'assets-code': { type: 'string' },
       base: { type: 'string' },
       minutes: { type: 'string' },
+      reason: { type: 'string' },
+      kind: { type: 'string' },
+      title: { type: 'string' },
+      amount: { type: 'string' },
+      threshold: { type: 'string' },
+      percent: { type: 'string' },
+      cap: { type: 'string' },
+      days: { type: 'string' },
+      from: { type: 'string' },
+      until: { type: 'string' },
+      scope: { type: 'string' },
+      'scope-values': { type: 'string' },
     },
   });
   const [name, ...rest] = positionals;

@@ -32,7 +32,6 @@ export const ALL_TABLES = [
   'partner_calls',
   'sandbox_bank_requests',
   'settlement_requests',
-  'service_fees',
   'fee_items',
   'coupons',
   'ledger_daily_totals',

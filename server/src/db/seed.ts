@@ -1,5 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
+import { seedDemoCoupons } from '../modules/coupons/demo.ts';
 import type { Database } from './client.ts';
 import { users } from './schema.ts';
 
@@ -42,7 +43,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
-/** Idempotent: creates the demo accounts that are missing, never touches existing ones. Returns the new ids. */
+/**
+ * Idempotent: creates the demo accounts that are missing (demo with its coupons), never touches existing ones.
+ * Returns the new ids.
+ */
 export async function seedDemoAccounts(db: Database, now: Date = new Date()): Promise<string[]> {
   const ids = DEMO_ACCOUNTS.map((a) => a.loginId);
   const existing = await db.select({ loginId: users.loginId }).from(users).where(inArray(users.loginId, ids));
@@ -63,8 +67,10 @@ export async function seedDemoAccounts(db: Database, now: Date = new Date()): Pr
         createdAt: now,
       })
       .onConflictDoNothing()
-      .returning({ loginId: users.loginId });
+      .returning({ id: users.id, loginId: users.loginId });
     created.push(...rows.map((r) => r.loginId));
+    // the ready demo borrower gets a few coupons of each kind to try the fee page with
+    for (const row of rows) if (row.loginId === 'demo') await seedDemoCoupons(db, row.id, now);
   }
   return created;
 }

@@ -43,6 +43,7 @@ export const ProductCardSchema = Type.Object({
     Type.Object({ kind: Type.Enum(['UPFRONT', 'PER_INSTALMENT']), rate: Type.String() }),
     Type.Null(),
   ]),
+  serviceFeeLabel: Type.Optional(Type.String({ description: '服务费率，如 0.20%/月、1.00%（一次性）、无' })),
   annualisedRateMin: Type.String({ description: '年化利率下限（小数，四位）' }),
   annualisedRateMax: Type.String({ description: '年化利率上限（小数，四位）' }),
   materials: Type.Array(Type.Enum([...MATERIALS])),

@@ -4,6 +4,7 @@ import {
   BANK_CODES,
   type EarlySettleRequest,
   type EarlySettleResult,
+  FEE_ITEM_STATUSES,
   INSTALMENT_STATUSES,
   LEDGER_TYPES,
   LOAN_RECORD_STATUSES,
@@ -128,7 +129,16 @@ const LoanViewSchema = Type.Object({
   disbursedAt: DateTime,
   settledAt: NullableDateTime,
   serviceFee: Type.Union([
-    Type.Object({ amount: Yuan, status: Type.Enum(['DUE', 'PAID', 'REFUNDED']) }),
+    Type.Object({
+      amount: Yuan,
+      status: Type.Enum([...FEE_ITEM_STATUSES, 'PAYING'], { description: '服务费状态（PAYING 部分已缴）' }),
+      discount: Type.Optional(Yuan),
+      paid: Type.Optional(Yuan),
+      refunded: Type.Optional(Yuan),
+      waived: Type.Optional(Yuan),
+      outstanding: Type.Optional(Yuan),
+      rateLabel: Type.Optional(Type.String({ description: '费率，如 0.20%/月、1.00%（一次性）' })),
+    }),
     Type.Null(),
   ]),
   annualisedRate: Type.String({ description: '年化利率（IRR，小数 4 位）' }),
@@ -190,6 +200,8 @@ export const SettlementQuoteSchema = Type.Object({
   fee: Yuan,
   penalty: Yuan,
   total: Yuan,
+  feeWaived: Type.Optional(Yuan),
+  feeNote: Type.Optional(Type.String({ description: '如：剩余 9 期服务费 3,600.00 元提前结清免收' })),
 });
 
 export const EarlySettleResultSchema = Type.Object({

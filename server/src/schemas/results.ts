@@ -31,6 +31,7 @@ export const UserInfoSchema = Type.Object({
   subAccNo: NullableString,
   onlyPages: Type.Union([Type.Array(Type.String()), Type.Null()]),
   phone: NullableString,
+  couponsCount: Type.Optional(Type.Integer({ minimum: 0, description: '可用优惠券张数（未过期）' })),
 });
 
 export const PrerequisiteSchema = Type.Object({

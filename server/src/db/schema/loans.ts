@@ -16,7 +16,7 @@ import { users } from './accounts.ts';
 import { applications } from './applications.ts';
 import { tz } from './columns.ts';
 
-/** Loans after disbursement: instalments, the ledger and its daily totals, service fees, early settlement. */
+/** Loans after disbursement: instalments, the ledger and its daily totals, early settlement (fee items: fees.ts). */
 
 /** A disbursed application becomes a loan (one per application). Money in fen, dates "YYYY-MM-DD" (Shanghai). */
 export const loans = pgTable(
@@ -148,31 +148,6 @@ export const ledgerDailyTotals = pgTable(
   // migration 0007 makes the key carry the sums (INCLUDE …), which Drizzle cannot declare: the totals are an
   // index-only scan
   (t) => [primaryKey({ name: 'ledger_daily_totals_pkey', columns: [t.userId, t.day, t.type] })],
-);
-
-/** The platform's service fee of a loan (DESIGN.md): due at disbursement, paid, or refunded. */
-export const serviceFees = pgTable(
-  'service_fees',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    /** DUE | PAID | REFUNDED */
-    status: text('status').notNull(),
-    dueAt: tz('due_at').notNull(),
-    paidAt: tz('paid_at'),
-  },
-  (t) => [
-    index('service_fees_user_idx').on(t.userId, t.id),
-    uniqueIndex('service_fees_loan_key').on(t.loanId),
-    // the collections sandbox's "fees due by now"
-    index('service_fees_due_idx').on(t.status, t.dueAt),
-  ],
 );
 
 /** Early settlement: the quote the borrower confirmed, and what the bank answered. */

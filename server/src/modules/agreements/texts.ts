@@ -1,4 +1,5 @@
 import { AGREEMENT_KIND_INFO, type AgreementKind } from '@loan/domain';
+import { SERVICE_V2 } from './service-v2.ts';
 
 /**
  * The published agreement texts. A text is never edited once published: a change is a new version (a new
@@ -181,4 +182,5 @@ export const AGREEMENT_TEXTS: readonly AgreementVersionText[] = [
   text('SERVICE', 'v1', '2026-01-01T00:00:00+08:00', SERVICE_V1),
   text('INFO', 'v1', '2026-01-01T00:00:00+08:00', INFO_V1),
   text('RELEASE', 'v1', '2026-01-01T00:00:00+08:00', RELEASE_V1),
+  text('SERVICE', 'v2', '2026-11-23T00:00:00+08:00', SERVICE_V2),
 ];

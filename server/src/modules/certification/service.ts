@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { openText, sealText } from '../../lib/at-rest.ts';
 import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
+import { issueWelcomeCoupon } from '../coupons/issue.ts';
 import { documentView, ownDocuments } from './documents.ts';
 
 export { type CertificationSummary, certificationSummary } from './summary.ts';
@@ -144,7 +145,7 @@ async function toView(ctx: AppContext, row: LoanCertificationRow): Promise<LoanC
   };
 }
 
-/** POST /users/insertLoanCertification: creates or replaces the user's certification. */
+/** POST /users/insertLoanCertification: creates or replaces the user's certification; the first earns a coupon. */
 export async function saveCertification(
   ctx: AppContext,
   user: UserRow,
@@ -180,6 +181,8 @@ export async function saveCertification(
       .onConflictDoUpdate({ target: loanCertifications.userId, set: values })
       .returning();
     if (!saved) throw new Error('certification not saved');
+    // the first certification earns the welcome coupon (once per borrower, whatever happens later)
+    if (existing === undefined) await issueWelcomeCoupon(tx, user.id, now);
     await recordAudit(tx, {
       action: AUDIT.certificationSaved,
       at: now,

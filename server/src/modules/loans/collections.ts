@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   type InstalmentRow,
@@ -7,8 +7,8 @@ import {
   ledgerTransactions,
   loans,
   sellerStores,
-  serviceFees,
 } from '../../db/schema.ts';
+import { instalmentFeeItem, recordFeeCovered } from '../fees/bookkeeping.ts';
 import { heldInstalmentIds } from '../payments/held.ts';
 import { shanghaiToday } from '../products/service.ts';
 import { addDays, collectionInstant, dailyInterestFen, daysFrom } from './accrual.ts';
@@ -78,15 +78,15 @@ export function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
 
 /**
  * The collections sandbox (docs/SANDBOX.md "还款沙箱 / Collections sandbox"): for every loan with an instalment
- * due on or before today (Shanghai) that is not paid, and every upfront service fee still due, takes the money
- * from the store's payout, deterministically:
- * - an upfront service fee: paid in full at the first run after disbursement (FEE_PAYMENT line);
+ * due on or before today (Shanghai) that is not paid, takes the money from the store's payout, deterministically
+ * (an upfront service fee is not taken: the borrower pays it on the fee page):
  * - an instalment: in full on its due date; a store whose seller id ends in '7' pays half (rounded down to the
  *   fen) on the due date and the rest, with penalty interest, SANDBOX_LATE_DAYS days later. In between it is
  *   OVERDUE (and the loan OVERDUE) and accrues penalty on its unpaid principal at the loan's annual rate / 360
  *   per day (first day counts, last does not; half-up to the fen).
  * Each payment is one REPAYMENT ledger line (negative, split into penalty, interest, fee, principal, paid in
- * that order). Runs that happen late (the clock jumped) book each payment at 10:00 Shanghai of the day it was
+ * that order; the fee part through recordFeeCovered, which keeps the instalment's fee item in step). Runs that
+ * happen late (the clock jumped) book each payment at 10:00 Shanghai of the day it was
  * due to happen, so the outcome does not depend on when the loop ran. Returns the number of ledger lines written.
  */
 export async function collectDueInstalments(ctx: { db: Database }, now: Date): Promise<number> {
@@ -95,17 +95,7 @@ export async function collectDueInstalments(ctx: { db: Database }, now: Date): P
     .selectDistinct({ loanId: instalments.loanId })
     .from(instalments)
     .where(and(inArray(instalments.status, [...OPEN_INSTALMENT]), lte(instalments.dueDate, today)));
-  const dueFees = await ctx.db
-    .select({ loanId: serviceFees.loanId })
-    .from(serviceFees)
-    .where(
-      and(
-        eq(serviceFees.status, 'DUE'),
-        lte(serviceFees.dueAt, now),
-        sql`not exists (select 1 from ${instalments} i where i.loan_id = ${serviceFees.loanId} and i.fee_fen > 0)`,
-      ),
-    );
-  const loanIds = [...new Set([...dueFees, ...dueLoans].map((r) => r.loanId))].sort((a, b) => a - b);
+  const loanIds = dueLoans.map((r) => r.loanId).sort((a, b) => a - b);
   let lines = 0;
   for (const loanId of loanIds) {
     lines += await ctx.db.transaction((tx) => collectLoan(tx, loanId, now, today));
@@ -135,24 +125,6 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
   const at = (date: string) => new Date(Math.min(collectionInstant(date).getTime(), now.getTime()));
   let lines = 0;
 
-  const perInstalmentFee = rows.some((r) => r.feeFen > 0);
-  const [fee] = await tx.select().from(serviceFees).where(eq(serviceFees.loanId, loanId));
-  if (fee && fee.status === 'DUE' && !perInstalmentFee && fee.dueAt <= now) {
-    await tx.update(serviceFees).set({ status: 'PAID', paidAt: now }).where(eq(serviceFees.id, fee.id));
-    await tx.insert(ledgerTransactions).values({
-      userId: loan.userId,
-      loanId,
-      type: 'FEE_PAYMENT',
-      amountFen: -fee.amountFen,
-      feeFen: -fee.amountFen,
-      memo: '服务费（放款时一次性收取）',
-      occurredAt: now,
-      createdAt: now,
-    });
-    lines += 1;
-  }
-
-  // an instalment the borrower is paying right now (an open payment order) is not taken as well
   const held = await heldInstalmentIds(tx, loanId);
   for (const [index, original] of rows.entries()) {
     if (!(OPEN_INSTALMENT as readonly string[]).includes(original.status) || original.dueDate > today)
@@ -165,6 +137,11 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
       const total = split.penalty + split.interest + split.fee + split.principal;
       if (total <= 0) return;
       const occurredAt = at(date);
+      if (split.fee > 0) {
+        const item = await instalmentFeeItem(tx, loanId, row.seq);
+        if (!item) throw new Error(`instalment ${row.id} has a fee but no fee item`);
+        await recordFeeCovered(tx, item.id, { cashFen: split.fee }, occurredAt);
+      }
       row = {
         ...row,
         paidPenaltyFen: row.paidPenaltyFen + split.penalty,
@@ -190,8 +167,9 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
       lines += 1;
     };
     const owed = (r: InstalmentRow) => instalmentOwedFen({ ...r, status: 'DUE' });
-    const nothingPaid =
-      row.paidPrincipalFen + row.paidInterestFen + row.paidFeeFen + row.paidPenaltyFen === 0;
+    // a fee paid ahead on the fee page is not a collection: the due-date payment still happens
+    const feeAhead = row.paidFeeFen === 0 || row.paidFeeFen === row.feeFen;
+    const nothingPaid = feeAhead && row.paidPrincipalFen + row.paidInterestFen + row.paidPenaltyFen === 0;
     if (nothingPaid) await pay(row.dueDate, (r) => (half ? Math.floor(owed(r) / 2) : owed(r)));
     const lateDate = addDays(row.dueDate, SANDBOX_LATE_DAYS);
     if (owed(row) > 0 && lateDate <= today) await pay(lateDate, owed);
@@ -209,7 +187,6 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
           penaltyFen: row.penaltyFen,
           paidPenaltyFen: row.paidPenaltyFen,
           paidInterestFen: row.paidInterestFen,
-          paidFeeFen: row.paidFeeFen,
           paidPrincipalFen: row.paidPrincipalFen,
           status: row.status,
           paidAt: row.paidAt,
@@ -220,9 +197,6 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
   }
 
   const state = loanStateOf(loan, rows);
-  if (state.status === 'SETTLED' && fee && fee.status === 'DUE' && perInstalmentFee) {
-    await tx.update(serviceFees).set({ status: 'PAID', paidAt: now }).where(eq(serviceFees.id, fee.id));
-  }
   if (state.status !== loan.status || state.outstandingPrincipalFen !== loan.outstandingPrincipalFen) {
     await tx
       .update(loans)

@@ -1,24 +1,17 @@
 import { buildSchedule } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  type ApplicationRow,
-  instalments,
-  ledgerTransactions,
-  loans,
-  products,
-  serviceFees,
-} from '../../db/schema.ts';
+import { type ApplicationRow, instalments, ledgerTransactions, loans, products } from '../../db/schema.ts';
+import { createFeeItems } from '../fees/bookkeeping.ts';
 import { rowToProduct, shanghaiToday } from '../products/service.ts';
-import { collectionInstant } from './accrual.ts';
 
 /**
  * The loan a disbursed application becomes, written with the DISBURSE event in the callback's transaction:
  * the loan (principal = approved amount, the product's rate and method, the application's term, value date =
  * Shanghai date of disbursement), its instalments from the same schedule engine as the calculator, one
- * DISBURSEMENT ledger line (+principal) and the service fee: UPFRONT → a service_fees row due now;
- * PER_INSTALMENT → in the instalments' fee column plus a service_fees row with the total (DUE, due with the
- * last instalment; PAID when the loan is settled).
+ * DISBURSEMENT ledger line (+principal) and the fee items (fees/bookkeeping.ts): UPFRONT → one item (seq 0)
+ * the borrower pays on the fee page within 7 days; PER_INSTALMENT → the instalments' fee column and one item
+ * per instalment (seq n), taken with it.
  * Idempotent: a loan already made for the application is left alone (returns null).
  */
 export async function createLoanForDisbursement(
@@ -67,17 +60,22 @@ export async function createLoanForDisbursement(
     .onConflictDoNothing()
     .returning({ id: loans.id });
   if (!loan) return null;
-  await tx.insert(instalments).values(
-    schedule.instalments.map((i) => ({
-      loanId: loan.id,
-      seq: i.period,
-      dueDate: i.dueDate,
-      principalFen: i.principalFen,
-      interestFen: i.interestFen,
-      feeFen: i.feeFen,
-      status: 'DUE',
-    })),
-  );
+  const written = await tx
+    .insert(instalments)
+    .values(
+      schedule.instalments.map((i) => ({
+        loanId: loan.id,
+        seq: i.period,
+        dueDate: i.dueDate,
+        principalFen: i.principalFen,
+        interestFen: i.interestFen,
+        feeFen: i.feeFen,
+        status: 'DUE',
+      })),
+    )
+    .returning({ id: instalments.id, seq: instalments.seq });
+  const ids = new Map(written.map((w) => [w.seq, w.id]));
+  await createFeeItems(tx, { id: loan.id, userId: app.userId, startDate }, schedule, ids, now);
   await tx.insert(ledgerTransactions).values({
     userId: app.userId,
     loanId: loan.id,
@@ -88,25 +86,5 @@ export async function createLoanForDisbursement(
     occurredAt: now,
     createdAt: now,
   });
-  const perInstalmentFeeFen = schedule.totals.feeFen - schedule.upfrontFeeFen;
-  if (schedule.upfrontFeeFen > 0) {
-    await tx.insert(serviceFees).values({
-      userId: app.userId,
-      loanId: loan.id,
-      amountFen: schedule.upfrontFeeFen,
-      status: 'DUE',
-      dueAt: now,
-    });
-  } else if (perInstalmentFeeFen > 0) {
-    // paid with the instalments: the total falls due with the last one
-    const last = schedule.instalments.at(-1);
-    await tx.insert(serviceFees).values({
-      userId: app.userId,
-      loanId: loan.id,
-      amountFen: perInstalmentFeeFen,
-      status: 'DUE',
-      dueAt: last ? collectionInstant(last.dueDate) : now,
-    });
-  }
   return loan.id;
 }

@@ -31,6 +31,7 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
+import { shanghaiToday } from '../products/service.ts';
 import {
   BAD_CURSOR,
   beforeKey,
@@ -162,7 +163,7 @@ export async function loanRecordDetail(
     .orderBy(desc(ledgerTransactions.occurredAt), desc(ledgerTransactions.id));
   return {
     detail,
-    loan: loanView(loan, state.rows, state.fee),
+    loan: loanView(loan, state.rows, state.fees, shanghaiToday(ctx.now())),
     instalments: state.rows.map(instalmentView),
     transactions: lines.map((l) => ledgerLine(l, detail.product.name)),
     agreements,

@@ -1,12 +1,13 @@
 import { type BankCode, fenToYuan, isBankCode, RSP, rspText } from '@loan/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { instalments, ledgerTransactions, loans, serviceFees, settlementRequests } from '../../db/schema.ts';
+import { instalments, ledgerTransactions, loans, settlementRequests } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
+import { recordFeeCovered, settlementFeeSplit, waiveFeesNotDue } from '../fees/bookkeeping.ts';
 import type { PartnerOperation } from '../partner-calls/run.ts';
 import { penaltyAsOf } from './collections.ts';
-import { isOpen, loanState, type QuoteFen, quoteOf } from './settlement-quote.ts';
+import { isOpen, loanState, type QuoteFen, quoteOf, settlementFeeNote } from './settlement-quote.ts';
 
 /** The subject of a settlement's partner call: one claim per settlement request. */
 export const settlementSubject = (requestId: number) => `settlement-${requestId}`;
@@ -121,17 +122,21 @@ async function applySettlement(tx: Database, p: SettlePayload, now: Date): Promi
         paidPenaltyFen: penalty,
         paidPrincipalFen: r.principalFen,
         paidInterestFen: interestNow,
-        paidFeeFen: isDue ? r.feeFen : r.paidFeeFen,
         paidAt: now,
       })
       .where(eq(instalments.id, r.id));
   }
-  if (current.fee && current.fee.status === 'DUE') {
-    await tx
-      .update(serviceFees)
-      .set({ status: 'PAID', paidAt: now })
-      .where(eq(serviceFees.id, current.fee.id));
+  // fees: those due (and an upfront fee still owed) paid with the settlement, those not yet due forgiven
+  const fees = settlementFeeSplit(current.fees.items, today);
+  for (const item of fees.charged) {
+    await recordFeeCovered(
+      tx,
+      item.id,
+      { cashFen: item.amountFen - item.discountFen - item.paidFen - item.waivedFen },
+      now,
+    );
   }
+  await waiveFeesNotDue(tx, locked.id, today, now);
   await tx.insert(ledgerTransactions).values({
     userId: p.userId,
     loanId: locked.id,
@@ -141,7 +146,7 @@ async function applySettlement(tx: Database, p: SettlePayload, now: Date): Promi
     interestFen: -quote.interestFen,
     penaltyFen: -quote.penaltyFen,
     feeFen: -quote.feeFen,
-    memo: `提前结清（计息至 ${quote.asOfDate}）`,
+    memo: `提前结清（计息至 ${quote.asOfDate}${quote.feeWaivedCount ? `；${settlementFeeNote(quote)}` : ''}）`,
     occurredAt: now,
     createdAt: now,
   });

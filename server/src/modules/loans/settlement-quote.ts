@@ -1,10 +1,13 @@
-import { fenToYuan, RSP, rspText, type SettlementQuote } from '@loan/domain';
+import { fenToYuan, formatYuan, RSP, rspText, type SettlementQuote } from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type InstalmentRow, instalments, type LoanRow, loans, serviceFees } from '../../db/schema.ts';
+import { type InstalmentRow, instalments, type LoanRow, loans, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { loanFeeItems, settlementFeeSplit } from '../fees/bookkeeping.ts';
+import { rowToProduct } from '../products/service.ts';
 import { dailyInterestFen, daysFrom } from './accrual.ts';
 import { penaltyAsOf } from './collections.ts';
+import type { LoanFees } from './views.ts';
 
 const notFound = () => new ApiError(RSP.LOAN_NOT_FOUND, rspText(RSP.LOAN_NOT_FOUND));
 
@@ -21,10 +24,10 @@ export function parseLoanId(value: unknown): number | null {
 export interface LoanState {
   loan: LoanRow;
   rows: InstalmentRow[];
-  fee: { id: number; amountFen: number; status: string } | null;
+  fees: LoanFees;
 }
 
-/** The caller's loan with its instalments and fee, else 3601 (missing and foreign answer alike). */
+/** The caller's loan with its instalments and fee items, else 3601 (missing and foreign answer alike). */
 export async function ownLoan(db: Database, userId: number, loanIdValue: unknown): Promise<LoanState> {
   const loanId = parseLoanId(loanIdValue);
   if (loanId === null) throw notFound();
@@ -43,11 +46,14 @@ export async function loanState(db: Database, loan: LoanRow): Promise<LoanState>
     .from(instalments)
     .where(eq(instalments.loanId, loan.id))
     .orderBy(asc(instalments.seq));
-  const [fee] = await db
-    .select({ id: serviceFees.id, amountFen: serviceFees.amountFen, status: serviceFees.status })
-    .from(serviceFees)
-    .where(eq(serviceFees.loanId, loan.id));
-  return { loan, rows, fee: fee ?? null };
+  const items = await loanFeeItems(db, loan.id);
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(eq(products.productCode, loan.productCode))
+    .limit(1);
+  const rule = product ? (rowToProduct(product)?.serviceFee ?? null) : null;
+  return { loan, rows, fees: { items, rule } };
 }
 
 export const isOpen = (r: InstalmentRow) => r.status !== 'PAID' && r.status !== 'SETTLED_EARLY';
@@ -61,16 +67,19 @@ export interface QuoteFen {
   totalFen: number;
   /** interest accrued in the running period (on principal not yet due) */
   accruedFen: number;
+  /** the unpaid fees of instalments not yet due, forgiven (not in the total) */
+  feeWaivedFen: number;
+  feeWaivedCount: number;
 }
 
 /**
  * What settling today costs: all principal still owed; the unpaid interest of instalments already due plus
  * interest on the principal not yet due from the last due date (or the value date) to today, daily on a
  * 360-day year (first day counts, last does not; half-up to the fen); the unpaid fees of instalments already
- * due and an upfront service fee still due (fees of instalments not yet due are not charged); penalty
+ * due and an upfront service fee still owed (fee items; the fees of instalments not yet due are waived); penalty
  * interest of overdue instalments to today.
  */
-export function quoteOf({ loan, rows, fee }: LoanState, today: string): QuoteFen {
+export function quoteOf({ loan, rows, fees }: LoanState, today: string): QuoteFen {
   const open = rows.filter(isOpen);
   const due = open.filter((r) => r.dueDate <= today);
   const notDue = open.filter((r) => r.dueDate > today);
@@ -82,8 +91,8 @@ export function quoteOf({ loan, rows, fee }: LoanState, today: string): QuoteFen
   const notDuePrincipal = notDue.reduce((s, r) => s + r.principalFen - r.paidPrincipalFen, 0);
   const accruedFen = dailyInterestFen(notDuePrincipal, loan.annualRate, daysFrom(lastDue, today));
   const interestFen = due.reduce((s, r) => s + r.interestFen - r.paidInterestFen, 0) + accruedFen;
-  const upfrontDue = fee && fee.status === 'DUE' && !rows.some((r) => r.feeFen > 0) ? fee.amountFen : 0;
-  const feeFen = due.reduce((s, r) => s + r.feeFen - r.paidFeeFen, 0) + upfrontDue;
+  const fee = settlementFeeSplit(fees.items, today);
+  const feeFen = fee.chargedFen;
   const penaltyFen = due.reduce((s, r) => s + penaltyAsOf(r, loan.annualRate, today) - r.paidPenaltyFen, 0);
   return {
     asOfDate: today,
@@ -93,7 +102,15 @@ export function quoteOf({ loan, rows, fee }: LoanState, today: string): QuoteFen
     penaltyFen,
     totalFen: principalFen + interestFen + feeFen + penaltyFen,
     accruedFen,
+    feeWaivedFen: fee.waivedFen,
+    feeWaivedCount: fee.waived.length,
   };
+}
+
+/** "剩余 N 期服务费 X 元提前结清免收" when fees are forgiven, else "". */
+export function settlementFeeNote(q: Pick<QuoteFen, 'feeWaivedFen' | 'feeWaivedCount'>): string {
+  if (q.feeWaivedCount === 0) return '';
+  return `剩余 ${q.feeWaivedCount} 期服务费 ${formatYuan(q.feeWaivedFen)} 元提前结清免收`;
 }
 
 export function quoteView(loanId: number, q: QuoteFen): SettlementQuote {
@@ -105,6 +122,8 @@ export function quoteView(loanId: number, q: QuoteFen): SettlementQuote {
     fee: fenToYuan(q.feeFen),
     penalty: fenToYuan(q.penaltyFen),
     total: fenToYuan(q.totalFen),
+    feeWaived: fenToYuan(q.feeWaivedFen),
+    feeNote: settlementFeeNote(q),
   };
 }
 

@@ -48,7 +48,7 @@ const inProgress = () =>
  * row locked, one settlement_requests row per loan may be open (a unique index): it is written together with its
  * claimed partner call, and only that request asks the bank (bank idempotency key of the claim). The bank's
  * answer closes both (settle-call.ts): accepted → one EARLY_SETTLEMENT ledger line with the split, the open
- * instalments SETTLED_EARLY, the service fee PAID, the loan SETTLED; refused → status REFUSED with the reason.
+ * instalments SETTLED_EARLY, the fee items due paid and those not yet due waived, the loan SETTLED; refused → status REFUSED with the reason.
  * A confirmation while the settlement is open, or a bank that did not answer, is 3504 (reconciliation asks
  * again with the same key); a confirmation after the settlement sees the loan as it stands.
  */
@@ -155,7 +155,7 @@ async function answerOf(ctx: AppContext, user: UserRow, outcome: CallOutcome): P
     .from(settlementRequests)
     .where(eq(settlementRequests.id, payload.settlementRequestId));
   const after = await ownLoan(ctx.db, user.id, payload.loanId);
-  const view = loanView(after.loan, after.rows, after.fee);
+  const view = loanView(after.loan, after.rows, after.fees, shanghaiToday(ctx.now()));
   if (request?.status === 'SETTLED') return { status: 'SETTLED', reason: null, loan: view };
   if (request?.status === 'REQUESTED') throw inProgress();
   const reason = request?.reason ?? '合作机构未受理提前结清';

@@ -5,21 +5,26 @@ import {
   type InstalmentView,
   type LedgerLine,
   type LedgerType,
+  type LoanServiceFee,
   type LoanStatus,
   type LoanView,
+  loanFeeTotals,
   type RepaymentMethod,
+  type ServiceFee,
+  serviceFeeLabel,
 } from '@loan/domain';
-import type { InstalmentRow, LedgerTransactionRow, LoanRow } from '../../db/schema.ts';
+import type { FeeItemRow, InstalmentRow, LedgerTransactionRow, LoanRow } from '../../db/schema.ts';
 import { instalmentOwedFen } from './collections.ts';
 
-export interface ServiceFeeRow {
-  amountFen: number;
-  status: string;
+/** The fee side of a loan: its fee items and the product's fee rule (for the label). */
+export interface LoanFees {
+  items: readonly FeeItemRow[];
+  rule: ServiceFee | null;
 }
 
 /** 年化利率 of the loan's own cash flows (the engine's IRR: monthly IRR × 12), 4 decimals. */
-function annualisedRateOf(loan: LoanRow, rows: readonly InstalmentRow[], fee: ServiceFeeRow | null): string {
-  const upfrontFen = fee && !rows.some((r) => r.feeFen > 0) ? fee.amountFen : 0;
+function annualisedRateOf(loan: LoanRow, rows: readonly InstalmentRow[], fees: LoanFees): string {
+  const upfrontFen = fees.items.filter((i) => i.kind === 'UPFRONT').reduce((s, i) => s + i.amountFen, 0);
   try {
     return annualisedRate([
       { months: 0, amountFen: loan.principalFen - upfrontFen },
@@ -30,7 +35,28 @@ function annualisedRateOf(loan: LoanRow, rows: readonly InstalmentRow[], fee: Se
   }
 }
 
-export function loanView(loan: LoanRow, rows: readonly InstalmentRow[], fee: ServiceFeeRow | null): LoanView {
+/** A loan's fee items summed as LoanView.serviceFee shows them (null without any fee item). */
+export function loanServiceFee(fees: LoanFees, today: string): LoanServiceFee | null {
+  if (fees.items.length === 0) return null;
+  const t = loanFeeTotals(fees.items, today);
+  return {
+    amount: fenToYuan(t.amountFen),
+    status: t.status,
+    discount: fenToYuan(t.discountFen),
+    paid: fenToYuan(t.paidFen),
+    refunded: fenToYuan(t.refundedFen),
+    waived: fenToYuan(t.waivedFen),
+    outstanding: fenToYuan(t.outstandingFen),
+    rateLabel: serviceFeeLabel(fees.rule),
+  };
+}
+
+export function loanView(
+  loan: LoanRow,
+  rows: readonly InstalmentRow[],
+  fees: LoanFees,
+  today: string,
+): LoanView {
   return {
     loanId: loan.id,
     principal: fenToYuan(loan.principalFen),
@@ -42,10 +68,8 @@ export function loanView(loan: LoanRow, rows: readonly InstalmentRow[], fee: Ser
     outstandingPrincipal: fenToYuan(loan.outstandingPrincipalFen),
     disbursedAt: loan.disbursedAt.toISOString(),
     settledAt: loan.settledAt?.toISOString() ?? null,
-    serviceFee: fee
-      ? { amount: fenToYuan(fee.amountFen), status: fee.status as 'DUE' | 'PAID' | 'REFUNDED' }
-      : null,
-    annualisedRate: annualisedRateOf(loan, rows, fee),
+    serviceFee: loanServiceFee(fees, today),
+    annualisedRate: annualisedRateOf(loan, rows, fees),
   };
 }
 

@@ -5,6 +5,7 @@ import { currentSession, requestMeta } from '../../plugins/session.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { ModifyPwdBody } from '../../schemas/requests.ts';
 import { ModifyPwdResultSchema, UserAllCheckResultSchema, UserInfoSchema } from '../../schemas/results.ts';
+import { availableCouponCount } from '../coupons/service.ts';
 import { modifyPassword, userAllCheck, userInfo } from './service.ts';
 
 const TAGS = ['用户'];
@@ -23,7 +24,10 @@ export function userRoutes(app: App, ctx: AppContext): void {
         response: { 200: envelope(UserInfoSchema) },
       },
     },
-    async (request) => ok(userInfo(currentSession(request).user)),
+    async (request) => {
+      const { user } = currentSession(request);
+      return ok(userInfo(user, await availableCouponCount(ctx.db, user.id, ctx.now())));
+    },
   );
 
   app.get(

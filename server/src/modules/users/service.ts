@@ -19,8 +19,8 @@ import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sess
 import { certificationSummary } from '../certification/service.ts';
 import { storeForApplication } from '../stores/service.ts';
 
-/** SPEC.md §7 getUserInfo, plus the only-page list; the phone is masked. */
-export function userInfo(user: UserRow): UserInfo {
+/** SPEC.md §7 getUserInfo, plus the only-page list and the usable coupons' count; the phone is masked. */
+export function userInfo(user: UserRow, couponsCount = 0): UserInfo {
   return {
     assetsCodes: user.assetsCodes,
     loginId: user.loginId,
@@ -32,6 +32,7 @@ export function userInfo(user: UserRow): UserInfo {
     subAccNo: user.subAccNo,
     onlyPages: user.onlyPages ?? null,
     phone: user.phone ? maskPhone(user.phone) : null,
+    couponsCount,
   };
 }
 

@@ -1,0 +1,100 @@
+import { type FeeListQuery, type FeeListResult, type FeeTotals, fenToYuan, RSP } from '@loan/domain';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { coupons, feeItems, loans, products, type UserRow } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { addDays } from '../loans/accrual.ts';
+import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from '../loans/paging.ts';
+import { shanghaiToday } from '../products/service.ts';
+import { type FeeItemJoined, feeItemView, owedSql, statusSql } from './views.ts';
+
+/** Days ahead the "due now" total looks. */
+export const DUE_NOW_DAYS = 30;
+
+/** A due date as the integer of a cursor part: "2026-03-01" → 20260301. */
+const dateKey = (date: string) => Number(date.replaceAll('-', ''));
+const keyDate = (key: number) => {
+  const t = String(key).padStart(8, '0');
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}`;
+};
+
+/** The joined rows of fee items under the conditions, by due date then id. */
+export async function feeItemRows(
+  ctx: AppContext,
+  conditions: SQL[],
+  limit: number,
+): Promise<FeeItemJoined[]> {
+  const rows = await ctx.db
+    .select({
+      item: feeItems,
+      rowId: loans.applicationId,
+      bank: loans.bank,
+      productCode: loans.productCode,
+      productName: products.name,
+      couponTitle: coupons.title,
+    })
+    .from(feeItems)
+    .innerJoin(loans, eq(loans.id, feeItems.loanId))
+    .leftJoin(products, eq(products.productCode, loans.productCode))
+    .leftJoin(coupons, eq(coupons.id, feeItems.couponId))
+    .where(and(...conditions))
+    .orderBy(asc(feeItems.dueDate), asc(feeItems.id))
+    .limit(limit);
+  return rows;
+}
+
+/** The borrower's totals over all their fee items on `today` (Shanghai). */
+export async function feeTotals(ctx: AppContext, userId: number, today: string): Promise<FeeTotals> {
+  const yearStart = `${today.slice(0, 4)}-01-01T00:00:00+08:00`;
+  const horizon = addDays(today, DUE_NOW_DAYS - 1);
+  const [row] = await ctx.db
+    .select({
+      dueNow: sql<string>`coalesce(sum(case when ${feeItems.dueDate} >= ${today} and ${feeItems.dueDate} <= ${horizon}
+        then ${owedSql} else 0 end), 0)::text`,
+      overdue: sql<string>`coalesce(sum(case when ${feeItems.dueDate} < ${today} then ${owedSql} else 0 end), 0)::text`,
+      paidThisYear: sql<string>`coalesce(sum(case when ${feeItems.paidAt} >= ${yearStart}::timestamptz
+        then ${feeItems.paidFen} else 0 end), 0)::text`,
+      refunded: sql<string>`coalesce(sum(${feeItems.refundedFen}), 0)::text`,
+    })
+    .from(feeItems)
+    .where(eq(feeItems.userId, userId));
+  const yuan = (v: string | undefined) => fenToYuan(Number(v ?? 0));
+  return {
+    dueNow: yuan(row?.dueNow),
+    overdue: yuan(row?.overdue),
+    paidThisYear: yuan(row?.paidThisYear),
+    refunded: yuan(row?.refunded),
+  };
+}
+
+/**
+ * GET /service/feeList: the caller's fee items by due date (oldest first), keyset paged on (due_date, id) along
+ * fee_items_user_due_idx, filtered by status (derived as feeItemStatus), loan and due dates; totals over all
+ * the caller's items. A loan id not theirs simply matches nothing.
+ */
+export async function feeList(ctx: AppContext, user: UserRow, query: FeeListQuery): Promise<FeeListResult> {
+  const limit = parseLimit(query.pageSize);
+  const range = parseDateRange(query.dateFrom, query.dateTo);
+  const today = shanghaiToday(ctx.now());
+  const conditions: SQL[] = [eq(feeItems.userId, user.id)];
+  if (query.loanId !== undefined) conditions.push(eq(feeItems.loanId, query.loanId));
+  if (query.status) conditions.push(sql`${statusSql(today)} = ${query.status}`);
+  if (range.fromDay) conditions.push(gte(feeItems.dueDate, range.fromDay));
+  if (range.toDay) conditions.push(lte(feeItems.dueDate, range.toDay));
+  if (query.cursor !== undefined) {
+    const [dueKey = 0, lastId = 0] = decodeCursor('f', user.id, query.cursor, 2);
+    if (lastId > 2_147_483_647 || dueKey > 99_991_231) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
+    conditions.push(sql`(${feeItems.dueDate}, ${feeItems.id}) > (${keyDate(dueKey)}, ${lastId})`);
+  }
+  const rows = await feeItemRows(ctx, conditions, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => feeItemView(r, today)),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor('f', user.id, [dateKey(last.item.dueDate), last.item.id])
+        : null,
+    totals: await feeTotals(ctx, user.id, today),
+  };
+}

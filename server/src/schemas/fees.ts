@@ -1,0 +1,152 @@
+import {
+  COUPON_KINDS,
+  COUPON_SCOPES,
+  COUPON_STATUSES,
+  type CouponListQuery,
+  type CouponListResult,
+  type CouponOptionsQuery,
+  type CouponOptionsResult,
+  FEE_ITEM_KINDS,
+  FEE_ITEM_STATUSES,
+  type FeeDetail,
+  type FeeListQuery,
+  type FeeListResult,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import type { Check, Same } from './same.ts';
+
+/** Request and result schemas of service fees and coupons, tied to the domain contract below. */
+
+const strict = { additionalProperties: false } as const;
+
+const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
+const NullableYuan = Type.Union([Yuan, Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+const NullableDateTime = Type.Union([DateTime, Type.Null()]);
+const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
+const FeeStatus = Type.Enum([...FEE_ITEM_STATUSES], {
+  description:
+    'DUE 待缴 | OVERDUE 逾期 | PAID 已缴 | PARTIALLY_REFUNDED 部分退款 | REFUNDED 已退款 | WAIVED 已减免',
+});
+const CouponStatusSchema = Type.Enum([...COUPON_STATUSES], {
+  description: 'AVAILABLE 可用 | LOCKED 锁定（未支付订单占用） | USED 已使用 | EXPIRED 已过期',
+});
+// dates, cursors and ids are checked by the service so the borrower gets the exact Chinese reason
+const QueryDate = (description: string) => Type.Optional(Type.String({ maxLength: 32, description }));
+
+export const FeeListQuerystring = Type.Object(
+  {
+    status: Type.Optional(FeeStatus),
+    loanId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '贷款编号' })),
+    dateFrom: QueryDate('应缴日期起（含），YYYY-MM-DD'),
+    dateTo: QueryDate('应缴日期止（含），YYYY-MM-DD'),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 256, description: '上一页返回的 nextCursor（不透明），第一页不传' }),
+    ),
+    pageSize: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' }),
+    ),
+  },
+  strict,
+);
+
+export const FeeDetailQuerystring = Type.Object(
+  { feeId: Type.String({ maxLength: 32, description: '服务费项目编号' }) },
+  strict,
+);
+
+export const CouponListQuerystring = Type.Object({ status: Type.Optional(CouponStatusSchema) }, strict);
+
+export const CouponOptionsQuerystring = Type.Object(
+  { feeIds: Type.String({ maxLength: 240, description: '服务费项目编号，逗号分隔，最多 20 个' }) },
+  strict,
+);
+
+const FeeItemViewSchema = Type.Object({
+  feeId: Type.Integer(),
+  loanId: Type.Integer(),
+  rowId: Type.Union([Type.Integer(), Type.Null()]),
+  productName: NullableString,
+  bankName: NullableString,
+  kind: Type.Enum([...FEE_ITEM_KINDS], { description: 'UPFRONT 一次性 | INSTALMENT 分期' }),
+  seq: Type.Integer({ description: '0 为一次性服务费，n 为第 n 期' }),
+  dueDate: DateText,
+  amount: Yuan,
+  discount: Yuan,
+  paid: Yuan,
+  refunded: Yuan,
+  waived: Yuan,
+  outstanding: Yuan,
+  status: FeeStatus,
+  couponTitle: NullableString,
+  paidAt: NullableDateTime,
+});
+
+export const FeeListResultSchema = Type.Object({
+  items: Type.Array(FeeItemViewSchema),
+  nextCursor: NullableString,
+  totals: Type.Object({
+    dueNow: Yuan,
+    overdue: Yuan,
+    paidThisYear: Yuan,
+    refunded: Yuan,
+  }),
+});
+
+export const FeeDetailSchema = Type.Object({
+  item: FeeItemViewSchema,
+  rateLabel: Type.String(),
+  payments: Type.Array(
+    Type.Object({
+      outTradeNo: Type.String(),
+      channel: Type.String(),
+      amount: Yuan,
+      discount: Yuan,
+      status: Type.String(),
+      paidAt: NullableDateTime,
+      createdAt: DateTime,
+    }),
+  ),
+  refunds: Type.Array(
+    Type.Object({ refundNo: Type.String(), amount: Yuan, status: Type.String(), createdAt: DateTime }),
+  ),
+});
+
+const CouponViewSchema = Type.Object({
+  couponId: Type.Integer(),
+  kind: Type.Enum([...COUPON_KINDS], {
+    description: 'AMOUNT_OFF 满减 | PERCENT_OFF 折扣 | FREE_FEE 免服务费',
+  }),
+  title: Type.String(),
+  amountOff: NullableYuan,
+  threshold: NullableYuan,
+  percentOff: Type.Union([Type.Integer(), Type.Null()]),
+  cap: NullableYuan,
+  rule: Type.String(),
+  validFrom: DateTime,
+  validUntil: DateTime,
+  scope: Type.Enum([...COUPON_SCOPES]),
+  scopeValues: Type.Array(Type.String()),
+  status: CouponStatusSchema,
+  expiringSoon: Type.Boolean({ description: '3 天内到期' }),
+});
+
+export const CouponListResultSchema = Type.Object({
+  items: Type.Array(CouponViewSchema),
+  availableCount: Type.Integer(),
+});
+
+export const CouponOptionsResultSchema = Type.Object({
+  options: Type.Array(Type.Object({ coupon: CouponViewSchema, feeId: Type.Integer(), discount: Yuan })),
+});
+
+export type FeesSchemasMatchTheContract = [
+  Check<Same<Static<typeof FeeListQuerystring>, FeeListQuery>>,
+  Check<Same<Static<typeof FeeListResultSchema>, FeeListResult>>,
+  Check<Same<Static<typeof FeeDetailSchema>, FeeDetail>>,
+  Check<Same<Static<typeof CouponListQuerystring>, CouponListQuery>>,
+  Check<Same<Static<typeof CouponOptionsQuerystring>, CouponOptionsQuery>>,
+  Check<Same<Static<typeof CouponListResultSchema>, CouponListResult>>,
+  Check<Same<Static<typeof CouponOptionsResultSchema>, CouponOptionsResult>>,
+];
