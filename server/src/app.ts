@@ -29,6 +29,7 @@ import { feeRoutes } from './modules/fees/routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { refundRoutes } from './modules/refunds/routes.ts';
 import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   bankCallbackRoutes(app, ctx);
   paymentRoutes(app, ctx);
   paymentNotifyRoutes(app, ctx);
+  refundRoutes(app, ctx);
   agreementRoutes(app, ctx);
   certificationRoutes(app, ctx);
   storeRoutes(app, ctx);

@@ -123,6 +123,8 @@ describe('every published route, fed garbage', { timeout: 300_000 }, () => {
       '/api/loanMgr/advanceCancel',
       '/api/users/userReadAgr',
       '/api/callbacks/bank/{bank}',
+      '/api/refund/apply',
+      '/api/refund/detail',
     ]) {
       expect(paths).toContain(expected);
     }

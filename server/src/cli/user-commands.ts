@@ -5,6 +5,7 @@ import { create } from './commands/create.ts';
 import { directLink } from './commands/direct-link.ts';
 import { list } from './commands/list.ts';
 import { purge } from './commands/purge.ts';
+import { refund } from './commands/refund.ts';
 import { type Command, type CommandEnv, CommandError } from './commands/shared.ts';
 
 export { type CommandEnv, CommandError } from './commands/shared.ts';
@@ -19,6 +20,9 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
                                一次性免密登录链接（不访问数据库）/ one-time password-free login link
   list                         列出用户 / list users
   purge                        清理过期会话、验证码等（服务也每小时执行）/ delete spent sessions, codes (hourly in the server too)
+  refund approve <refundNo> [--reason 审核意见]
+  refund reject <refundNo> --reason 原因
+                               审核退款申请；同意后服务数秒内向支付渠道退款 / review a refund application
 ${COUPON_USAGE.replace(/^用法 \/ usage:\n/, '')}
                                发放或查看优惠券（满减、折扣、免服务费）/ issue or list coupons`;
 
@@ -31,6 +35,7 @@ export const COMMANDS: Record<string, Command> = {
   'direct-link': directLink,
   list,
   purge,
+  refund,
   coupon,
 };
 

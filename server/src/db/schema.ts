@@ -8,6 +8,7 @@ import type { agreementVersions, documents, loanCertifications, sellerStores } f
 import type { coupons, feeItems } from './schema/fees.ts';
 import type { instalments, ledgerTransactions, loans } from './schema/loans.ts';
 import type { partnerCalls } from './schema/partner-calls.ts';
+import type { refundApplications, refundEvents } from './schema/refunds.ts';
 import type { paymentOrderItems, paymentOrders } from './schema/payments.ts';
 
 export * from './schema/accounts.ts';
@@ -16,10 +17,13 @@ export * from './schema/borrowers.ts';
 export * from './schema/fees.ts';
 export * from './schema/loans.ts';
 export * from './schema/partner-calls.ts';
+export * from './schema/refunds.ts';
 export * from './schema/payments.ts';
 
 /** Every table, children before parents (the order tests truncate them in). */
 export const ALL_TABLES = [
+  'refund_events',
+  'refund_applications',
   'payment_notifies',
   'payment_order_events',
   'payment_order_items',
@@ -75,3 +79,5 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type PaymentOrderItemRow = typeof paymentOrderItems.$inferSelect;
+export type RefundRow = typeof refundApplications.$inferSelect;
+export type RefundEventRow = typeof refundEvents.$inferSelect;

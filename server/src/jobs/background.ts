@@ -7,6 +7,8 @@ import type { App } from '../http.ts';
 import { reconcileApplications } from '../modules/applications/reconcile.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
+import { refundWorkWaiting, sandboxReviewRefunds } from '../modules/refunds/sandbox-review.ts';
+import { sendWaitingRefunds } from '../modules/refunds/start.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import { createJobEngine, type JobDefinition, type JobEngine, type JobEngineOptions } from './engine.ts';
 
@@ -16,6 +18,7 @@ export const JOB = {
   sandboxCollections: 'sandbox-collections',
   reconciliation: 'reconciliation',
   housekeeping: 'housekeeping',
+  refunds: 'refunds',
   paymentNotifies: 'sandbox-payment-notifies',
   paymentReconciliation: 'payment-reconciliation',
 } as const;
@@ -28,6 +31,8 @@ export const JOB_PERIOD_SECONDS = {
   sandboxCollections: 5,
   reconciliation: 60,
   housekeeping: PURGE_EVERY_MS / 1000,
+  /** the sandbox reviews a refund application 3 s after submission; approved refunds go to the gateway */
+  refunds: 1,
   /** the sandbox gateway's notifies: within a second of being due (retries back off 1 s, 2 s, 4 s …) */
   paymentNotifies: 1,
   /** orders past their 30 minutes, refunds without their notify, late money of closed orders */
@@ -96,6 +101,17 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
       everySeconds: every.housekeeping,
       run: async () => ({ purged: await purgeExpired(ctx.db, ctx.now()) }),
       retryDelaySeconds: 30,
+    },
+    {
+      name: JOB.refunds,
+      everySeconds: every.refunds,
+      // offered only when an application is due for the sandbox review or a refund waits to be sent
+      wanted: () => refundWorkWaiting(ctx),
+      run: async () => ({ reviewed: await sandboxReviewRefunds(ctx), sent: await sendWaitingRefunds(ctx) }),
+      idle: (result) => {
+        const { reviewed, sent } = result as { reviewed: number; sent: number };
+        return reviewed + sent === 0;
+      },
     },
   ];
 }

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { documents } from './borrowers.ts';
+import { tz } from './columns.ts';
+import { paymentOrders } from './payments.ts';
+
+/** Refund applications against paid payment orders, and their event log (domain/src/refunds). Money in fen. */
+
+/**
+ * One application for money back from a paid order: SUBMITTED → APPROVED → REFUNDING → REFUNDED, or REJECTED
+ * (review_reason), or CANCELLED by the borrower before the review. At most one still under way per payment.
+ */
+export const refundApplications = pgTable(
+  'refund_applications',
+  {
+    id: serial('id').primaryKey(),
+    /** RF + Shanghai yyyyMMddHHmmss + 6 digits of the id: also the gateway's out_refund_no */
+    refundNo: text('refund_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentOrderId: integer('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    evidenceDocumentId: integer('evidence_document_id').references(() => documents.id, {
+      onDelete: 'set null',
+    }),
+    /** BORROWER | AUTO */
+    source: text('source').notNull(),
+    /** domain RefundState */
+    status: text('status').notNull(),
+    /** the reviewer's reason (required for a rejection) */
+    reviewReason: text('review_reason'),
+    gatewayRefundNo: text('gateway_refund_no'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+    reviewedAt: tz('reviewed_at'),
+    refundedAt: tz('refunded_at'),
+  },
+  (t) => [
+    uniqueIndex('refund_applications_refund_no_key').on(t.refundNo),
+    // one refund under way per payment: two applications at once make one
+    uniqueIndex('refund_applications_open_key')
+      .on(t.paymentOrderId)
+      .where(sql`status in ('SUBMITTED', 'APPROVED', 'REFUNDING')`),
+    index('refund_applications_user_idx').on(t.userId, t.id),
+    index('refund_applications_order_idx').on(t.paymentOrderId, t.id),
+    // the review and refund sweeps: applications waiting, oldest first
+    index('refund_applications_waiting_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`status in ('SUBMITTED', 'APPROVED')`),
+    check('refund_applications_amount_check', sql`${t.amountFen} > 0`),
+    check(
+      'refund_applications_status_check',
+      sql`${t.status} in ('SUBMITTED', 'APPROVED', 'REFUNDING', 'REFUNDED', 'REJECTED', 'CANCELLED')`,
+    ),
+    check('refund_applications_source_check', sql`${t.source} in ('BORROWER', 'AUTO')`),
+    check('refund_applications_reason_check', sql`char_length(${t.reason}) between 1 and 200`),
+  ],
+);
+
+/** Every change of a refund application: who, when, why. Never updated or deleted. */
+export const refundEvents = pgTable(
+  'refund_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refundApplications.id, { onDelete: 'cascade' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    /** CREATE or a domain RefundEvent */
+    event: text('event').notNull(),
+    /** domain RefundActor */
+    actor: text('actor').notNull(),
+    /** login id of the borrower or operator; the gateway's refund number */
+    actorRef: text('actor_ref'),
+    reason: text('reason'),
+    ip: text('ip'),
+    at: tz('at').notNull(),
+  },
+  (t) => [index('refund_events_refund_idx').on(t.refundId, t.id)],
+);

@@ -1,0 +1,78 @@
+import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { refundApplications } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { reviewRefund } from './review.ts';
+import { REFUND_RESUME_AFTER_MS, type RefundCallContext, sendApprovedRefund } from './start.ts';
+
+/** How long after submission the sandbox reviews a borrower's application (docs/SANDBOX.md). */
+export const SANDBOX_REVIEW_DELAY_MS = 3000;
+
+/** The word in a reason that makes the sandbox reject the application. */
+export const SANDBOX_REJECT_WORD = '拒绝';
+
+/**
+ * The sandbox review rule: a borrower's application submitted at least SANDBOX_REVIEW_DELAY_MS ago is rejected
+ * when its reason contains 拒绝, else approved and sent to the gateway. Only with the sandbox adapters; in
+ * production operators review (`npm run user -- refund approve|reject`). Returns how many were reviewed.
+ */
+export async function sandboxReviewRefunds(ctx: RefundCallContext, limit = 50): Promise<number> {
+  if (!ctx.config.sandbox) return 0;
+  const now = ctx.now();
+  const due = await ctx.db
+    .select()
+    .from(refundApplications)
+    .where(
+      and(
+        eq(refundApplications.status, 'SUBMITTED'),
+        eq(refundApplications.source, 'BORROWER'),
+        lte(refundApplications.createdAt, new Date(now.getTime() - SANDBOX_REVIEW_DELAY_MS)),
+      ),
+    )
+    .orderBy(asc(refundApplications.createdAt))
+    .limit(limit);
+  let reviewed = 0;
+  for (const row of due) {
+    const reject = row.reason.includes(SANDBOX_REJECT_WORD);
+    try {
+      const done = await reviewRefund(ctx.db, {
+        refundNo: row.refundNo,
+        decision: reject ? 'REJECT' : 'APPROVE',
+        actor: 'SYSTEM',
+        actorRef: null,
+        reason: reject ? '沙箱规则：退款原因含「拒绝」，自动拒绝' : '沙箱规则：自动审核通过',
+        now: ctx.now(),
+      });
+      reviewed += 1;
+      if (done.status === 'APPROVED') await sendApprovedRefund(ctx, done);
+    } catch (error) {
+      // cancelled or reviewed meanwhile
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+  return reviewed;
+}
+
+/** True when the refund job has something to do: an application to review (sandbox) or a refund to send. */
+export async function refundWorkWaiting(ctx: RefundCallContext): Promise<boolean> {
+  const now = ctx.now().getTime();
+  const [row] = await ctx.db
+    .select({ id: refundApplications.id })
+    .from(refundApplications)
+    .where(
+      or(
+        ctx.config.sandbox
+          ? and(
+              eq(refundApplications.status, 'SUBMITTED'),
+              lte(refundApplications.createdAt, new Date(now - SANDBOX_REVIEW_DELAY_MS)),
+            )
+          : undefined,
+        eq(refundApplications.status, 'APPROVED'),
+        and(
+          eq(refundApplications.status, 'REFUNDING'),
+          lte(refundApplications.updatedAt, new Date(now - REFUND_RESUME_AFTER_MS)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,116 @@
+import {
+  REFUND_ACTORS,
+  REFUND_EVENTS,
+  REFUND_SOURCES,
+  REFUND_STATES,
+  type RefundApplyRequest,
+  type RefundCancelRequest,
+  type RefundDetail,
+  type RefundDetailQuery,
+  type RefundListQuery,
+  type RefundPage,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import type { Check, Same } from './same.ts';
+
+/** Request and result schemas of refunds, tied to the domain contract below. */
+
+const strict = { additionalProperties: false } as const;
+
+const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
+const DateTime = Type.String({ format: 'date-time' });
+const NullableDateTime = Type.Union([DateTime, Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const State = Type.Enum([...REFUND_STATES], {
+  description:
+    'SUBMITTED 已提交 | APPROVED 已同意 | REFUNDING 退款中 | REFUNDED 已退款 | REJECTED 已拒绝 | CANCELLED 已撤销',
+});
+// numbers are checked by the service, so a malformed one reads like a missing one
+const RefundNo = Type.String({ minLength: 1, maxLength: 32, description: '退款单号（RF 开头）' });
+
+export const RefundApplyBody = Type.Object(
+  {
+    outTradeNo: Type.String({ minLength: 1, maxLength: 64, description: '要退款的支付订单号（PAY 开头）' }),
+    amount: Type.String({ maxLength: 24, description: '退款金额（元），不超过该笔支付的可退金额' }),
+    // the service counts characters and answers 3907 with the exact reason
+    reason: Type.String({ maxLength: 400, description: '退款原因，必填，1–200 个字' }),
+    evidenceDocumentId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: '凭证文件编号（先经 /users/uploadDocument 上传，kind 为 REFUND_EVIDENCE）',
+      }),
+    ),
+  },
+  strict,
+);
+
+export const RefundCancelBody = Type.Object({ refundNo: RefundNo }, strict);
+
+export const RefundListQuerystring = Type.Object(
+  {
+    status: Type.Optional(State),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 256, description: '上一页返回的 nextCursor（不透明），第一页不传' }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' })),
+  },
+  strict,
+);
+
+export const RefundDetailQuerystring = Type.Object({ refundNo: RefundNo }, strict);
+
+const RefundItemSchema = Type.Object({
+  refundNo: Type.String(),
+  outTradeNo: Type.String(),
+  amount: Yuan,
+  status: State,
+  statusLabel: Type.String(),
+  source: Type.Enum([...REFUND_SOURCES], { description: 'BORROWER 借款人申请 | AUTO 系统自动退款' }),
+  reason: Type.String(),
+  reviewReason: NullableString,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  refundedAt: NullableDateTime,
+  canCancel: Type.Boolean({ description: '审核前可撤销' }),
+});
+
+export const RefundPageSchema = Type.Object({
+  items: Type.Array(RefundItemSchema),
+  nextCursor: NullableString,
+});
+
+export const RefundDetailSchema = Type.Object({
+  refund: RefundItemSchema,
+  payment: Type.Object({
+    outTradeNo: Type.String(),
+    purpose: Type.String({ description: 'FEE 服务费 | INSTALMENT 主动还款' }),
+    channel: Type.String({ description: 'ALIPAY | WECHAT | UNIONPAY | TRANSFER' }),
+    amount: Yuan,
+    refunded: Yuan,
+    refundable: Yuan,
+    paidAt: NullableDateTime,
+  }),
+  evidence: Type.Union([Type.Object({ documentId: Type.Integer(), fileName: Type.String() }), Type.Null()]),
+  timeline: Type.Array(
+    Type.Object({
+      at: DateTime,
+      fromState: Type.Union([State, Type.Null()]),
+      toState: State,
+      event: Type.Enum([...REFUND_EVENTS, 'CREATE']),
+      eventLabel: Type.String(),
+      actor: Type.Enum([...REFUND_ACTORS]),
+      actorLabel: Type.String(),
+      reason: NullableString,
+    }),
+  ),
+});
+
+export type RefundSchemaChecks = [
+  Check<Same<Static<typeof RefundApplyBody>, RefundApplyRequest>>,
+  Check<Same<Static<typeof RefundCancelBody>, RefundCancelRequest>>,
+  Check<Same<Static<typeof RefundListQuerystring>, RefundListQuery>>,
+  Check<Same<Static<typeof RefundDetailQuerystring>, RefundDetailQuery>>,
+  Check<Same<Static<typeof RefundPageSchema>, RefundPage>>,
+  Check<Same<Static<typeof RefundDetailSchema>, RefundDetail>>,
+];

@@ -1,0 +1,106 @@
+import { type RefundDetail, type RefundPage, RSP } from '@loan/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { createSandboxGateway } from '../../src/adapters/payments/sandbox.ts';
+import { deliverDueGatewayNotifies } from '../../src/adapters/payments/sandbox-delivery.ts';
+import { feeItems, loans, paymentOrders } from '../../src/db/schema.ts';
+import { sandboxReviewRefunds } from '../../src/modules/refunds/sandbox-review.ts';
+import { type RefundCallContext, sendWaitingRefunds } from '../../src/modules/refunds/start.ts';
+import { type ApiAnswer, call, type TestApp } from './app.ts';
+import { okResult } from './applications.ts';
+import type { ReadyBorrower } from './borrower.ts';
+import { disburseLoan } from './loans.ts';
+
+/** What the refund jobs need, on the test app's database and clock. */
+export function refundContext(t: TestApp): RefundCallContext {
+  return {
+    db: t.db,
+    now: t.clock.now,
+    log: t.app.log,
+    config: t.config,
+    banks: {} as RefundCallContext['banks'],
+    gateway: createSandboxGateway(t.db),
+  };
+}
+
+/** The sandbox gateway's due notifies delivered, after its one-second delay. */
+export async function deliverGatewayNotifies(t: TestApp): Promise<number> {
+  t.clock.advance(1500);
+  return deliverDueGatewayNotifies(t.app, { db: t.db, now: t.clock.now, config: t.config, log: t.app.log });
+}
+
+/** The refund job once, as the server runs it every second: the sandbox review, then waiting refunds sent. */
+export async function runRefundJob(t: TestApp): Promise<{ reviewed: number; sent: number }> {
+  const ctx = refundContext(t);
+  return { reviewed: await sandboxReviewRefunds(ctx), sent: await sendWaitingRefunds(ctx) };
+}
+
+export interface PaidFee {
+  outTradeNo: string;
+  orderId: number;
+  /** the cash paid */
+  amountFen: number;
+  loanId: number;
+  feeItemId: number;
+}
+
+/**
+ * A loan of YNIT-XT02 (an upfront fee of 1 %: 1 000.00 on 100 000.00) disbursed to the borrower, its fee paid
+ * through the sandbox cashier and the gateway's notify (optionally with a coupon).
+ */
+export async function paidUpfrontFee(t: TestApp, b: ReadyBorrower, couponId?: number): Promise<PaidFee> {
+  await disburseLoan(t, b, 'YNIT-XT02', '100000', 6);
+  const [loan] = await t.db
+    .select()
+    .from(loans)
+    .where(eq(loans.userId, b.userId))
+    .orderBy(desc(loans.id))
+    .limit(1);
+  if (!loan) throw new Error('no loan');
+  const loanId = loan.id;
+  const [fee] = await t.db
+    .select()
+    .from(feeItems)
+    .where(and(eq(feeItems.loanId, loanId), eq(feeItems.seq, 0)));
+  if (!fee) throw new Error('no upfront fee item');
+  const created = okResult(
+    await call<{ order: { outTradeNo: string } }>(
+      t.app,
+      'POST',
+      '/pay/createOrder',
+      { feeIds: [fee.id], channel: 'ALIPAY', ...(couponId ? { couponId } : {}) },
+      { token: b.token },
+    ),
+  );
+  const outTradeNo = created.order.outTradeNo;
+  const [before] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.outTradeNo, outTradeNo));
+  if (before && before.status !== 'PAID') {
+    okResult(
+      await call(t.app, 'POST', '/pay/sandboxCashier', { outTradeNo, action: 'PAY' }, { token: b.token }),
+    );
+    await deliverGatewayNotifies(t);
+  }
+  const [order] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.outTradeNo, outTradeNo));
+  if (order?.status !== 'PAID') throw new Error(`order not paid: ${order?.status}`);
+  return { outTradeNo, orderId: order.id, amountFen: order.amountFen, loanId, feeItemId: fee.id };
+}
+
+/** The refund calls of one borrower. */
+export function refundCalls(t: TestApp) {
+  return {
+    apply: (token: string, body: Record<string, unknown>) =>
+      call<RefundDetail>(t.app, 'POST', '/refund/apply', body, { token }),
+    cancel: (token: string, refundNo: string) =>
+      call<RefundDetail>(t.app, 'POST', '/refund/cancel', { refundNo }, { token }),
+    list: (token: string, query: Record<string, unknown> = {}) =>
+      call<RefundPage>(t.app, 'GET', '/refund/list', query, { token }),
+    detail: (token: string, refundNo: string) =>
+      call<RefundDetail>(t.app, 'GET', '/refund/detail', { refundNo }, { token }),
+  };
+}
+
+/** The refusal of a call: its code and Chinese reason, and no result. */
+export function refused(answer: ApiAnswer<unknown>): { rspCode: string; rspDesc: string } {
+  if (answer.response.rspCode === RSP.OK) throw new Error('call succeeded');
+  if (answer.result !== null) throw new Error('refusal with a result');
+  return answer.response;
+}
