@@ -8,8 +8,8 @@ import type { agreementVersions, documents, loanCertifications, sellerStores } f
 import type { coupons, feeItems } from './schema/fees.ts';
 import type { instalments, ledgerTransactions, loans } from './schema/loans.ts';
 import type { partnerCalls } from './schema/partner-calls.ts';
-import type { refundApplications, refundEvents } from './schema/refunds.ts';
 import type { paymentOrderItems, paymentOrders } from './schema/payments.ts';
+import type { refundApplications, refundEvents } from './schema/refunds.ts';
 
 export * from './schema/accounts.ts';
 export * from './schema/applications.ts';
@@ -17,8 +17,8 @@ export * from './schema/borrowers.ts';
 export * from './schema/fees.ts';
 export * from './schema/loans.ts';
 export * from './schema/partner-calls.ts';
-export * from './schema/refunds.ts';
 export * from './schema/payments.ts';
+export * from './schema/refunds.ts';
 
 /** Every table, children before parents (the order tests truncate them in). */
 export const ALL_TABLES = [

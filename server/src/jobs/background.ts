@@ -7,9 +7,9 @@ import type { App } from '../http.ts';
 import { reconcileApplications } from '../modules/applications/reconcile.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
+import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import { refundWorkWaiting, sandboxReviewRefunds } from '../modules/refunds/sandbox-review.ts';
 import { sendWaitingRefunds } from '../modules/refunds/start.ts';
-import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import { createJobEngine, type JobDefinition, type JobEngine, type JobEngineOptions } from './engine.ts';
 
 /** The queues of the background work. */
