@@ -10,7 +10,7 @@ export const SANDBOX_DEMO_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
  * What `npm start` prints once the server listens: the URL and health checks; outside production also the demo
  * accounts and the sandbox store, and in development the developer outbox.
  */
-export function startBanner(config: Config, database: string): string {
+export function startBanner(config: Config, database: string, pid: number = process.pid): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${config.port}`;
   const lines = [
@@ -19,6 +19,7 @@ export function startBanner(config: Config, database: string): string {
     `  API: ${url}${config.apiBase}   OpenAPI: ${url}${config.apiBase}/openapi.json`,
     `  健康检查 / health: ${url}${config.apiBase}${API.health}   ${url}${config.apiBase}${API.healthReady}`,
     `  数据库 / database: ${database}`,
+    `  进程号 / pid: ${pid}`,
   ];
   if (config.environment === 'production') {
     // production: no account, password or sandbox credential is ever printed

@@ -267,8 +267,8 @@ async function gone(pid: number): Promise<void> {
 }
 
 describe('npm start and the signals an orchestrator sends it', () => {
-  /** The server's own pid, from its first log line. */
-  const serverPid = (output: string) => Number(output.match(/"pid":(\d+)/)?.[1] ?? 0);
+  /** The server's own pid, from its banner (printed before startServer returns). */
+  const serverPid = (output: string) => Number(output.match(/进程号 \/ pid: (\d+)/)?.[1] ?? 0);
 
   const CASES = [
     ['SIGTERM', 'passed on to the server'],
@@ -280,7 +280,7 @@ describe('npm start and the signals an orchestrator sends it', () => {
       async () => {
         const server = await startServer(0, {}, NPM_START);
         const pid = serverPid(server.output());
-        expect(pid).toBeGreaterThan(0);
+        expect(pid, server.output()).toBeGreaterThan(0);
         expect(alive(pid)).toBe(true);
         server.child.kill(signal);
         await gone(pid);
