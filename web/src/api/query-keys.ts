@@ -5,4 +5,12 @@ export const QUERY_KEYS = {
   userInfo: ['users', 'getUserInfo'],
   applicationList: ['loanMgr', 'applications'],
   applicationDetail: ['loanMgr', 'application'],
+  feeList: ['service', 'feeList'],
+  feeDetail: ['service', 'feeDetail'],
+  coupons: ['users', 'coupons'],
+  couponOptions: ['users', 'couponOptions'],
+  payOrder: ['pay', 'order'],
+  paidOrders: ['pay', 'orders'],
+  refundList: ['refund', 'list'],
+  refundDetail: ['refund', 'detail'],
 } as const;

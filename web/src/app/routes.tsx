@@ -93,6 +93,11 @@ const standaloneRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../pages/loading/LoadingPage')),
   },
   {
+    path: '/cashier',
+    handle: titled('收银台'),
+    lazy: lazyPage(() => import('../pages/cashier/CashierPage')),
+  },
+  {
     path: '/user',
     lazy: lazyPage(() => import('./layouts/UserLayout')),
     children: [

@@ -92,6 +92,12 @@ export function saveLogin(accessToken: string) {
   notifySessionChange();
 }
 
+/** The user info's count of usable coupons, when the server sent one. */
+export function couponsCountOf(info: UserInfo): number | null {
+  const count = (info as UserInfo & { couponsCount?: unknown }).couponsCount;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : null;
+}
+
 /** Maps the user-info result onto the record (SPEC.md §3) and keeps the raw result. */
 export function saveUserInfo(info: UserInfo) {
   put(SESSION_KEYS.assetsCode, info.assetsCodes?.[0] ?? null);
@@ -103,7 +109,9 @@ export function saveUserInfo(info: UserInfo) {
   put(SESSION_KEYS.openBank, info.openBank);
   put(SESSION_KEYS.subAccNo, info.subAccNo);
   put(SESSION_KEYS.userInfo, JSON.stringify(info));
-  if (storage().getItem(SESSION_KEYS.couponsCount) === null) put(SESSION_KEYS.couponsCount, '');
+  const count = couponsCountOf(info);
+  if (count !== null) put(SESSION_KEYS.couponsCount, String(count));
+  else if (storage().getItem(SESSION_KEYS.couponsCount) === null) put(SESSION_KEYS.couponsCount, '');
   if (storage().getItem(SESSION_KEYS.storeInfo) === null) {
     const initial: StoreInfo = {
       storeCreditStatus: INITIAL_STORE_CREDIT_STATUS,

@@ -1,23 +1,33 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { DownOutlined, GiftOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Badge, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
+import { couponsCountValue } from '../../session/coupons-count';
 import { useLogout } from '../../session/useLogout';
 import { useSession } from '../../session/useSession';
 import { CHANGE_PASSWORD_PATH } from '../guard';
 
-/** The user's name in the header, with password change and logout. */
+const MY_ACCOUNT_PATH = '/account/myAccount';
+
+/** The user's name in the header (a badge with the usable coupons), with coupons, password change and logout. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const logout = useLogout();
   const name = session.loginName || session.loginId || '用户';
+  const coupons = couponsCountValue(session.couponsCount);
 
   const items: MenuProps['items'] = [
+    {
+      key: 'coupons',
+      icon: <GiftOutlined />,
+      label: coupons === null ? '我的优惠券' : `我的优惠券（${coupons} 张可用）`,
+    },
     { key: 'reset', icon: <KeyOutlined />, label: '修改密码' },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'coupons') navigate(MY_ACCOUNT_PATH);
     if (key === 'reset') navigate(CHANGE_PASSWORD_PATH);
     if (key === 'logout') void logout();
   };
@@ -25,7 +35,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="user-menu-trigger" aria-label={`${name}，账户菜单`}>
-        <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1677ff' }} />
+        <Badge count={coupons ?? 0} size="small" title={coupons ? `${coupons} 张可用优惠券` : undefined}>
+          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1677ff' }} />
+        </Badge>
         <span className="user-menu-name">{name}</span>
         {!compact && <DownOutlined style={{ fontSize: 10 }} />}
       </button>

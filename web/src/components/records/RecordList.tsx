@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Spin, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Col, Flex, Form, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { KeysetPager, NoData } from './RecordParts';
 import type { useKeysetPager } from './useKeysetPager';
@@ -33,6 +33,8 @@ interface Props<T> {
   card: (item: T) => ReactNode;
   /** under the pager */
   note?: ReactNode;
+  /** check boxes on the table's rows (cards carry their own) */
+  rowSelection?: TableProps<T>['rowSelection'];
 }
 
 /**
@@ -49,6 +51,7 @@ export function RecordList<T extends object>({
   scrollX,
   card,
   note,
+  rowSelection,
 }: Props<T>) {
   const items = records.data?.items ?? [];
   const nextCursor = records.data?.nextCursor ?? null;
@@ -76,6 +79,7 @@ export function RecordList<T extends object>({
       ) : (
         <Table<T>
           rowKey={rowKey}
+          rowSelection={rowSelection}
           size="middle"
           columns={columns}
           dataSource={items}

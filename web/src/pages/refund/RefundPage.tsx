@@ -1,8 +1,131 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { REFUND_STATE_DISPLAY, type RefundItem } from '@loan/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Flex, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { QUERY_KEYS } from '../../api/query-keys';
+import { refundListQuery } from '../../api/refunds';
+import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { money } from '../../components/payments/pay-labels';
+import { RecordList } from '../../components/records/RecordList';
+import { EnumTag, useIsPhone } from '../../components/records/RecordParts';
+import { useKeysetPager } from '../../components/records/useKeysetPager';
+import { RefundDetailDrawer } from './RefundDetailDrawer';
+import { RefundForm } from './RefundForm';
 
-/** /account/refund: apply for a refund of a fee paid in error. Built by a later issue. */
-export default function RefundPage() {
+const yuan = (value: string) => `${money(value)} 元`;
+
+function columns(open: (refundNo: string) => void): TableColumnsType<RefundItem> {
+  return [
+    {
+      key: 'no',
+      title: '退款单号',
+      width: 210,
+      render: (_, r) => (
+        <Button type="link" style={{ padding: 0 }} onClick={() => open(r.refundNo)}>
+          {r.refundNo}
+        </Button>
+      ),
+    },
+    { key: 'order', title: '付款订单', dataIndex: 'outTradeNo', width: 230 },
+    { key: 'amount', title: '退款金额', align: 'right', width: 120, render: (_, r) => yuan(r.amount) },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (_, r) => <EnumTag display={REFUND_STATE_DISPLAY[r.status]} />,
+    },
+    { key: 'reason', title: '原因', ellipsis: true, render: (_, r) => r.reviewReason ?? r.reason },
+    { key: 'createdAt', title: '申请时间', width: 170, render: (_, r) => formatShanghaiTime(r.createdAt) },
+    {
+      key: 'action',
+      title: '操作',
+      width: 72,
+      fixed: 'right',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => open(r.refundNo)}>
+          详情
+        </Button>
+      ),
+    },
+  ];
+}
+
+function RefundCard({ refund, open }: { refund: RefundItem; open: (refundNo: string) => void }) {
   return (
-    <UnderConstruction feature="申请退款用于申请退还误缴的服务费，您可以在这里提交申请并查看处理进度。"></UnderConstruction>
+    <Card
+      size="small"
+      title={yuan(refund.amount)}
+      extra={<EnumTag display={REFUND_STATE_DISPLAY[refund.status]} />}
+      actions={[
+        <Button key="detail" type="link" onClick={() => open(refund.refundNo)}>
+          查看进度
+        </Button>,
+      ]}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'no', label: '退款单号', children: refund.refundNo },
+          { key: 'order', label: '付款订单', children: refund.outTradeNo },
+          { key: 'reason', label: '原因', children: refund.reason },
+          ...(refund.reviewReason
+            ? [{ key: 'review', label: '审核意见', children: refund.reviewReason }]
+            : []),
+          { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(refund.createdAt) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * /account/refund: apply for a refund of a paid order (amount ≤ refundable, a reason, optional evidence), and
+ * follow every application through its states with a timeline; cancel one before it is reviewed.
+ */
+export default function RefundPage() {
+  const [params] = useSearchParams();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const phone = useIsPhone();
+  const pager = useKeysetPager({});
+  const [open, setOpen] = useState<string | null>(params.get('refundNo'));
+  const query = { limit: pager.pageSize, ...(pager.cursor ? { cursor: pager.cursor } : {}) };
+  const refunds = useQuery({ ...refundListQuery(query), placeholderData: keepPreviousData });
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.refundList });
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.paidOrders });
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Card variant="borderless" title="申请退款">
+        <Typography.Paragraph type="secondary">
+          已支付的服务费或多付的款项可申请原路退回。退款金额不超过该笔支付的可退金额，每笔支付同时只能有一个处理中的申请；审核前可撤销。
+        </Typography.Paragraph>
+        <RefundForm
+          initialOutTradeNo={params.get('outTradeNo')}
+          onApplied={(detail) => {
+            message.success('退款申请已提交');
+            changed();
+            setOpen(detail.refund.refundNo);
+          }}
+        />
+      </Card>
+      <Card variant="borderless" title="退款记录">
+        <RecordList<RefundItem>
+          records={refunds}
+          pager={pager}
+          phone={phone}
+          failed="退款记录加载失败"
+          rowKey="refundNo"
+          columns={columns(setOpen)}
+          scrollX={1000}
+          card={(refund) => <RefundCard refund={refund} open={setOpen} />}
+        />
+      </Card>
+      <RefundDetailDrawer refundNo={open} phone={phone} onClose={() => setOpen(null)} onChanged={changed} />
+    </Flex>
   );
 }

@@ -1,8 +1,197 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { FEE_ITEM_STATUSES, type FeeItemStatus, formatYuan } from '@loan/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { feeListQuery } from '../../api/fees';
+import type { FeeItemView, FeeListQuery } from '../../api/fees-contracts';
+import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
+import { FEE_STATUS_DISPLAY, fen, money } from '../../components/payments/pay-labels';
+import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
+import { rangeFilter, useIsPhone } from '../../components/records/RecordParts';
+import { useKeysetPager } from '../../components/records/useKeysetPager';
+import { FeeDetailDrawer } from './FeeDetailDrawer';
+import { FeeCard, FeeTotalsRow, feeColumns, isPayable } from './FeeParts';
+import { PayFeesModal } from './PayFeesModal';
 
-/** /service/serviceDetail: service fees to view and pay. Built by a later issue. */
+const STATUS_OPTIONS = FEE_ITEM_STATUSES.map((value) => ({ value, label: FEE_STATUS_DISPLAY[value].label }));
+
+interface FilterValues {
+  status?: FeeItemStatus;
+  loanId?: number;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+type Filters = Pick<FeeListQuery, 'status' | 'loanId' | 'dateFrom' | 'dateTo'>;
+
+function toFilters(values: FilterValues): Filters {
+  const { from, to } = rangeFilter(values.range);
+  return {
+    ...(values.status ? { status: values.status } : {}),
+    ...(values.loanId ? { loanId: String(values.loanId) } : {}),
+    ...(from ? { dateFrom: from } : {}),
+    ...(to ? { dateTo: to } : {}),
+  };
+}
+
+/** The borrower's loans for the loan filter: each disbursed one as "产品 · 金额". */
+function useLoanOptions() {
+  const query = { limit: 100 };
+  const loans = useQuery({
+    queryKey: [...LOAN_QUERY_KEYS.records, query],
+    queryFn: ({ signal }) => loanRecords(query, { silent: true, signal }),
+  });
+  return (loans.data?.items ?? []).flatMap((item) =>
+    item.loanId === null
+      ? []
+      : [{ value: item.loanId, label: `${item.productName} · ${money(item.amount)} 元` }],
+  );
+}
+
+/**
+ * /service/serviceDetail: the totals (due now, overdue, paid this year, refunded), the fee items filtered and
+ * paged by keyset, a detail with its payments and refunds, and paying one or several due items together.
+ */
 export default function ServiceFeesPage() {
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<Filters>({});
+  const pager = useKeysetPager(filters);
+  const phone = useIsPhone();
+  const { message } = App.useApp();
+  const loanOptions = useLoanOptions();
+  const [selected, setSelected] = useState<Map<number, FeeItemView>>(new Map());
+  const [detail, setDetail] = useState<FeeItemView | null>(null);
+  const [paying, setPaying] = useState<FeeItemView[] | null>(null);
+  const query: FeeListQuery = {
+    ...filters,
+    pageSize: String(pager.pageSize),
+    ...(pager.cursor ? { cursor: pager.cursor } : {}),
+  };
+  const records = useQuery({ ...feeListQuery(query), placeholderData: keepPreviousData });
+
+  const chosen = useMemo(() => [...selected.values()], [selected]);
+  const chosenLoan = chosen[0]?.loanId ?? null;
+  /** payable, and of the loan already chosen: one order pays the fees of one loan */
+  const selectable = (item: FeeItemView) =>
+    isPayable(item) && (chosenLoan === null || item.loanId === chosenLoan);
+  const select = (item: FeeItemView, checked: boolean) => {
+    if (checked && !selectable(item)) {
+      if (isPayable(item)) message.warning('一次只能缴纳同一笔贷款的服务费');
+      return;
+    }
+    setSelected((current) => {
+      const next = new Map(current);
+      if (checked) next.set(item.feeId, item);
+      else next.delete(item.feeId);
+      return next;
+    });
+  };
+  const chosenFen = chosen.reduce((sum, item) => sum + fen(item.outstanding), 0);
+  const openPay = (items: FeeItemView[]) => {
+    setDetail(null);
+    setPaying(items);
+  };
+  const actions = { onDetail: setDetail, onPay: (item: FeeItemView) => openPay([item]) };
+  const columns = feeColumns(actions);
+
   return (
-    <UnderConstruction feature="服务费将列出每笔贷款对应的平台服务费、可用优惠券与缴费状态，并支持在线缴纳。"></UnderConstruction>
+    <Flex vertical gap={16}>
+      <FeeTotalsRow totals={records.data?.totals} loading={records.isPending} />
+      <Card variant="borderless" title="服务费明细">
+        <Form
+          form={form}
+          layout="vertical"
+          onValuesChange={(_, values) => setFilters(toFilters(values))}
+          aria-label="筛选条件"
+        >
+          <Row gutter={16}>
+            <Col xs={24} sm={12} lg={5}>
+              <Form.Item label="状态" name="status" htmlFor="fee-status">
+                <Select id="fee-status" allowClear placeholder="全部状态" options={STATUS_OPTIONS} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={7}>
+              <Form.Item label="贷款" name="loanId" htmlFor="fee-loan">
+                <Select id="fee-loan" allowClear placeholder="全部贷款" options={loanOptions} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={16} lg={9}>
+              <Form.Item label="应缴日期" name="range" htmlFor="fee-range">
+                <DatePicker.RangePicker id={{ start: 'fee-range' }} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <ResetFiltersButton
+              phone={phone}
+              onReset={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            />
+          </Row>
+        </Form>
+        {chosen.length > 0 && (
+          <Alert
+            type="info"
+            style={{ marginBottom: 16 }}
+            title={`已选 ${chosen.length} 笔，合计 ${formatYuan(chosenFen)} 元`}
+            action={
+              <Flex gap={8} wrap>
+                <Button size="small" onClick={() => setSelected(new Map())}>
+                  清空
+                </Button>
+                <Button size="small" type="primary" onClick={() => openPay(chosen)}>
+                  缴纳所选
+                </Button>
+              </Flex>
+            }
+          />
+        )}
+        <RecordList<FeeItemView>
+          records={records}
+          pager={pager}
+          phone={phone}
+          failed="服务费加载失败"
+          rowKey="feeId"
+          columns={columns}
+          scrollX={1150}
+          rowSelection={{
+            selectedRowKeys: chosen.map((item) => item.feeId),
+            getCheckboxProps: (item) => ({
+              disabled: !selected.has(item.feeId) && !selectable(item),
+              'aria-label': `选择第 ${item.seq} 期`,
+            }),
+            onSelect: (item, checked) => select(item, checked),
+            hideSelectAll: true,
+          }}
+          card={(item) => (
+            <FeeCard
+              item={item}
+              selected={selected.has(item.feeId)}
+              onSelect={(checked) => select(item, checked)}
+              {...actions}
+            />
+          )}
+          note={
+            <Typography.Text type="secondary" style={{ textAlign: 'right', marginTop: 8 }}>
+              按应缴日期排列；可勾选多笔待缴服务费一并缴纳
+            </Typography.Text>
+          }
+        />
+      </Card>
+      <FeeDetailDrawer
+        item={detail}
+        phone={phone}
+        onClose={() => setDetail(null)}
+        onPay={(item) => openPay([item])}
+      />
+      {paying && (
+        <PayFeesModal
+          items={paying}
+          onClose={() => {
+            setPaying(null);
+            setSelected(new Map());
+          }}
+        />
+      )}
+    </Flex>
   );
 }

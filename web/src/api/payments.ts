@@ -1,0 +1,109 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from './errors';
+import { asApiError, type CallOptions, get, httpClient, post } from './http';
+import type {
+  CreatedOrder,
+  CreateOrderRequest,
+  PaymentOrderView,
+  RepayNowRequest,
+  SandboxCashierRequest,
+} from './payments-contracts';
+import { QUERY_KEYS } from './query-keys';
+
+/** Payment orders (/pay/…): paying fee items or an instalment now, the sandbox cashier, receipts. */
+
+export const PAY_API = {
+  createOrder: '/pay/createOrder',
+  repayNow: '/pay/repayNow',
+  order: '/pay/order',
+  closeOrder: '/pay/closeOrder',
+  sandboxCashier: '/pay/sandboxCashier',
+  orders: '/pay/orders',
+  receipt: '/pay/receipt',
+} as const;
+
+/** How often the cashier asks for the order while it waits for the gateway's answer. */
+export const ORDER_POLL_MS = 1500;
+
+export function createOrder(body: CreateOrderRequest, options?: CallOptions) {
+  return post<CreatedOrder>(PAY_API.createOrder, body, options);
+}
+
+export function repayNow(body: RepayNowRequest, options?: CallOptions) {
+  return post<CreatedOrder>(PAY_API.repayNow, body, options);
+}
+
+export function paymentOrder(outTradeNo: string, options?: CallOptions) {
+  return get<PaymentOrderView>(PAY_API.order, { outTradeNo }, options);
+}
+
+/** The order, asked again every ORDER_POLL_MS while it is still CREATED. */
+export const paymentOrderQuery = (outTradeNo: string) =>
+  queryOptions({
+    queryKey: [...QUERY_KEYS.payOrder, outTradeNo],
+    queryFn: ({ signal }) => paymentOrder(outTradeNo, { silent: true, signal }),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'CREATED' ? ORDER_POLL_MS : false),
+  });
+
+export function closeOrder(outTradeNo: string, options?: CallOptions) {
+  return post<PaymentOrderView>(PAY_API.closeOrder, { outTradeNo }, options);
+}
+
+export function sandboxCashier(body: SandboxCashierRequest, options?: CallOptions) {
+  return post<PaymentOrderView>(PAY_API.sandboxCashier, body, options);
+}
+
+export function paidOrders(options?: CallOptions) {
+  return get<PaymentOrderView[]>(PAY_API.orders, {}, options);
+}
+
+export const paidOrdersQuery = () =>
+  queryOptions({
+    queryKey: QUERY_KEYS.paidOrders,
+    queryFn: ({ signal }) => paidOrders({ silent: true, signal }),
+    staleTime: 0,
+  });
+
+/** The 电子回单 file name from Content-Disposition (filename*=UTF-8'' first), else 电子回单-<order>.pdf. */
+export function receiptFileName(disposition: unknown, outTradeNo: string): string {
+  const fallback = `电子回单-${outTradeNo}.pdf`;
+  if (typeof disposition !== 'string') return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (!star?.[1]) return fallback;
+  try {
+    return decodeURIComponent(star[1].trim());
+  } catch {
+    return fallback;
+  }
+}
+
+const RECEIPT_TIMEOUT_MS = 30_000;
+const RECEIPT_FAILED = '电子回单下载失败，请稍后重试';
+
+/** GET /pay/receipt?outTradeNo=: the PDF as a blob (through the one client, so it carries the token). */
+export async function downloadReceipt(outTradeNo: string): Promise<{ blob: Blob; fileName: string }> {
+  let response: Awaited<ReturnType<typeof httpClient.get<Blob>>>;
+  try {
+    response = await httpClient.get<Blob>(PAY_API.receipt, {
+      params: { outTradeNo },
+      responseType: 'blob',
+      timeout: RECEIPT_TIMEOUT_MS,
+    });
+  } catch (error) {
+    throw asApiError(error);
+  }
+  const blob = response.data instanceof Blob ? response.data : new Blob([response.data as BlobPart]);
+  const type = String(response.headers['content-type'] ?? blob.type ?? '');
+  if (!type.includes('pdf')) {
+    let desc = RECEIPT_FAILED;
+    try {
+      const body = JSON.parse(await blob.text()) as { response?: { rspDesc?: string } };
+      desc = body.response?.rspDesc || desc;
+    } catch {
+      // not an envelope
+    }
+    throw new ApiError('rsp', 'RECEIPT', desc);
+  }
+  return { blob, fileName: receiptFileName(response.headers['content-disposition'], outTradeNo) };
+}

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FEE_API } from '../../api/fees';
+import { readSession, saveLogin } from '../../session/session';
+import { coupon } from '../../test/pay-fixtures';
+import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import MyAccountPage from './MyAccountPage';
+
+let api: ReturnType<typeof fakeApi> | undefined;
+beforeEach(() => saveLogin('tok'));
+afterEach(() => api?.restore());
+
+const COUPONS = [
+  coupon(1, { expiringSoon: true }),
+  coupon(2, {
+    kind: 'PERCENT_OFF',
+    title: '八折券',
+    percentOff: 20,
+    cap: '100.00',
+    amountOff: null,
+    threshold: null,
+    rule: '服务费减 20%，最高 100.00 元',
+  }),
+  coupon(3, { kind: 'FREE_FEE', title: '免服务费券', status: 'LOCKED', rule: '免一笔服务费' }),
+  coupon(4, { status: 'USED' }),
+  coupon(5, { status: 'EXPIRED', title: '过期券' }),
+];
+
+function setup() {
+  api = fakeApi((r) => (r.url === FEE_API.coupons ? ok({ items: COUPONS, availableCount: 2 }) : ok(null)));
+  renderRoutes(
+    [
+      { path: '/account/myAccount', element: <MyAccountPage /> },
+      { path: '/service/serviceDetail', element: <div>fees page</div> },
+    ],
+    ['/account/myAccount'],
+  );
+  return userEvent.setup({ pointerEventsCheck: 0 });
+}
+
+describe('/account/myAccount coupons', () => {
+  it('shows the usable coupons as tickets, marks one expiring soon, and keeps the session count', async () => {
+    setup();
+    const first = await screen.findByRole('article', { name: '满减券1' });
+    expect(within(first).getByText('50.00 元')).toBeInTheDocument();
+    expect(within(first).getByText('满 300.00 元减 50.00 元')).toBeInTheDocument();
+    expect(within(first).getByText('即将过期')).toBeInTheDocument();
+    expect(within(first).getByText('可用')).toBeInTheDocument();
+    const second = screen.getByRole('article', { name: '八折券' });
+    expect(within(second).getByText('8 折')).toBeInTheDocument();
+    expect(within(second).queryByText('即将过期')).toBeNull();
+    expect(screen.queryByRole('article', { name: '过期券' })).toBeNull();
+    expect(readSession().couponsCount).toBe('2');
+    await shown('张');
+  });
+
+  it('switches between 可用 / 锁定 / 已使用 / 已过期', async () => {
+    const user = setup();
+    await screen.findByRole('article', { name: '满减券1' });
+    await user.click(screen.getByText('锁定 1'));
+    const locked = await screen.findByRole('article', { name: '免服务费券' });
+    expect(within(locked).getByText('免费')).toBeInTheDocument();
+    expect(within(locked).getByText('锁定')).toBeInTheDocument();
+    expect(within(locked).queryByRole('button', { name: '去使用' })).toBeNull();
+    await user.click(screen.getByText('已过期 1'));
+    await screen.findByRole('article', { name: '过期券' });
+    await user.click(screen.getByText('已使用 1'));
+    await screen.findByRole('article', { name: '满减券4' });
+  });
+
+  it('去使用 goes to the service fees', async () => {
+    const user = setup();
+    const first = await screen.findByRole('article', { name: '满减券1' });
+    await user.click(within(first).getByRole('button', { name: '去使用' }));
+    await shown('fees page');
+  });
+});

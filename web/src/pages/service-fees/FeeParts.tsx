@@ -1,0 +1,184 @@
+import {
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Descriptions,
+  Flex,
+  Row,
+  Statistic,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { Link } from 'react-router';
+import type { FeeItemView, FeeTotals } from '../../api/fees-contracts';
+import { FEE_STATUS_DISPLAY, feeItemName, fen, money } from '../../components/payments/pay-labels';
+import { EnumTag } from '../../components/records/RecordParts';
+
+/** A fee item the borrower may pay now: due or overdue, something still to pay. */
+export const isPayable = (item: FeeItemView) =>
+  (item.status === 'DUE' || item.status === 'OVERDUE') && fen(item.outstanding) > 0;
+
+const loanPath = (item: FeeItemView) =>
+  item.rowId === null ? null : `/record/loanRecordDetail?rowId=${item.rowId}`;
+
+function LoanName({ item }: { item: FeeItemView }) {
+  const path = loanPath(item);
+  const name = item.productName ?? `贷款 ${item.loanId}`;
+  return path ? <Link to={path}>{name}</Link> : name;
+}
+
+const yuan = (value: string) => `${money(value)} 元`;
+
+const TOTALS: { key: keyof FeeTotals; title: string; colour?: string }[] = [
+  { key: 'dueNow', title: '当前待缴' },
+  { key: 'overdue', title: '逾期未缴', colour: '#cf1322' },
+  { key: 'paidThisYear', title: '本年已缴' },
+  { key: 'refunded', title: '已退款' },
+];
+
+/** The four totals of the page: due now, overdue, paid this year, refunded. */
+export function FeeTotalsRow({ totals, loading }: { totals: FeeTotals | undefined; loading: boolean }) {
+  return (
+    <Row gutter={[12, 12]} role="list" aria-label="服务费汇总">
+      {TOTALS.map(({ key, title, colour }) => (
+        <Col key={key} xs={12} lg={6} role="listitem">
+          <Card size="small" variant="outlined">
+            <Statistic
+              title={title}
+              loading={loading && !totals}
+              value={totals ? money(totals[key]) : '—'}
+              suffix="元"
+              styles={{
+                content: {
+                  fontSize: 20,
+                  ...(colour && totals && fen(totals[key]) > 0 ? { color: colour } : {}),
+                },
+              }}
+            />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+interface Actions {
+  onDetail: (item: FeeItemView) => void;
+  onPay: (item: FeeItemView) => void;
+}
+
+export function feeColumns({ onDetail, onPay }: Actions): TableColumnsType<FeeItemView> {
+  return [
+    { key: 'loan', title: '贷款', fixed: 'left', width: 150, render: (_, item) => <LoanName item={item} /> },
+    { key: 'name', title: '费用项', width: 130, render: (_, item) => feeItemName(item) },
+    { key: 'dueDate', title: '应缴日期', dataIndex: 'dueDate', width: 110 },
+    { key: 'amount', title: '金额', align: 'right', width: 120, render: (_, item) => yuan(item.amount) },
+    {
+      key: 'discount',
+      title: '优惠券抵扣',
+      align: 'right',
+      width: 120,
+      render: (_, item) => (fen(item.discount) > 0 ? yuan(item.discount) : '—'),
+    },
+    { key: 'paid', title: '已缴', align: 'right', width: 120, render: (_, item) => yuan(item.paid) },
+    {
+      key: 'refunded',
+      title: '已退',
+      align: 'right',
+      width: 110,
+      render: (_, item) => (fen(item.refunded) > 0 ? yuan(item.refunded) : '—'),
+    },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (_, item) => <EnumTag display={FEE_STATUS_DISPLAY[item.status]} />,
+    },
+    {
+      key: 'action',
+      title: '操作',
+      width: 120,
+      fixed: 'right',
+      render: (_, item) => (
+        <Flex gap={4}>
+          <Button type="link" size="small" onClick={() => onDetail(item)}>
+            详情
+          </Button>
+          {isPayable(item) && (
+            <Button type="link" size="small" onClick={() => onPay(item)}>
+              缴纳
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+}
+
+/** One fee item as a card (phones), with its check box when it can be paid. */
+export function FeeCard({
+  item,
+  selected,
+  onSelect,
+  onDetail,
+  onPay,
+}: Actions & { item: FeeItemView; selected: boolean; onSelect: (checked: boolean) => void }) {
+  const payable = isPayable(item);
+  return (
+    <Card
+      size="small"
+      title={
+        <Flex align="center" gap={8}>
+          {payable && (
+            <Checkbox
+              checked={selected}
+              onChange={(e) => onSelect(e.target.checked)}
+              aria-label={`选择 ${feeItemName(item)}`}
+            />
+          )}
+          <span>{feeItemName(item)}</span>
+        </Flex>
+      }
+      extra={<EnumTag display={FEE_STATUS_DISPLAY[item.status]} />}
+      actions={[
+        <Button key="detail" type="link" onClick={() => onDetail(item)}>
+          查看详情
+        </Button>,
+        ...(payable
+          ? [
+              <Button key="pay" type="link" onClick={() => onPay(item)}>
+                立即缴纳
+              </Button>,
+            ]
+          : []),
+      ]}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'loan', label: '贷款', children: <LoanName item={item} /> },
+          { key: 'dueDate', label: '应缴日期', children: item.dueDate },
+          { key: 'amount', label: '金额', children: yuan(item.amount) },
+          ...(fen(item.discount) > 0
+            ? [{ key: 'discount', label: '优惠券抵扣', children: yuan(item.discount) }]
+            : []),
+          { key: 'paid', label: '已缴', children: yuan(item.paid) },
+          ...(fen(item.refunded) > 0
+            ? [{ key: 'refunded', label: '已退', children: yuan(item.refunded) }]
+            : []),
+          ...(payable
+            ? [
+                {
+                  key: 'outstanding',
+                  label: '待缴',
+                  children: <Tag color="blue">{yuan(item.outstanding)}</Tag>,
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}
