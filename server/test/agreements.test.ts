@@ -315,10 +315,10 @@ describe('GET /users/agreementStatus and new versions', () => {
   it('publishing a new version asks again; the old text cannot be accepted any more (3303)', async () => {
     const token = await login(t.app, 'demo', 'Demo1234');
     const old = (await getText('SERVICE', token)).result;
-    const body = `${old.body}\n\n第九条 附则\n本协议第二版自发布之日起施行。`;
+    const body = `${old.body}\n\n第九条 附则\n本协议第三版自发布之日起施行。`;
     await t.db.insert(agreementVersions).values({
       kind: 'SERVICE',
-      version: 'v2',
+      version: 'v3',
       title: old.title,
       body,
       textHash: sha256(body),
@@ -327,7 +327,7 @@ describe('GET /users/agreementStatus and new versions', () => {
     const status = await call<AgreementStatusResult>(t.app, 'GET', STATUS, undefined, { token });
     expect(status.result.allAccepted).toBe(false);
     expect(status.result.items.find((i) => i.kind === 'SERVICE')).toMatchObject({
-      version: 'v2',
+      version: 'v3',
       accepted: false,
       acceptedAt: null,
     });
@@ -338,9 +338,9 @@ describe('GET /users/agreementStatus and new versions', () => {
     expect(stale.response.rspCode).toBe(RSP.AGREEMENT_VERSION_OUTDATED);
 
     const v2 = (await getText('SERVICE', token)).result;
-    expect(v2).toMatchObject({ version: 'v2', acceptedAt: null, textHash: sha256(body) });
+    expect(v2).toMatchObject({ version: 'v3', acceptedAt: null, textHash: sha256(body) });
     readLongEnough('SERVICE');
-    expect((await accept(v2, token)).result.version).toBe('v2');
+    expect((await accept(v2, token)).result.version).toBe('v3');
     expect(await agreementsAccepted(t.db, demoId)).toBe(true);
 
     // the version signed before stays readable as it was, and cannot be signed again
@@ -362,7 +362,7 @@ describe('GET /users/agreementStatus and new versions', () => {
       t.app,
       'GET',
       TEXT,
-      { kind: 'SERVICE', version: 'v2' },
+      { kind: 'SERVICE', version: 'v3' },
       { token },
     );
     expect(named.result.readToken).not.toBe('');

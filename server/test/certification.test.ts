@@ -8,9 +8,9 @@ import {
   rspText,
   type UploadedDocument,
 } from '@loan/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documents, loanCertifications, users } from '../src/db/schema.ts';
+import { auditLog, coupons, documents, loanCertifications, users } from '../src/db/schema.ts';
 import { openText } from '../src/lib/at-rest.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, cipher, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
@@ -187,6 +187,15 @@ describe('POST /users/insertLoanCertification', () => {
       'ID_CARD_FRONT',
       'ID_CARD_BACK',
       'SALES_STATEMENT',
+    ]);
+
+    // the first certification earns the welcome coupon
+    const welcome = await t.db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.userId, demoId), eq(coupons.source, 'WELCOME')));
+    expect(welcome).toEqual([
+      expect.objectContaining({ kind: 'AMOUNT_OFF', amountOffFen: 2_000, state: 'AVAILABLE' }),
     ]);
 
     const [row] = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));

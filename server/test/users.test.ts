@@ -37,6 +37,8 @@ describe('GET /users/getUserInfo', () => {
       subAccNo: null,
       onlyPages: null,
       phone: '138****0001',
+      // the demo coupons usable now (the seed also gives demo two expired ones)
+      couponsCount: 5,
     });
   });
 

@@ -90,7 +90,9 @@ export async function couponOptionsFor(
     .innerJoin(loans, eq(loans.id, feeItems.loanId))
     .where(and(inArray(feeItems.id, ids), eq(feeItems.userId, user.id)));
   if (items.length !== ids.length) throw new ApiError(RSP.FEE_NOT_FOUND, rspText(RSP.FEE_NOT_FOUND));
-  const open = items.filter((i) => feeItemOwedFen(i.item) > 0 && i.item.couponId === null);
+  const open = items
+    .filter((i) => feeItemOwedFen(i.item) > 0 && i.item.couponId === null)
+    .sort((a, b) => a.item.dueDate.localeCompare(b.item.dueDate) || a.item.id - b.item.id);
   const rows: CouponRow[] = await ctx.db
     .select()
     .from(coupons)

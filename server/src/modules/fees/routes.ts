@@ -8,10 +8,13 @@ import {
   CouponListResultSchema,
   CouponOptionsQuerystring,
   CouponOptionsResultSchema,
+  FeeDetailQuerystring,
+  FeeDetailSchema,
   FeeListQuerystring,
   FeeListResultSchema,
 } from '../../schemas/fees.ts';
 import { couponOptionsFor, listCoupons } from '../coupons/service.ts';
+import { feeDetail } from './detail.ts';
 import { feeList } from './list.ts';
 
 const FEE_TAGS = ['服务费'];
@@ -36,6 +39,22 @@ export function feeRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => ok(await feeList(ctx, currentSession(request).user, request.query)),
+  );
+
+  app.get(
+    `${base}${API.feeDetail}`,
+    {
+      config: user,
+      schema: {
+        tags: FEE_TAGS,
+        summary: '服务费项目详情：金额、优惠、已缴、退款，及其支付与退款记录',
+        description: '不存在或他人的服务费项目一律返回 3701。',
+        security: NEEDS_TOKEN,
+        querystring: FeeDetailQuerystring,
+        response: { 200: envelope(FeeDetailSchema) },
+      },
+    },
+    async (request) => ok(await feeDetail(ctx, currentSession(request).user, request.query.feeId)),
   );
 
   app.get(
