@@ -1,7 +1,14 @@
 import { RSP } from '@loan/domain';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, paymentNotifies, paymentOrders, sandboxGatewayOrders } from '../src/db/schema.ts';
+import { deliverDueGatewayNotifies } from '../src/adapters/payments/sandbox-delivery.ts';
+import {
+  auditLog,
+  paymentNotifies,
+  paymentOrders,
+  sandboxGatewayNotifies,
+  sandboxGatewayOrders,
+} from '../src/db/schema.ts';
 import { PAY_SIGNATURE_HEADER, PAY_TIMESTAMP_HEADER, signNotify } from '../src/modules/payments/signature.ts';
 import { createTestApp, login, MINUTE, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
@@ -15,6 +22,7 @@ import {
   ledgerOf,
   loanIdOf,
   payCalls,
+  paymentContext,
   reconcile,
 } from './helpers/payments.ts';
 
@@ -231,5 +239,36 @@ describe('notify checks', () => {
     expect(audits).toHaveLength(1);
     expect((await notify(body)).response.rspCode).toBe(RSP.PAY_NOTIFY_MISMATCH);
     okResult(await pay.close(b.token, created.order.outTradeNo));
+  });
+});
+
+describe('notify delivery', () => {
+  it('retries a refused notify after 1 s, 2 s … until it is answered', async () => {
+    const created = okResult(await pay.create(b.token, { feeIds: [upfrontId], channel: 'ALIPAY' }));
+    okResult(await pay.cashier(b.token, created.order.outTradeNo));
+    // a gateway whose signature our side does not accept (a wrong secret): refused, tried again later
+    const wrong = {
+      ...paymentContext(t),
+      config: { ...t.config, paymentNotifySecret: 'not-the-secret-at-all-0123456789' },
+    };
+    expect(await deliverDueGatewayNotifies(t.app, wrong)).toBe(0);
+    const [job] = await t.db
+      .select()
+      .from(sandboxGatewayNotifies)
+      .where(isNull(sandboxGatewayNotifies.deliveredAt));
+    expect(job).toMatchObject({ attempts: 1 });
+    expect(job?.dueAt.getTime()).toBe(t.clock.now().getTime() + 1000);
+    expect(await deliverDueGatewayNotifies(t.app, wrong)).toBe(0);
+    t.clock.advance(1000);
+    expect(await deliverDueGatewayNotifies(t.app, wrong)).toBe(0);
+    const [again] = await t.db
+      .select()
+      .from(sandboxGatewayNotifies)
+      .where(eq(sandboxGatewayNotifies.id, job?.id ?? 0));
+    expect(again?.attempts).toBe(2);
+    expect(again?.dueAt.getTime()).toBe(t.clock.now().getTime() + 2000);
+    t.clock.advance(2000);
+    expect(await deliverNotifies(t)).toBe(1);
+    expect(okResult(await pay.order(b.token, created.order.outTradeNo)).status).toBe('PAID');
   });
 });

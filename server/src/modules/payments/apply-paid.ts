@@ -179,13 +179,12 @@ async function repayInstalment(
   applied.unapplied += cash - (split.penalty + split.interest + split.fee + split.principal);
 }
 
-/** Instalments of the loan that owe nothing any more are PAID; one still owing after its due date OVERDUE. */
+/** Instalments of the loan that owe nothing any more are PAID. */
 async function refreshInstalments(tx: Database, rows: readonly InstalmentRow[], now: Date) {
-  const today = shanghaiToday(now);
   for (const row of rows) {
     if (row.status === 'PAID' || row.status === 'SETTLED_EARLY') continue;
     const owed = instalmentOwedFen({ ...row, status: 'DUE' });
-    const status = owed === 0 ? 'PAID' : row.dueDate < today ? 'OVERDUE' : row.status;
+    const status = owed === 0 ? 'PAID' : row.status;
     if (status === row.status) continue;
     await tx
       .update(instalments)

@@ -9,6 +9,7 @@ import { PaymentNotifySchema, RefundNotifySchema } from '../../schemas/payments.
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { applyRefundNotify } from '../refunds/notify.ts';
 import { applyPaidOrder } from './apply-paid.ts';
+import { lockLoans } from './place-order.ts';
 import { lateMoneyOfClosedOrder, startAutoRefund } from './refund-call.ts';
 import {
   NOTIFY_MAX_SKEW_MS,
@@ -115,6 +116,12 @@ export async function receivePaymentNotify(
   let late: number | null = null;
   const result = await ctx.db.transaction(async (tx) =>
     once(tx, 'PAY', body, now, async () => {
+      // the loan first, then the order: the order's writers all lock in that order
+      const [seen] = await tx
+        .select({ loanId: paymentOrders.loanId })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.outTradeNo, String(body.outTradeNo)));
+      if (seen?.loanId) await lockLoans(tx, [seen.loanId]);
       const [order] = await tx
         .select()
         .from(paymentOrders)

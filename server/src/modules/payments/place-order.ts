@@ -57,9 +57,10 @@ export async function lockLoans(tx: Database, loanIds: readonly number[]) {
   return tx.select().from(loans).where(inArray(loans.id, ids)).orderBy(asc(loans.id)).for('update');
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** A unique-index violation (a concurrent order took the items) or a deadlock: worth one more round. */
+function isRetryable(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
+    if (e.code === '23505' || e.code === '40P01') return true;
   }
   return false;
 }
@@ -79,7 +80,7 @@ export async function placeOrder(
     try {
       return await ctx.db.transaction((tx) => placeIn(tx, ctx.now(), build));
     } catch (error) {
-      if (round < 3 && isUniqueViolation(error)) continue;
+      if (round < 3 && isRetryable(error)) continue;
       throw error;
     }
   }
