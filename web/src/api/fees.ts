@@ -1,26 +1,20 @@
-import type { CouponStatus } from '@loan/domain';
-import { queryOptions } from '@tanstack/react-query';
 import type {
   CouponListResult,
   CouponOptionsResult,
+  CouponStatus,
   FeeDetail,
   FeeListQuery,
   FeeListResult,
-} from './fees-contracts';
+} from '@loan/domain';
+import { API } from '@loan/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { type CallOptions, get } from './http';
 import { QUERY_KEYS } from './query-keys';
 
 /** Service fees (/service/…) and the borrower's coupons (/users/coupons…). */
 
-export const FEE_API = {
-  feeList: '/service/feeList',
-  feeDetail: '/service/feeDetail',
-  coupons: '/users/coupons',
-  couponOptions: '/users/couponOptions',
-} as const;
-
 export function feeList(query: FeeListQuery, options?: CallOptions) {
-  return get<FeeListResult>(FEE_API.feeList, query, options);
+  return get<FeeListResult>(API.feeList, query, options);
 }
 
 export const feeListQuery = (query: FeeListQuery) =>
@@ -31,7 +25,7 @@ export const feeListQuery = (query: FeeListQuery) =>
 
 /** One fee item with the payments and refunds that touched it. */
 export function feeDetail(feeId: number, options?: CallOptions) {
-  return get<FeeDetail>(FEE_API.feeDetail, { feeId }, options);
+  return get<FeeDetail>(API.feeDetail, { feeId }, options);
 }
 
 export const feeDetailQuery = (feeId: number) =>
@@ -42,7 +36,7 @@ export const feeDetailQuery = (feeId: number) =>
   });
 
 export function coupons(status?: CouponStatus, options?: CallOptions) {
-  return get<CouponListResult>(FEE_API.coupons, status ? { status } : {}, options);
+  return get<CouponListResult>(API.coupons, status ? { status } : {}, options);
 }
 
 export const couponsQuery = () =>
@@ -54,7 +48,7 @@ export const couponsQuery = () =>
 
 /** The coupons usable on these fee items, best first, each with the item it applies to and its discount. */
 export function couponOptions(feeIds: readonly number[], options?: CallOptions) {
-  return get<CouponOptionsResult>(FEE_API.couponOptions, { feeIds: feeIds.join(',') }, options);
+  return get<CouponOptionsResult>(API.couponOptions, { feeIds: feeIds.join(',') }, options);
 }
 
 export const couponOptionsQuery = (feeIds: readonly number[]) =>

@@ -1,40 +1,31 @@
-import { queryOptions } from '@tanstack/react-query';
-import { ApiError } from './errors';
-import { asApiError, type CallOptions, get, httpClient, post } from './http';
 import type {
   CreatedOrder,
   CreateOrderRequest,
   PaymentOrderView,
   RepayNowRequest,
   SandboxCashierRequest,
-} from './payments-contracts';
+} from '@loan/domain';
+import { API } from '@loan/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from './errors';
+import { asApiError, type CallOptions, get, httpClient, post } from './http';
 import { QUERY_KEYS } from './query-keys';
 
 /** Payment orders (/pay/…): paying fee items or an instalment now, the sandbox cashier, receipts. */
-
-export const PAY_API = {
-  createOrder: '/pay/createOrder',
-  repayNow: '/pay/repayNow',
-  order: '/pay/order',
-  closeOrder: '/pay/closeOrder',
-  sandboxCashier: '/pay/sandboxCashier',
-  orders: '/pay/orders',
-  receipt: '/pay/receipt',
-} as const;
 
 /** How often the cashier asks for the order while it waits for the gateway's answer. */
 export const ORDER_POLL_MS = 1500;
 
 export function createOrder(body: CreateOrderRequest, options?: CallOptions) {
-  return post<CreatedOrder>(PAY_API.createOrder, body, options);
+  return post<CreatedOrder>(API.payCreateOrder, body, options);
 }
 
 export function repayNow(body: RepayNowRequest, options?: CallOptions) {
-  return post<CreatedOrder>(PAY_API.repayNow, body, options);
+  return post<CreatedOrder>(API.payRepayNow, body, options);
 }
 
 export function paymentOrder(outTradeNo: string, options?: CallOptions) {
-  return get<PaymentOrderView>(PAY_API.order, { outTradeNo }, options);
+  return get<PaymentOrderView>(API.payOrder, { outTradeNo }, options);
 }
 
 /** The order, asked again every ORDER_POLL_MS while it is still CREATED. */
@@ -47,15 +38,15 @@ export const paymentOrderQuery = (outTradeNo: string) =>
   });
 
 export function closeOrder(outTradeNo: string, options?: CallOptions) {
-  return post<PaymentOrderView>(PAY_API.closeOrder, { outTradeNo }, options);
+  return post<PaymentOrderView>(API.payCloseOrder, { outTradeNo }, options);
 }
 
 export function sandboxCashier(body: SandboxCashierRequest, options?: CallOptions) {
-  return post<PaymentOrderView>(PAY_API.sandboxCashier, body, options);
+  return post<PaymentOrderView>(API.paySandboxCashier, body, options);
 }
 
 export function paidOrders(options?: CallOptions) {
-  return get<PaymentOrderView[]>(PAY_API.orders, {}, options);
+  return get<PaymentOrderView[]>(API.payOrders, {}, options);
 }
 
 export const paidOrdersQuery = () =>
@@ -85,7 +76,7 @@ const RECEIPT_FAILED = '电子回单下载失败，请稍后重试';
 export async function downloadReceipt(outTradeNo: string): Promise<{ blob: Blob; fileName: string }> {
   let response: Awaited<ReturnType<typeof httpClient.get<Blob>>>;
   try {
-    response = await httpClient.get<Blob>(PAY_API.receipt, {
+    response = await httpClient.get<Blob>(API.payReceipt, {
       params: { outTradeNo },
       responseType: 'blob',
       timeout: RECEIPT_TIMEOUT_MS,

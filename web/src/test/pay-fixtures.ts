@@ -1,6 +1,11 @@
-import type { RefundDetail, RefundItem } from '@loan/domain';
-import type { CouponView, FeeItemView, FeeListResult } from '../api/fees-contracts';
-import type { PaymentOrderView } from '../api/payments-contracts';
+import type {
+  CouponView,
+  FeeItemView,
+  FeeListResult,
+  PaymentOrderView,
+  RefundDetail,
+  RefundItem,
+} from '@loan/domain';
 
 /** Test data of service fees, coupons, payment orders and refunds. */
 

@@ -1,5 +1,5 @@
+import { PAYMENT_CHANNELS, type PaymentChannel } from '@loan/domain';
 import { Radio } from 'antd';
-import { PAYMENT_CHANNELS, type PaymentChannel } from '../../api/payments-contracts';
 import { CHANNEL_LABELS } from './pay-labels';
 
 /** 支付宝 / 微信支付 / 银联 / 对公转账 as buttons. */

@@ -1,16 +1,18 @@
 import {
   COUPON_STATUS_LABELS,
   type CouponStatus,
+  type CouponView,
   type EnumDisplay,
   FEE_ITEM_KIND_LABELS,
   FEE_ITEM_STATUS_LABELS,
   type FeeItemKind,
   type FeeItemStatus,
   formatYuan,
+  PAYMENT_CHANNEL_LABELS,
+  PAYMENT_ORDER_STATE_LABELS,
+  type PaymentOrderState,
   yuanToFen,
 } from '@loan/domain';
-import type { CouponView } from '../../api/fees-contracts';
-import type { CloseReason, PaymentChannel, PaymentOrderStatus } from '../../api/payments-contracts';
 
 /** How fee items, coupons, payment orders and refunds are shown: Chinese labels on tags of a colour. */
 
@@ -34,28 +36,17 @@ export const COUPON_STATUS_DISPLAY: Readonly<Record<CouponStatus, EnumDisplay>> 
   EXPIRED: { label: COUPON_STATUS_LABELS.EXPIRED, colour: 'default' },
 };
 
-export const CHANNEL_LABELS: Readonly<Record<PaymentChannel, string>> = {
-  ALIPAY: '支付宝',
-  WECHAT: '微信支付',
-  UNIONPAY: '银联',
-  TRANSFER: '对公转账',
-};
+export const CHANNEL_LABELS = PAYMENT_CHANNEL_LABELS;
 
 /** A status label looked up by a string the server sent, with a plain tag for one this web does not know. */
 export function displayOf(table: Readonly<Record<string, EnumDisplay>>, key: string): EnumDisplay {
   return table[key] ?? { label: key, colour: 'default' };
 }
 
-export const ORDER_STATUS_DISPLAY: Readonly<Record<PaymentOrderStatus, EnumDisplay>> = {
-  CREATED: { label: '待支付', colour: 'processing' },
-  PAID: { label: '已支付', colour: 'success' },
-  CLOSED: { label: '已关闭', colour: 'default' },
-};
-
-export const CLOSE_REASON_LABELS: Readonly<Record<CloseReason, string>> = {
-  EXPIRED: '超时未支付',
-  BY_BORROWER: '已取消支付',
-  REPLACED: '已发起新的支付',
+export const ORDER_STATUS_DISPLAY: Readonly<Record<PaymentOrderState, EnumDisplay>> = {
+  CREATED: { label: PAYMENT_ORDER_STATE_LABELS.CREATED, colour: 'processing' },
+  PAID: { label: PAYMENT_ORDER_STATE_LABELS.PAID, colour: 'success' },
+  CLOSED: { label: PAYMENT_ORDER_STATE_LABELS.CLOSED, colour: 'default' },
 };
 
 /** Yuan of the API as "1,234.50", or "—". */

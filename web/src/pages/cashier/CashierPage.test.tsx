@@ -1,8 +1,8 @@
+import type { PaymentOrderView } from '@loan/domain';
+import { API } from '@loan/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAY_API } from '../../api/payments';
-import type { PaymentOrderView } from '../../api/payments-contracts';
 import { saveLogin } from '../../session/session';
 import { order } from '../../test/pay-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
@@ -17,12 +17,12 @@ afterEach(() => api?.restore());
 function setup(initial: PaymentOrderView | null, onCashier: (action: string) => PaymentOrderView) {
   let current = initial;
   api = fakeApi((r) => {
-    if (r.url === PAY_API.order) return current ? ok(current) : fail('3801', '支付订单不存在或无权查看');
-    if (r.url === PAY_API.sandboxCashier) {
+    if (r.url === API.payOrder) return current ? ok(current) : fail('3801', '支付订单不存在或无权查看');
+    if (r.url === API.paySandboxCashier) {
       current = onCashier((r.data as { action: string }).action);
       return ok(current);
     }
-    if (r.url === PAY_API.closeOrder) return ok({ ...current, status: 'CLOSED' });
+    if (r.url === API.payCloseOrder) return ok({ ...current, status: 'CLOSED' });
     return ok(null);
   });
   const view = renderRoutes(
@@ -57,7 +57,7 @@ describe('/cashier', () => {
     expect(screen.getByText('400.00 元')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '确认支付' }));
     await shown('正在确认支付结果…');
-    expect(calls(PAY_API.sandboxCashier)[0]?.data).toEqual({ outTradeNo: NO, action: 'PAY' });
+    expect(calls(API.paySandboxCashier)[0]?.data).toEqual({ outTradeNo: NO, action: 'PAY' });
     settle(paid);
     await shown('支付成功');
     expect(screen.getByRole('button', { name: /电子回单/ })).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('/cashier', () => {
     await shown(NO);
     await user.click(screen.getByRole('button', { name: '模拟支付失败' }));
     await shown('支付失败（模拟）');
-    expect(calls(PAY_API.sandboxCashier)[0]?.data).toEqual({ outTradeNo: NO, action: 'FAIL' });
+    expect(calls(API.paySandboxCashier)[0]?.data).toEqual({ outTradeNo: NO, action: 'FAIL' });
     expect(screen.getByRole('button', { name: '确认支付' })).toBeEnabled();
   });
 
@@ -87,7 +87,7 @@ describe('/cashier', () => {
     await shown(NO);
     await user.click(screen.getByRole('button', { name: '取消支付并返回' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/service/serviceDetail'));
-    expect(calls(PAY_API.closeOrder)[0]?.data).toEqual({ outTradeNo: NO });
+    expect(calls(API.payCloseOrder)[0]?.data).toEqual({ outTradeNo: NO });
   });
 
   it('an order that is not the borrower’s is not found', async () => {

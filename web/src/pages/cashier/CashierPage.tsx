@@ -1,12 +1,13 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { PaymentOrderView } from '@loan/domain';
+import { CLOSE_REASON_LABELS } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Result, Skeleton, Spin, Tag } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
 import { closeOrder, paymentOrderQuery, sandboxCashier } from '../../api/payments';
-import type { PaymentOrderView } from '../../api/payments-contracts';
-import { CLOSE_REASON_LABELS, money } from '../../components/payments/pay-labels';
+import { money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { refreshCouponsCount } from '../../session/coupons-count';

@@ -1,10 +1,10 @@
+import type { PaymentOrderItemView, PaymentOrderView } from '@loan/domain';
 import { formatYuan } from '@loan/domain';
 import { Descriptions, Flex, Typography } from 'antd';
-import type { PaymentOrderItem, PaymentOrderView } from '../../api/payments-contracts';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { CHANNEL_LABELS, fen, money } from '../../components/payments/pay-labels';
 
-const PARTS: { key: keyof Omit<PaymentOrderItem, 'feeId' | 'seq'>; label: string }[] = [
+const PARTS: { key: keyof Omit<PaymentOrderItemView, 'feeId' | 'seq'>; label: string }[] = [
   { key: 'principal', label: '本金' },
   { key: 'interest', label: '利息' },
   { key: 'penalty', label: '罚息' },

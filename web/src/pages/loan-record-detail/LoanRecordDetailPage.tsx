@@ -90,6 +90,23 @@ const LEDGER_COLUMNS: TableColumnsType<LedgerLine> = [
   { key: 'parts', title: '构成', render: (_, l) => partsText(l) },
 ];
 
+/** 服务费 of the loan: the total with its status, what was paid and what is left, and the way to the fee page. */
+function ServiceFeeText({ fee }: { fee: NonNullable<LoanView['serviceFee']> }) {
+  const parts = [
+    fee.paid && fenOf(fee.paid) ? `已缴 ${yuanText(fee.paid)}` : null,
+    fee.discount && fenOf(fee.discount) ? `优惠 ${yuanText(fee.discount)}` : null,
+    fee.waived && fenOf(fee.waived) ? `减免 ${yuanText(fee.waived)}` : null,
+    fee.outstanding && fenOf(fee.outstanding) ? `待缴 ${yuanText(fee.outstanding)}` : null,
+  ].filter(Boolean);
+  return (
+    <>
+      {yuanText(fee.amount)}（{SERVICE_FEE_STATUS_LABELS[fee.status]}）
+      {fee.rateLabel ? ` · ${fee.rateLabel}` : ''}
+      {parts.length > 0 ? ` · ${parts.join('，')}` : ''} <Link to="/service/serviceDetail">服务费明细</Link>
+    </>
+  );
+}
+
 function LoanTerms({ loan }: { loan: LoanView }) {
   const fee = loan.serviceFee;
   return (
@@ -113,7 +130,7 @@ function LoanTerms({ loan }: { loan: LoanView }) {
         {
           key: 'fee',
           label: '服务费',
-          children: fee ? `${yuanText(fee.amount)}（${SERVICE_FEE_STATUS_LABELS[fee.status]}）` : '无',
+          children: fee ? <ServiceFeeText fee={fee} /> : '无',
         },
         { key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(loan.disbursedAt) },
         ...(loan.settledAt

@@ -1,8 +1,8 @@
 import type { InstalmentView, LoanView } from '@loan/domain';
+import { API } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAY_API } from '../../api/payments';
 import { saveLogin } from '../../session/session';
 import { order } from '../../test/pay-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
@@ -48,7 +48,7 @@ function setup(
       cashierUrl: '/cashier?outTradeNo=PAY20261123100000000050',
     }),
 ) {
-  api = fakeApi((r) => (r.url === PAY_API.repayNow ? answer() : ok(null)));
+  api = fakeApi((r) => (r.url === API.payRepayNow ? answer() : ok(null)));
   const view = renderRoutes(
     [
       { path: '/record/loanRecordDetail', element: <RepayNow loan={LOAN} instalments={SCHEDULE} /> },
@@ -78,7 +78,7 @@ describe('主动还款', () => {
     await user.click(within(dialog).getByRole('radio', { name: '银联' }));
     await user.click(within(dialog).getByRole('button', { name: /确认还款 3,523.83 元/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cashier'));
-    expect(api?.requests.find((r) => r.url === PAY_API.repayNow)?.data).toEqual({
+    expect(api?.requests.find((r) => r.url === API.payRepayNow)?.data).toEqual({
       loanId: 2001,
       seq: 2,
       channel: 'UNIONPAY',

@@ -1,10 +1,10 @@
+import type { PaymentChannel } from '@loan/domain';
 import { formatYuan, INSTALMENT_STATUS_DISPLAY, type InstalmentView, type LoanView } from '@loan/domain';
 import { Alert, Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { repayNow } from '../../api/payments';
-import type { PaymentChannel } from '../../api/payments-contracts';
 import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
 import { fen } from '../../components/payments/pay-labels';
 import { EnumTag } from '../../components/records/RecordParts';

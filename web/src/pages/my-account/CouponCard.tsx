@@ -1,7 +1,7 @@
+import type { CouponView } from '@loan/domain';
 import { COUPON_KIND_LABELS, COUPON_SCOPE_LABELS } from '@loan/domain';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { CouponView } from '../../api/fees-contracts';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { COUPON_STATUS_DISPLAY, couponFace } from '../../components/payments/pay-labels';
 import { EnumTag } from '../../components/records/RecordParts';

@@ -1,7 +1,7 @@
+import { API } from '@loan/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FEE_API } from '../../api/fees';
 import { readSession, saveLogin } from '../../session/session';
 import { coupon } from '../../test/pay-fixtures';
 import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
@@ -28,7 +28,7 @@ const COUPONS = [
 ];
 
 function setup() {
-  api = fakeApi((r) => (r.url === FEE_API.coupons ? ok({ items: COUPONS, availableCount: 2 }) : ok(null)));
+  api = fakeApi((r) => (r.url === API.coupons ? ok({ items: COUPONS, availableCount: 2 }) : ok(null)));
   renderRoutes(
     [
       { path: '/account/myAccount', element: <MyAccountPage /> },

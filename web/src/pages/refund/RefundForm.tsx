@@ -1,10 +1,10 @@
+import type { PaymentOrderView } from '@loan/domain';
 import { formatYuan, REFUND_REASON_MAX, type RefundDetail, RSP, yuanToFen } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { paidOrdersQuery } from '../../api/payments';
-import type { PaymentOrderView } from '../../api/payments-contracts';
 import { applyRefund } from '../../api/refunds';
 import { DocumentUpload } from '../../components/certification/DocumentUpload';
 import { fen, money } from '../../components/payments/pay-labels';

@@ -2,7 +2,6 @@ import { API } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAY_API } from '../../api/payments';
 import { saveLogin } from '../../session/session';
 import { desktopWidth } from '../../test/loan-fixtures';
 import { order, refundDetailOf, refundItem } from '../../test/pay-fixtures';
@@ -33,7 +32,7 @@ function setup(
   ];
   let detail = refundDetailOf(refundItem('RF20261123110000000009'));
   api = fakeApi((r) => {
-    if (r.url === PAY_API.orders)
+    if (r.url === API.payOrders)
       return ok([PAID, order('PAY20261123100000000002', { status: 'PAID', refundable: '0.00' })]);
     if (r.url === API.refundList) return ok({ items: refunds, nextCursor: null });
     if (r.url === API.refundApply) {

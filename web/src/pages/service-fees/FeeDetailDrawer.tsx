@@ -1,10 +1,10 @@
+import type { FeeItemPayment, FeeItemRefund, FeeItemView } from '@loan/domain';
 import { REFUND_STATE_DISPLAY } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { feeDetailQuery } from '../../api/fees';
-import type { FeeItemPayment, FeeItemRefund, FeeItemView } from '../../api/fees-contracts';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import {
   CHANNEL_LABELS,

@@ -1,3 +1,4 @@
+import type { FeeItemView, FeeTotals } from '@loan/domain';
 import {
   Button,
   Card,
@@ -11,7 +12,6 @@ import {
   Tag,
 } from 'antd';
 import { Link } from 'react-router';
-import type { FeeItemView, FeeTotals } from '../../api/fees-contracts';
 import { FEE_STATUS_DISPLAY, feeItemName, fen, money } from '../../components/payments/pay-labels';
 import { EnumTag } from '../../components/records/RecordParts';
 

@@ -1,3 +1,4 @@
+import type { CouponOptionView, FeeItemView, PaymentChannel } from '@loan/domain';
 import { formatYuan } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Descriptions, Flex, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
@@ -5,9 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { couponOptionsQuery } from '../../api/fees';
-import type { CouponOptionView, FeeItemView } from '../../api/fees-contracts';
 import { createOrder } from '../../api/payments';
-import type { PaymentChannel } from '../../api/payments-contracts';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
 import { feeItemName, fen, money } from '../../components/payments/pay-labels';

@@ -1,9 +1,8 @@
+import type { FeeListQuery } from '@loan/domain';
+import { API } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FEE_API } from '../../api/fees';
-import type { FeeListQuery } from '../../api/fees-contracts';
-import { PAY_API } from '../../api/payments';
 import { saveLogin } from '../../session/session';
 import { desktopWidth } from '../../test/loan-fixtures';
 import { coupon, feeItem, feePage, order } from '../../test/pay-fixtures';
@@ -43,14 +42,14 @@ const OPTIONS = {
 
 function setup({ created = order('PAY20261123100000000042') } = {}) {
   api = fakeApi((r) => {
-    if (r.url === FEE_API.feeList) {
+    if (r.url === API.feeList) {
       const q = r.params as FeeListQuery;
       return ok(q.cursor === 'c2' ? feePage([feeItem(4)]) : feePage(ITEMS, 'c2'));
     }
-    if (r.url === FEE_API.couponOptions) return ok(OPTIONS);
-    if (r.url === PAY_API.createOrder)
+    if (r.url === API.couponOptions) return ok(OPTIONS);
+    if (r.url === API.payCreateOrder)
       return ok({ order: created, cashierUrl: `/cashier?outTradeNo=${created.outTradeNo}` });
-    if (r.url === FEE_API.feeDetail)
+    if (r.url === API.feeDetail)
       return ok({
         item: ITEMS[2],
         rateLabel: '0.20%/月',
@@ -106,7 +105,7 @@ describe('/service/serviceDetail', () => {
       '/record/loanRecordDetail?rowId=301',
     );
     expect(within(table).getByText('逾期')).toBeInTheDocument();
-    expect(calls(FEE_API.feeList).at(-1)?.params).toEqual({ pageSize: '10' });
+    expect(calls(API.feeList).at(-1)?.params).toEqual({ pageSize: 10 });
   });
 
   it('sends the status filter and pages with the cursor', async () => {
@@ -114,12 +113,10 @@ describe('/service/serviceDetail', () => {
     const { user } = setup();
     await screen.findByText('第 3 期服务费');
     await user.click(screen.getByRole('button', { name: '下一页' }));
-    await waitFor(() =>
-      expect(calls(FEE_API.feeList).at(-1)?.params).toEqual({ pageSize: '10', cursor: 'c2' }),
-    );
+    await waitFor(() => expect(calls(API.feeList).at(-1)?.params).toEqual({ pageSize: 10, cursor: 'c2' }));
     await choose(user, '状态', '逾期');
     await waitFor(() =>
-      expect(calls(FEE_API.feeList).at(-1)?.params).toEqual({ status: 'OVERDUE', pageSize: '10' }),
+      expect(calls(API.feeList).at(-1)?.params).toEqual({ status: 'OVERDUE', pageSize: 10 }),
     );
   });
 
@@ -147,7 +144,7 @@ describe('/service/serviceDetail', () => {
     await user.click(within(dialog).getByRole('radio', { name: '微信支付' }));
     await user.click(within(dialog).getByRole('button', { name: /确认支付 750.00 元/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cashier'));
-    expect(calls(PAY_API.createOrder)[0]?.data).toEqual({ feeIds: [1, 2], couponId: 7, channel: 'WECHAT' });
+    expect(calls(API.payCreateOrder)[0]?.data).toEqual({ feeIds: [1, 2], couponId: 7, channel: 'WECHAT' });
     expect(new URLSearchParams(router.state.location.search).get('back')).toBe('/service/serviceDetail');
   });
 

@@ -1,10 +1,10 @@
+import type { FeeItemView, FeeListQuery } from '@loan/domain';
 import { FEE_ITEM_STATUSES, type FeeItemStatus, formatYuan } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { feeListQuery } from '../../api/fees';
-import type { FeeItemView, FeeListQuery } from '../../api/fees-contracts';
 import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
 import { FEE_STATUS_DISPLAY, fen, money } from '../../components/payments/pay-labels';
 import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
@@ -27,7 +27,7 @@ function toFilters(values: FilterValues): Filters {
   const { from, to } = rangeFilter(values.range);
   return {
     ...(values.status ? { status: values.status } : {}),
-    ...(values.loanId ? { loanId: String(values.loanId) } : {}),
+    ...(values.loanId ? { loanId: values.loanId } : {}),
     ...(from ? { dateFrom: from } : {}),
     ...(to ? { dateTo: to } : {}),
   };
@@ -63,7 +63,7 @@ export default function ServiceFeesPage() {
   const [paying, setPaying] = useState<FeeItemView[] | null>(null);
   const query: FeeListQuery = {
     ...filters,
-    pageSize: String(pager.pageSize),
+    pageSize: pager.pageSize,
     ...(pager.cursor ? { cursor: pager.cursor } : {}),
   };
   const records = useQuery({ ...feeListQuery(query), placeholderData: keepPreviousData });
