@@ -44,6 +44,13 @@ export const E2E_USERS = [
     email: 'loans@e2e.test',
     password: 'Loans12345',
   },
+  {
+    loginId: 'e2e_fees',
+    name: '孙费',
+    phone: '13900000024',
+    email: 'fees@e2e.test',
+    password: 'Fees123456',
+  },
 ] as const;
 
 export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };

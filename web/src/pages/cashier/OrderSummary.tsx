@@ -41,6 +41,7 @@ export function OrderSummary({ order }: { order: PaymentOrderView }) {
         size="small"
         bordered
         column={1}
+        styles={{ label: { whiteSpace: 'nowrap' } }}
         items={[
           {
             key: 'no',

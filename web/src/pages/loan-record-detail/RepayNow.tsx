@@ -37,6 +37,7 @@ function Breakdown({ instalment }: { instalment: InstalmentView }) {
       size="small"
       bordered
       column={1}
+      styles={{ label: { whiteSpace: 'nowrap' } }}
       items={[
         { key: 'seq', label: '期数', children: `第 ${instalment.seq} 期` },
         { key: 'due', label: '应还日期', children: instalment.dueDate },

@@ -36,6 +36,7 @@ function Facts({ detail }: { detail: RefundDetail }) {
         size="small"
         bordered
         column={1}
+        styles={{ label: { whiteSpace: 'nowrap' } }}
         items={[
           { key: 'no', label: '退款单号', children: refund.refundNo },
           { key: 'status', label: '状态', children: <EnumTag display={display} /> },

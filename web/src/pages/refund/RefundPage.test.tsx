@@ -122,6 +122,6 @@ describe('/account/refund', () => {
     setup();
     await shown('RF20261123100000000005');
     expect(screen.getByText('已拒绝')).toBeInTheDocument();
-    expect(screen.getByText('已超过退款期限')).toBeInTheDocument();
+    expect(screen.getByText('拒绝原因：已超过退款期限')).toBeInTheDocument();
   });
 });

@@ -35,7 +35,13 @@ function columns(open: (refundNo: string) => void): TableColumnsType<RefundItem>
       width: 90,
       render: (_, r) => <EnumTag display={REFUND_STATE_DISPLAY[r.status]} />,
     },
-    { key: 'reason', title: '原因', ellipsis: true, render: (_, r) => r.reviewReason ?? r.reason },
+    {
+      key: 'reason',
+      title: '原因',
+      ellipsis: true,
+      render: (_, r) =>
+        r.status === 'REJECTED' && r.reviewReason ? `拒绝原因：${r.reviewReason}` : r.reason,
+    },
     { key: 'createdAt', title: '申请时间', width: 170, render: (_, r) => formatShanghaiTime(r.createdAt) },
     {
       key: 'action',

@@ -27,6 +27,7 @@ function ItemFacts({ item, rateLabel }: { item: FeeItemView; rateLabel?: string 
       size="small"
       bordered
       column={1}
+      styles={{ label: { whiteSpace: 'nowrap' } }}
       items={[
         { key: 'loan', label: '贷款', children: item.productName ?? `贷款 ${item.loanId}` },
         { key: 'name', label: '费用项', children: feeItemName(item) },
@@ -160,7 +161,7 @@ export function FeeDetailDrawer({
                 <Payments orders={detail.data.payments} />
               </section>
               <section aria-label="退款记录">
-                <Flex justify="space-between" align="center">
+                <Flex justify="space-between" align="baseline">
                   <Typography.Title level={5}>退款记录</Typography.Title>
                   {paidOrder && (
                     <Link to={`/account/refund?outTradeNo=${encodeURIComponent(paidOrder.outTradeNo)}`}>

@@ -70,35 +70,35 @@ interface Actions {
 
 export function feeColumns({ onDetail, onPay }: Actions): TableColumnsType<FeeItemView> {
   return [
-    { key: 'loan', title: '贷款', fixed: 'left', width: 150, render: (_, item) => <LoanName item={item} /> },
-    { key: 'name', title: '费用项', width: 130, render: (_, item) => feeItemName(item) },
-    { key: 'dueDate', title: '应缴日期', dataIndex: 'dueDate', width: 110 },
+    { key: 'loan', title: '贷款', fixed: 'left', width: 140, render: (_, item) => <LoanName item={item} /> },
+    { key: 'name', title: '费用项', width: 120, render: (_, item) => feeItemName(item) },
+    { key: 'dueDate', title: '应缴日期', dataIndex: 'dueDate', width: 105 },
     { key: 'amount', title: '金额', align: 'right', width: 120, render: (_, item) => yuan(item.amount) },
     {
       key: 'discount',
       title: '优惠券抵扣',
       align: 'right',
-      width: 120,
+      width: 100,
       render: (_, item) => (fen(item.discount) > 0 ? yuan(item.discount) : '—'),
     },
-    { key: 'paid', title: '已缴', align: 'right', width: 120, render: (_, item) => yuan(item.paid) },
+    { key: 'paid', title: '已缴', align: 'right', width: 105, render: (_, item) => yuan(item.paid) },
     {
       key: 'refunded',
       title: '已退',
       align: 'right',
-      width: 110,
+      width: 95,
       render: (_, item) => (fen(item.refunded) > 0 ? yuan(item.refunded) : '—'),
     },
     {
       key: 'status',
       title: '状态',
-      width: 90,
+      width: 84,
       render: (_, item) => <EnumTag display={FEE_STATUS_DISPLAY[item.status]} />,
     },
     {
       key: 'action',
       title: '操作',
-      width: 120,
+      width: 104,
       fixed: 'right',
       render: (_, item) => (
         <Flex gap={4}>

@@ -152,7 +152,7 @@ export default function ServiceFeesPage() {
           failed="服务费加载失败"
           rowKey="feeId"
           columns={columns}
-          scrollX={1150}
+          scrollX={1000}
           rowSelection={{
             selectedRowKeys: chosen.map((item) => item.feeId),
             getCheckboxProps: (item) => ({

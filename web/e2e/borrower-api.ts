@@ -1,0 +1,153 @@
+import {
+  AGREEMENT_KINDS,
+  type AgreementText,
+  type ApplicationDetail,
+  DEFAULT_FIELD_CIPHER_IV,
+  DEFAULT_FIELD_CIPHER_KEY,
+  encryptField,
+  idCardCheckCharacter,
+  type LoanRecordDetail,
+  RSP,
+  usccCheckCharacter,
+} from '@loan/domain';
+import { baseURL, until } from './support.ts';
+
+/**
+ * A borrower brought to a disbursed loan through the API: the same calls the pages make, so the browser tests
+ * that start after the decision do not repeat the apply journey's clicks.
+ */
+
+const cipher = (plain: string) =>
+  encryptField(plain, { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });
+
+type Answer<T> = { response: { rspCode: string; rspDesc: string }; result: T };
+
+export async function answer<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  payload?: object,
+): Promise<Answer<T>> {
+  const url = new URL(`${baseURL()}/api${path}`);
+  if (method === 'GET' && payload) {
+    for (const [k, v] of Object.entries(payload)) url.searchParams.set(k, String(v));
+  }
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { accessToken: token } : {}) },
+    body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+  });
+  return (await res.json()) as Answer<T>;
+}
+
+export async function api<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  payload?: object,
+): Promise<T> {
+  const body = await answer<T>(method, path, token, payload);
+  if (body.response.rspCode !== RSP.OK) throw new Error(`${path}: ${JSON.stringify(body.response)}`);
+  return body.result;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+).toString('base64');
+
+export interface LoanPlan {
+  loginId: string;
+  password: string;
+  /** the password the first sign-in changes it to */
+  newPassword: string;
+  name: string;
+  /** the store the borrower authorises */
+  sellerId: string;
+  productCode: string;
+  amount: string;
+  termMonths: number;
+}
+
+/** A CGB loan (the bank's collection account and contract steps), disbursed; its rowId and first due date. */
+export async function disbursedLoan(
+  plan: LoanPlan,
+): Promise<{ rowId: number; firstDue: string; token: string }> {
+  const first = await api<{ accessToken: string }>('POST', '/application_vue/userLogin', null, {
+    loginId: plan.loginId,
+    password: cipher(plan.password),
+  });
+  const { accessToken: token } = await api<{ accessToken: string }>(
+    'POST',
+    '/users/modifyPwd',
+    first.accessToken,
+    { oldPassword: cipher(plan.password), newPassword: cipher(plan.newPassword) },
+  );
+  await api('POST', '/seller/againMwsToken', token, {
+    sellerId: plan.sellerId,
+    mwsAuthToken: cipher('amzn.mws.2b3c4d5e-6f70-4a8b-9cad-1e2f3a4b5c6d'),
+  });
+  const texts = await Promise.all(
+    AGREEMENT_KINDS.map((kind) => api<AgreementText>('GET', '/users/agreement', token, { kind })),
+  );
+  // the reading time is measured by the server from when it served the text: accepted once it has passed
+  for (const text of texts) {
+    const read = {
+      kind: text.kind,
+      version: text.version,
+      textHash: text.textHash,
+      readToken: text.readToken,
+    };
+    await until(`${text.kind} accepted after its reading time`, async () => {
+      const res = await answer('POST', '/users/userReadAgr', token, read);
+      if (res.response.rspCode === RSP.AGREEMENT_READ_TOO_SHORT) return undefined;
+      if (res.response.rspCode !== RSP.OK) throw new Error(`userReadAgr: ${JSON.stringify(res.response)}`);
+      return true;
+    });
+  }
+  const upload = async (kind: string) =>
+    (
+      await api<{ documentId: number }>('POST', '/users/uploadDocument', token, {
+        kind,
+        fileName: `${kind}.png`,
+        dataBase64: PNG,
+      })
+    ).documentId;
+  const uscc = `91440300MA5G8XKQ3${usccCheckCharacter('91440300MA5G8XKQ3')}`;
+  const id = `11010519800101123${idCardCheckCharacter('11010519800101123')}`;
+  await api('POST', '/users/insertLoanCertification', token, {
+    companyName: '深圳明远跨境电子商务有限公司',
+    uscc,
+    legalName: plan.name,
+    idNumber: cipher(id),
+    legalPhone: '13912345670',
+    bankCardNo: cipher('6222020200112233445'),
+    bankName: '广发银行深圳分行',
+    licenceDocId: await upload('BUSINESS_LICENCE'),
+    idFrontDocId: await upload('ID_CARD_FRONT'),
+    idBackDocId: await upload('ID_CARD_BACK'),
+  });
+  const draft = await api<ApplicationDetail>('POST', '/loanMgr/createApplication', token, {
+    productCode: plan.productCode,
+  });
+  const rowId = draft.application.rowId;
+  await api('POST', '/loanMgr/submitApplication', token, {
+    rowId,
+    amount: plan.amount,
+    termMonths: plan.termMonths,
+    purpose: '采购旺季库存',
+  });
+  const waitFor = (state: string) =>
+    until(`application ${rowId} in ${state}`, async () => {
+      const detail = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
+      return detail.application.state === state ? true : undefined;
+    });
+  await waitFor('APPROVED');
+  await api('POST', '/loanMgr/completeStep', token, { rowId, step: 'OPEN_COLLECTION_ACCOUNT' });
+  await api('POST', '/loanMgr/signContract', token, { rowId });
+  await waitFor('DISBURSED');
+  const record = await api<LoanRecordDetail>('GET', '/loanMgr/loanRecordDetail', token, { rowId });
+  const firstDue = record.instalments[0]?.dueDate;
+  if (!firstDue) throw new Error('the loan has no schedule');
+  return { rowId, firstDue, token };
+}
