@@ -125,6 +125,11 @@ describe('every published route, fed garbage', { timeout: 300_000 }, () => {
       '/api/callbacks/bank/{bank}',
       '/api/refund/apply',
       '/api/refund/detail',
+      '/api/pay/createOrder',
+      '/api/pay/repayNow',
+      '/api/pay/receipt',
+      '/api/callbacks/payment',
+      '/api/callbacks/payment/refund',
     ]) {
       expect(paths).toContain(expected);
     }
