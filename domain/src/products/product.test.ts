@@ -7,6 +7,7 @@ import {
   type Product,
   productAnnualisedRate,
   productAnnualisedRateRange,
+  productCardOf,
   productFlow,
   validateProductApplication,
 } from './product.ts';
@@ -99,5 +100,14 @@ describe('flow of a product', () => {
     expect(productFlow(product)).toBe(PARTNER_BANKS.CGB.flow);
     const own = { ...product, flow: ['SUBMIT', 'BANK_REVIEW'] as const };
     expect(productFlow(own)).toEqual(['SUBMIT', 'BANK_REVIEW']);
+  });
+});
+
+describe('the product card’s fee label', () => {
+  it('shows the fee as every page does: per month, once, or none', () => {
+    expect(productCardOf(product, '2024-01-31').serviceFeeLabel).toBe('0.60%/月');
+    const upfront: Product = { ...product, serviceFee: { kind: 'UPFRONT', rate: '0.01' } };
+    expect(productCardOf(upfront, '2024-01-31').serviceFeeLabel).toBe('1.00%（一次性）');
+    expect(productCardOf({ ...product, serviceFee: null }, '2024-01-31').serviceFeeLabel).toBe('无');
   });
 });
