@@ -8,6 +8,7 @@ import {
   BANK_TIMESTAMP_HEADER,
   signBankCallback,
 } from '../../modules/bank-callbacks/signature.ts';
+import { postToOwnRoute } from '../sandbox-post.ts';
 
 /** A job whose callback was refused this many times is not tried again (it stays in the table, logged). */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -38,11 +39,10 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
   for (const job of due) {
     const rawBody = JSON.stringify(job.payload);
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));
-    const res = await app.inject({
-      method: 'POST',
-      url: `${ctx.config.apiBase}${API.bankCallback}/${job.bank}`,
-      headers: {
-        'content-type': 'application/json',
+    const answer = await postToOwnRoute(
+      app,
+      `${ctx.config.apiBase}${API.bankCallback}/${job.bank}`,
+      {
         [BANK_TIMESTAMP_HEADER]: timestamp,
         [BANK_SIGNATURE_HEADER]: signBankCallback(
           ctx.config.bankCallbackSecrets[job.bank as BankCode],
@@ -51,15 +51,9 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
           rawBody,
         ),
       },
-      payload: rawBody,
-    });
-    let code = '';
-    try {
-      code = (res.json() as { response?: { rspCode?: string } }).response?.rspCode ?? '';
-    } catch {
-      code = '';
-    }
-    if (res.statusCode === 200 && code === '0000') {
+      rawBody,
+    );
+    if (answer.delivered) {
       await ctx.db
         .update(sandboxBankJobs)
         .set({ deliveredAt: ctx.now() })
@@ -71,7 +65,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
         .set({ attempts: job.attempts + 1 })
         .where(eq(sandboxBankJobs.id, job.id));
       ctx.log.warn(
-        { jobId: job.id, bank: job.bank, status: res.statusCode, code },
+        { jobId: job.id, bank: job.bank, status: answer.status, code: answer.rspCode },
         'sandbox bank callback refused',
       );
     }

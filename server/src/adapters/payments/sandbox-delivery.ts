@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { sandboxGatewayNotifies, sandboxGatewayOrders, sandboxGatewayRefunds } from '../../db/schema.ts';
 import type { App } from '../../http.ts';
 import { PAY_SIGNATURE_HEADER, PAY_TIMESTAMP_HEADER, signNotify } from '../../modules/payments/signature.ts';
+import { postToOwnRoute } from '../sandbox-post.ts';
 
 /** A notify refused this many times is not tried again (it stays in the table, logged). */
 export const MAX_NOTIFY_ATTEMPTS = 10;
@@ -84,23 +85,16 @@ export async function deliverDueGatewayNotifies(app: App, ctx: DeliveryContext):
     const rawBody = JSON.stringify(body ?? {});
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));
     const path = job.kind === 'PAY' ? API.paymentNotify : API.refundNotify;
-    const res = await app.inject({
-      method: 'POST',
-      url: `${ctx.config.apiBase}${path}`,
-      headers: {
-        'content-type': 'application/json',
+    const answer = await postToOwnRoute(
+      app,
+      `${ctx.config.apiBase}${path}`,
+      {
         [PAY_TIMESTAMP_HEADER]: timestamp,
         [PAY_SIGNATURE_HEADER]: signNotify(ctx.config.paymentNotifySecret, timestamp, rawBody),
       },
-      payload: rawBody,
-    });
-    let code = '';
-    try {
-      code = (res.json() as { response?: { rspCode?: string } }).response?.rspCode ?? '';
-    } catch {
-      code = '';
-    }
-    if (res.statusCode === 200 && code === '0000') {
+      rawBody,
+    );
+    if (answer.delivered) {
       await ctx.db
         .update(sandboxGatewayNotifies)
         .set({ deliveredAt: ctx.now() })
@@ -113,7 +107,7 @@ export async function deliverDueGatewayNotifies(app: App, ctx: DeliveryContext):
         .set({ attempts, dueAt: new Date(ctx.now().getTime() + notifyBackoffMs(attempts)) })
         .where(eq(sandboxGatewayNotifies.id, job.id));
       ctx.log.warn(
-        { notifyId: job.id, kind: job.kind, status: res.statusCode, code },
+        { notifyId: job.id, kind: job.kind, status: answer.status, code: answer.rspCode },
         'payment notify refused',
       );
     }
