@@ -116,6 +116,9 @@ describe('a fee paid through the sandbox cashier', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdf.toString('latin1');
     expect(text).toContain(created.order.outTradeNo);
+    // from the sandbox gateway, marked as such (the note under the title; the keyword in its metadata)
+    expect(text).toMatch(/\/Keywords \d+ 0 R/);
+    expect(text).toContain('(SANDBOX)');
     // the Chinese font is embedded as a subset, not the whole 10 MB file
     expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
     expect(pdf.length).toBeLessThan(300_000);

@@ -30,6 +30,9 @@ const font = () => {
   return fontBytes;
 };
 
+/** Under the title of a receipt from the sandbox gateway. */
+export const SANDBOX_RECEIPT_NOTE = '沙箱环境回单：模拟支付，不代表真实资金往来';
+
 /** yyyy-MM-dd HH:mm:ss in Shanghai time. */
 export function shanghaiTime(at: Date): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
@@ -101,15 +104,28 @@ async function linesOf(db: Database, order: PaymentOrderRow, now: Date): Promise
   return lines;
 }
 
-/** The receipt of a paid order (or of money that arrived for a closed one); 3813 while nothing was paid. */
-export async function receiptPdf(db: Database, order: PaymentOrderRow, now: Date): Promise<Buffer> {
+/**
+ * The receipt of a paid order (or of money that arrived for a closed one); 3813 while nothing was paid. From the
+ * sandbox gateway it says so under the title, so nobody takes it for proof of a real payment.
+ */
+export async function receiptPdf(
+  db: Database,
+  order: PaymentOrderRow,
+  now: Date,
+  options: { sandbox: boolean },
+): Promise<Buffer> {
   if (order.paidAt === null) throw new ApiError(RSP.PAY_RECEIPT_NOT_READY);
   const lines = await linesOf(db, order, now);
   const doc = new PDFDocument({
     size: 'A5',
     layout: 'landscape',
     margin: 36,
-    info: { Title: `电子回单 ${order.outTradeNo}`, Subject: order.outTradeNo, Producer: 'loan-portal' },
+    info: {
+      Title: `电子回单 ${order.outTradeNo}`,
+      Subject: order.outTradeNo,
+      Producer: 'loan-portal',
+      ...(options.sandbox ? { Keywords: 'SANDBOX' } : {}),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -121,6 +137,9 @@ export async function receiptPdf(db: Database, order: PaymentOrderRow, now: Date
   doc.font('cjk');
   doc.fontSize(18).text('电子回单', { align: 'center' });
   doc.fontSize(9).fillColor('#888888').text('跨境卖家贷款平台 · 平台服务费与主动还款', { align: 'center' });
+  if (options.sandbox) {
+    doc.fillColor('#cf1322').text(SANDBOX_RECEIPT_NOTE, { align: 'center' });
+  }
   doc.moveDown(0.8).fillColor('#000000').fontSize(10.5);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

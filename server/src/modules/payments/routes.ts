@@ -142,7 +142,7 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const order = await ownOrder(ctx.db, currentSession(request).user.id, request.query.outTradeNo);
-      const pdf = await receiptPdf(ctx.db, order, ctx.now());
+      const pdf = await receiptPdf(ctx.db, order, ctx.now(), { sandbox: ctx.config.sandbox });
       return reply
         .type('application/pdf')
         .header(
