@@ -56,8 +56,11 @@ async function viewShot(page: Page, name: string) {
 
 const upfrontRow = (page: Page) => page.getByRole('row').filter({ hasText: '一次性服务费' });
 
-/** On the cashier: 确认支付, wait for the notify to make it 支付成功, go back. A phone shot first when named. */
-async function payAtCashier(page: Page, amount: string, phoneShot?: string) {
+/**
+ * On the cashier: 确认支付; the notify makes it 支付成功 and the cashier goes back by itself (after a few seconds,
+ * so a slow step may only see it gone back). A phone shot first when named.
+ */
+async function payAtCashier(page: Page, amount: string, back: string, phoneShot?: string) {
   await page.waitForURL('**/cashier?**');
   await page.getByText('沙箱收银台').waitFor();
   await expect
@@ -69,8 +72,9 @@ async function payAtCashier(page: Page, amount: string, phoneShot?: string) {
     await page.setViewportSize(DESKTOP);
   }
   await page.getByRole('button', { name: /确\s?认\s?支\s?付/ }).click();
-  await page.getByText('支付成功').waitFor();
-  await page.getByRole('button', { name: '立即返回' }).click();
+  const wentBack = (url: URL) => `${url.pathname}${url.search}` === back;
+  await Promise.race([page.getByText('支付成功').waitFor(), page.waitForURL(wentBack)]);
+  await page.waitForURL(wentBack);
 }
 
 describe('service fees, coupons, payments and refunds in the browser', () => {
@@ -101,7 +105,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await page.waitForURL('**/cashier?**');
     await page.getByText('已优惠 20.00 元（新客服务费立减券）').waitFor();
     await screenshot(page, 'fees-cashier-desktop');
-    await payAtCashier(page, '280.00');
+    await payAtCashier(page, '280.00', FEES);
 
     await page.waitForURL(`**${FEES}`);
     await upfrontRow(page).getByText('已缴').waitFor();
@@ -128,6 +132,13 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     const line = page.getByRole('row').filter({ hasText: '优惠券抵扣 20.00 元' });
     await line.getByText('-280.00', { exact: true }).waitFor();
     await screenshot(page, 'fees-ledger-desktop');
+    // the coupon is used now
+    await page.goto('/account/myAccount');
+    await page.getByText('已使用 1').click();
+    await page
+      .getByRole('article', { name: '新客服务费立减券' })
+      .getByText('已使用', { exact: true })
+      .waitFor();
     await close();
   });
 
@@ -185,7 +196,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await dialog.getByText('罚息').first().waitFor();
     await screenshot(page, 'fees-repay-dialog-desktop');
     await dialog.getByRole('button', { name: `确认还款 ${total} 元` }).click();
-    await payAtCashier(page, total, 'fees-cashier-phone');
+    await payAtCashier(page, total, `/record/loanRecordDetail?rowId=${rowId}`, 'fees-cashier-phone');
     await page.waitForURL(`**/record/loanRecordDetail?rowId=${rowId}`);
     const schedule = page.locator('.ant-table').filter({ hasText: '应还日期' }).first();
     await schedule.locator('tbody tr.ant-table-row').first().getByText('已还清').waitFor();

@@ -17,6 +17,7 @@ import { isApiError } from '../../api/errors';
 import { cancelRefund, refundDetailQuery } from '../../api/refunds';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
+import { ReceiptButton } from '../../components/payments/ReceiptButton';
 import { EnumTag } from '../../components/records/RecordParts';
 
 const yuan = (value: string) => `${money(value)} 元`;
@@ -46,7 +47,16 @@ function Facts({ detail }: { detail: RefundDetail }) {
             ? [{ key: 'review', label: '审核意见', children: refund.reviewReason }]
             : []),
           { key: 'source', label: '来源', children: REFUND_SOURCE_LABELS[refund.source] },
-          { key: 'order', label: '付款订单', children: payment.outTradeNo },
+          {
+            key: 'order',
+            label: '付款订单',
+            children: (
+              <Flex align="center" gap={4} wrap>
+                <span style={{ wordBreak: 'break-all' }}>{payment.outTradeNo}</span>
+                <ReceiptButton outTradeNo={payment.outTradeNo} type="link" size="small" />
+              </Flex>
+            ),
+          },
           {
             key: 'channel',
             label: '原路退回',
