@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FeeItemAmounts, feeItemOwedFen, feeItemStatus } from './fee-items.ts';
 import { loanFeeStatus, loanFeeTotals } from './loan-fee.ts';
-import { ratePercentText, serviceFeeLabel } from './service-fee-label.ts';
+import { ratePercentText, serviceFeeDescription, serviceFeeLabel } from './service-fee-label.ts';
 
 const item = (change: Partial<FeeItemAmounts>): FeeItemAmounts => ({
   dueDate: '2026-12-01',
@@ -58,6 +58,12 @@ describe('service fee label', () => {
     expect(serviceFeeLabel({ kind: 'PER_INSTALMENT', rate: '0.002' })).toBe('0.20%/月');
     expect(serviceFeeLabel({ kind: 'UPFRONT', rate: '0.01' })).toBe('1.00%（一次性）');
     expect(serviceFeeLabel(null)).toBe('无');
+  });
+
+  it('with how it is charged, for product pages', () => {
+    expect(serviceFeeDescription({ kind: 'PER_INSTALMENT', rate: '0.002' })).toBe('按期收取 0.20%/月');
+    expect(serviceFeeDescription({ kind: 'UPFRONT', rate: '0.01' })).toBe('一次性收取 1.00%');
+    expect(serviceFeeDescription(undefined)).toBe('无');
   });
 });
 

@@ -20,3 +20,12 @@ export function serviceFeeLabel(fee: { kind: FeeKind; rate: string | Rate } | nu
   const percent = ratePercentText(fee.rate);
   return fee.kind === 'PER_INSTALMENT' ? `${percent}/月` : `${percent}（一次性）`;
 }
+
+/** The fee with how it is charged, for product pages: "按期收取 0.20%/月", "一次性收取 1.00%", "无". */
+export function serviceFeeDescription(
+  fee: { kind: FeeKind; rate: string | Rate } | null | undefined,
+): string {
+  if (!fee) return '无';
+  const percent = ratePercentText(fee.rate);
+  return fee.kind === 'PER_INSTALMENT' ? `按期收取 ${percent}/月` : `一次性收取 ${percent}`;
+}

@@ -4,11 +4,11 @@ import {
   APPLICATION_STATE_DISPLAY,
   type ApplicationDetail,
   type ApplicationState,
-  FEE_KIND_LABELS,
   formatPercent,
   formatYuan,
   type ProductCard,
   REPAYMENT_METHOD_LABELS,
+  serviceFeeDescription,
   type TimelineEntry,
   yuanToFen,
 } from '@loan/domain';
@@ -90,7 +90,6 @@ export function ApplicationCard({
 }
 
 export function ProductSummary({ product }: { product: ProductCard }) {
-  const fee = product.serviceFee;
   const annualised =
     product.annualisedRateMin === product.annualisedRateMax
       ? rateText(product.annualisedRateMin)
@@ -109,7 +108,7 @@ export function ProductSummary({ product }: { product: ProductCard }) {
         {
           key: 'fee',
           label: '服务费',
-          children: fee ? `${FEE_KIND_LABELS[fee.kind]} ${rateText(fee.rate)}` : '无',
+          children: serviceFeeDescription(product.serviceFee),
         },
         {
           key: 'amount',

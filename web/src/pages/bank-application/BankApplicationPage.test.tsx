@@ -80,6 +80,8 @@ describe('bank application page', () => {
     expect(screen.getByText('名义年利率')).toBeInTheDocument();
     expect(screen.getByText('16.80%')).toBeInTheDocument();
     expect(screen.getByText('等额本息')).toBeInTheDocument();
+    // the per-instalment fee is a monthly rate, and says so
+    expect(screen.getByText('按期收取 0.20%/月')).toBeInTheDocument();
     const redirect = `?redirect=${encodeURIComponent('/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT')}`;
     expect(await screen.findByRole('link', { name: '阅读并同意' })).toHaveAttribute(
       'href',

@@ -1,12 +1,12 @@
 import {
   BANK_CODES,
   type BankCode,
-  FEE_KIND_LABELS,
   formatPercent,
   formatYuan,
   INSTITUTION_KIND_LABELS,
   PARTNER_BANKS,
   type ProductCard,
+  serviceFeeDescription,
   yuanToFen,
 } from '@loan/domain';
 
@@ -30,11 +30,8 @@ export const amountRangeText = (p: ProductCard) => `${yuanText(p.minAmount)} ~ $
 
 export const termsText = (p: ProductCard) => `${p.terms.join(' / ')} 个月`;
 
-export function feeText(p: ProductCard): string {
-  if (!p.serviceFee) return '无';
-  const per = p.serviceFee.kind === 'PER_INSTALMENT' ? '/月' : '（放款时）';
-  return `${FEE_KIND_LABELS[p.serviceFee.kind]} ${rateText(p.serviceFee.rate)}${per}`;
-}
+/** The product's service fee as every product page says it (the domain's one wording). */
+export const feeText = (p: ProductCard): string => serviceFeeDescription(p.serviceFee);
 
 export function annualisedText(p: ProductCard): string {
   return p.annualisedRateMin === p.annualisedRateMax
