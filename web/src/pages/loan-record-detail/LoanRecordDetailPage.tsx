@@ -91,7 +91,7 @@ const LEDGER_COLUMNS: TableColumnsType<LedgerLine> = [
 ];
 
 /** 服务费 of the loan: the total with its status, what was paid and what is left, and the way to the fee page. */
-function ServiceFeeText({ fee }: { fee: NonNullable<LoanView['serviceFee']> }) {
+function ServiceFeeText({ fee, loanId }: { fee: NonNullable<LoanView['serviceFee']>; loanId: number }) {
   const parts = [
     fee.paid && fenOf(fee.paid) ? `已缴 ${yuanText(fee.paid)}` : null,
     fee.discount && fenOf(fee.discount) ? `优惠 ${yuanText(fee.discount)}` : null,
@@ -102,7 +102,8 @@ function ServiceFeeText({ fee }: { fee: NonNullable<LoanView['serviceFee']> }) {
     <>
       {yuanText(fee.amount)}（{SERVICE_FEE_STATUS_LABELS[fee.status]}）
       {fee.rateLabel ? ` · ${fee.rateLabel}` : ''}
-      {parts.length > 0 ? ` · ${parts.join('，')}` : ''} <Link to="/service/serviceDetail">服务费明细</Link>
+      {parts.length > 0 ? ` · ${parts.join('，')}` : ''}{' '}
+      <Link to={`/service/serviceDetail?loanId=${loanId}`}>服务费明细</Link>
     </>
   );
 }
@@ -130,7 +131,7 @@ function LoanTerms({ loan }: { loan: LoanView }) {
         {
           key: 'fee',
           label: '服务费',
-          children: fee ? <ServiceFeeText fee={fee} /> : '无',
+          children: fee ? <ServiceFeeText fee={fee} loanId={loan.loanId} /> : '无',
         },
         { key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(loan.disbursedAt) },
         ...(loan.settledAt

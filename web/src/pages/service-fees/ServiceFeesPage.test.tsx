@@ -40,7 +40,7 @@ const OPTIONS = {
   ],
 };
 
-function setup({ created = order('PAY20261123100000000042') } = {}) {
+function setup({ created = order('PAY20261123100000000042'), path = '/service/serviceDetail' } = {}) {
   api = fakeApi((r) => {
     if (r.url === API.feeList) {
       const q = r.params as FeeListQuery;
@@ -80,7 +80,7 @@ function setup({ created = order('PAY20261123100000000042') } = {}) {
       { path: '/service/serviceDetail', element: <ServiceFeesPage /> },
       { path: '/cashier', element: <div>cashier page</div> },
     ],
-    ['/service/serviceDetail'],
+    [path],
   );
   return { user: userEvent.setup({ pointerEventsCheck: 0 }), ...view };
 }
@@ -106,6 +106,13 @@ describe('/service/serviceDetail', () => {
     );
     expect(within(table).getByText('逾期')).toBeInTheDocument();
     expect(calls(API.feeList).at(-1)?.params).toEqual({ pageSize: 10 });
+  });
+
+  it('starts filtered to the loan it was opened for', async () => {
+    restoreWidth = desktopWidth();
+    setup({ path: '/service/serviceDetail?loanId=2001' });
+    await screen.findByText('第 3 期服务费');
+    expect(calls(API.feeList)[0]?.params).toEqual({ loanId: 2001, pageSize: 10 });
   });
 
   it('sends the status filter and pages with the cursor', async () => {

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { feeListQuery } from '../../api/fees';
 import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
 import { FEE_STATUS_DISPLAY, fen, money } from '../../components/payments/pay-labels';
@@ -53,7 +54,13 @@ function useLoanOptions() {
  */
 export default function ServiceFeesPage() {
   const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<Filters>({});
+  const [params] = useSearchParams();
+  // ?loanId= (from a loan's detail): the list starts filtered to that loan
+  const [initial] = useState<FilterValues>(() => {
+    const loanId = Number(params.get('loanId'));
+    return Number.isSafeInteger(loanId) && loanId > 0 ? { loanId } : {};
+  });
+  const [filters, setFilters] = useState<Filters>(() => toFilters(initial));
   const pager = useKeysetPager(filters);
   const phone = useIsPhone();
   const { message } = App.useApp();
@@ -99,6 +106,7 @@ export default function ServiceFeesPage() {
       <Card variant="borderless" title="服务费明细">
         <Form
           form={form}
+          initialValues={initial}
           layout="vertical"
           onValuesChange={(_, values) => setFilters(toFilters(values))}
           aria-label="筛选条件"
