@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { PG_TEST_WORKERS } from './test/helpers/database-url.ts';
 
-// API suite: fastify.inject against a fresh in-memory PGlite per file; with DATABASE_URL set, against that
-// PostgreSQL database instead, one file at a time (each file truncates and reseeds the tables).
+// API suite: fastify.inject against a fresh in-memory PGlite per file; with DATABASE_URL set, against PostgreSQL
+// instead: PG_TEST_WORKERS files at a time, each worker on a database of its own made by global setup beside
+// DATABASE_URL's (the role needs CREATE DATABASE), where each file truncates and reseeds the tables.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
@@ -10,9 +12,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
-    fileParallelism: !onPostgres,
     // every core on PGlite (each worker holds its own in-memory databases); Vitest's default leaves one idle
-    maxWorkers: onPostgres ? 1 : '100%',
+    maxWorkers: onPostgres ? PG_TEST_WORKERS : '100%',
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

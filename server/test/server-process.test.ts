@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { EXIT } from '../src/shutdown.ts';
 import { CIPHER, PRODUCTION_ENV } from './helpers/app.ts';
+import { workerDatabaseUrl } from './helpers/database-url.ts';
 
 /**
  * The real server process (server/src/main.ts on its own embedded database) and the signals an orchestrator
@@ -79,8 +80,8 @@ async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      // the suite's database: PostgreSQL when DATABASE_URL is set (pool closed at the end), else its own PGlite
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      // the suite's database: this worker's PostgreSQL database when DATABASE_URL is set, else its own PGlite
+      DATABASE_URL: workerDatabaseUrl() ?? '',
       REDIS_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),

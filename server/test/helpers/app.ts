@@ -21,6 +21,7 @@ import { seedCatalogue } from '../../src/db/seed-catalogue.ts';
 import type { App } from '../../src/http.ts';
 import type { RateLimitStore } from '../../src/lib/rate-limit-store.ts';
 import { type Clock, createClock } from './clock.ts';
+import { workerDatabaseUrl } from './database-url.ts';
 
 export const TEST_DIRECT_LOGIN_SECRET = 'test-direct-login-secret';
 
@@ -69,9 +70,9 @@ const NO_WEB_DIST = join(mkdtempSync(join(tmpdir(), 'loan-no-web-')), 'dist');
 
 let truncated = false;
 
-/** The database of a test file: fresh in-memory PGlite, or DATABASE_URL truncated (files run one at a time). */
+/** The database of a test file: fresh in-memory PGlite, or its worker's PostgreSQL database truncated. */
 async function testDatabase(): Promise<DatabaseHandle> {
-  const databaseUrl = process.env.DATABASE_URL || null;
+  const databaseUrl = workerDatabaseUrl();
   const template = databaseUrl ? undefined : inject('pgliteTemplate');
   const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
   const handle = await openDatabase({ databaseUrl, dataDir: null, loadDataDir });

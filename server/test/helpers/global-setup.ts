@@ -1,17 +1,48 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.ts';
 import { seedDemoAccounts } from '../../src/db/seed.ts';
 import { START } from './clock.ts';
+import { PG_TEST_WORKERS, workerDatabaseName } from './database-url.ts';
+
+/** Creates the workers' databases (fresh: an earlier run's leftovers are dropped); returns their teardown. */
+async function workerDatabases(databaseUrl: string): Promise<() => Promise<void>> {
+  const base = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const names = Array.from({ length: PG_TEST_WORKERS }, (_, i) => workerDatabaseName(base, i + 1));
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`unusable test database name ${name}`);
+  }
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    for (const name of names) {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`create database "${name}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+  return async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (const name of names) await client.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}
 
 /**
  * Starting PGlite from nothing runs initdb (seconds). On PGlite, build one migrated and seeded database
- * once and let every test file start its own in-memory copy of it.
+ * once and let every test file start its own in-memory copy of it. On PostgreSQL, make each worker's database
+ * beside DATABASE_URL's (database-url.ts) and drop them at the end.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) return;
+  if (process.env.DATABASE_URL) return workerDatabases(process.env.DATABASE_URL);
   const handle = await openDatabase({ databaseUrl: null, dataDir: null });
   await handle.migrate();
   await seedDemoAccounts(handle.db, START);

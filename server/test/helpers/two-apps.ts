@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import type { App } from '../../src/http.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { workerDatabaseUrl } from './database-url.ts';
 
 export interface BankCall {
   bank: string;
@@ -77,7 +78,7 @@ export interface SecondApp {
  * clock as the first.
  */
 export async function createSecondApp(first: TestApp, banks: BankAdapters): Promise<SecondApp> {
-  const databaseUrl = process.env.DATABASE_URL || null;
+  const databaseUrl = workerDatabaseUrl();
   const handle = databaseUrl ? await openDatabase({ databaseUrl, dataDir: null }) : null;
   const db = handle?.db ?? first.db;
   const app = await buildApp({ config: first.config, db, now: first.clock.now, logger: false, banks });
