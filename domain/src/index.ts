@@ -1,5 +1,7 @@
+export * from './account/receiving-account.ts';
 export * from './agreements/agreement-kinds.ts';
 export * from './api/contracts.ts';
+export * from './api/contracts-account.ts';
 export * from './api/contracts-apply.ts';
 export * from './api/contracts-certification.ts';
 export * from './api/contracts-fees.ts';

@@ -67,6 +67,21 @@ export const API = {
   refundCancel: '/refund/cancel',
   refundList: '/refund/list',
   refundDetail: '/refund/detail',
+  // the receiving account: sub-account, settlement account, payouts, repayment method, lock
+  receivingAccount: '/lock/account',
+  openSubAccount: '/lock/openSubAccount',
+  settlementAccount: '/lock/settlementAccount',
+  verifySettlement: '/lock/verifySettlement',
+  recheckPayout: '/lock/recheckPayout',
+  paidMethod: '/lock/paidMethod',
+  /** POST /callbacks/bank/{bankCode}/account: signed answers to sub-account openings (no session) */
+  subAccountCallbackSuffix: '/account',
+  // My account: what I owe, profile, security, contacts
+  accountOverview: '/account/overview',
+  accountSecurity: '/account/security',
+  signOutOthers: '/account/signOutOthers',
+  sendContactCode: '/account/sendContactCode',
+  changeContact: '/account/changeContact',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];
