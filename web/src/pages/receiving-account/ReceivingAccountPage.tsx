@@ -1,8 +1,84 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { type BankCode, PARTNER_BANKS } from '@loan/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Skeleton } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { QUERY_KEYS } from '../../api/query-keys';
+import { RECEIVING_QUERY_KEYS, receivingAccountQuery } from '../../api/receiving-account';
+import { useIsPhone } from '../../components/records/RecordParts';
+import { AccountHistory, LockBanner } from './AccountHistory';
+import { failureText, returnPathOf } from './account-parts';
+import { PaidMethodCard } from './PaidMethodCard';
+import { PayoutCard } from './PayoutCard';
+import { SettlementCard } from './SettlementCard';
+import { SubAccountCard } from './SubAccountCard';
 
-/** /lock/toApplyAccountPage: the receiving (collection) account. Built by a later issue. */
+const bankOf = (value: string | null): BankCode | null =>
+  value && Object.hasOwn(PARTNER_BANKS, value) ? (value as BankCode) : null;
+
+/**
+ * /lock/toApplyAccountPage: the receiving account. The collection sub-account at a partner bank (opened through
+ * the bank, the full number shown only here), the settlement account's small-deposit check, where the store's
+ * payouts go, the repayment method, and the lock while money is owed. A bank application's step links here
+ * (?bank=&from=) and the page links back to it.
+ */
 export default function ReceivingAccountPage() {
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const phone = useIsPhone();
+  const account = useQuery(receivingAccountQuery());
+  const back = returnPathOf(params.get('from'));
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: RECEIVING_QUERY_KEYS.account });
+    // getUserInfo's paidMethod, openBank and subAccNo come from here
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userInfo });
+  };
+
+  const backLink = back && (
+    <Alert
+      type="info"
+      showIcon
+      title="开立收款子账户并将店铺回款指向该账户后，返回借款申请继续下一步"
+      action={
+        <Link to={back}>
+          <Button size="small" type="primary">
+            返回借款申请
+          </Button>
+        </Link>
+      }
+    />
+  );
+
+  if (account.isPending)
+    return (
+      <Flex vertical gap={16}>
+        {backLink}
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      </Flex>
+    );
+  if (account.isError)
+    return (
+      <Card variant="borderless">
+        <Alert
+          type="error"
+          showIcon
+          title={failureText(account.error, '收款账户加载失败')}
+          action={<Button onClick={() => void account.refetch()}>重新加载</Button>}
+        />
+      </Card>
+    );
+
+  const view = account.data;
   return (
-    <UnderConstruction feature="收款账户用于在合作银行开立收款子账户，并将店铺回款指向该账户，以便按期自动还款。"></UnderConstruction>
+    <Flex vertical gap={16} data-testid="receiving-account">
+      {backLink}
+      <LockBanner lock={view.lock} hasAccount={view.current?.state === 'OPEN'} />
+      <SubAccountCard view={view} preset={bankOf(params.get('bank'))} onChanged={changed} />
+      <PayoutCard view={view} onChanged={changed} />
+      <SettlementCard view={view} onChanged={changed} />
+      <PaidMethodCard view={view} onChanged={changed} />
+      <AccountHistory history={view.history} phone={phone} />
+    </Flex>
   );
 }
