@@ -29,6 +29,7 @@ import { useApplicationDetail } from '../../components/application/useApplicatio
 import { CertificationForm } from '../../components/certification/CertificationForm';
 import { useStoreCheck } from '../../components/store/useStoreCheck';
 import { useSession } from '../../session/useSession';
+import { CollectionAccountStep } from './CollectionAccountStep';
 
 const LOAN_INFO_PATH = '/apply/LoanInfo';
 
@@ -135,8 +136,7 @@ function CurrentStepPanel({
   const keys = detail.steps.map((s) => s.key);
 
   const simulate = useMutation({
-    mutationFn: (key: 'FACE_VERIFY' | 'OPEN_COLLECTION_ACCOUNT') =>
-      completeStep({ rowId, step: key }, { silent: true }),
+    mutationFn: () => completeStep({ rowId, step: 'FACE_VERIFY' }, { silent: true }),
     onSuccess: () => {
       message.success('已完成（沙箱模拟）');
       refresh();
@@ -166,9 +166,16 @@ function CurrentStepPanel({
             onSaved={refresh}
           />
         );
+      case 'OPEN_COLLECTION_ACCOUNT':
+        return (
+          <CollectionAccountStep
+            bank={detail.application.bank}
+            bankName={detail.application.bankName}
+            returnTo={returnTo}
+            onRefresh={refresh}
+          />
+        );
       case 'FACE_VERIFY':
-      case 'OPEN_COLLECTION_ACCOUNT': {
-        const key = step.key;
         return (
           <Space orientation="vertical">
             <Alert
@@ -177,12 +184,11 @@ function CurrentStepPanel({
               title="沙箱模拟"
               description="当前为沙箱环境，此步骤不连接合作机构的真实系统，点击按钮即模拟完成。"
             />
-            <Button type="primary" loading={simulate.isPending} onClick={() => simulate.mutate(key)}>
+            <Button type="primary" loading={simulate.isPending} onClick={() => simulate.mutate()}>
               沙箱模拟：完成{step.title}
             </Button>
           </Space>
         );
-      }
       case 'SUBMIT':
         return (
           <Button type="primary" onClick={() => navigate(`/application/enter?rowId=${rowId}`)}>
