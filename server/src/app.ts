@@ -18,6 +18,7 @@ import type { App } from './http.ts';
 import { type BackgroundOptions, createBackgroundJobs } from './jobs/background.ts';
 import { databaseRateLimitStore, type RateLimitStore, redisRateLimitStore } from './lib/rate-limit-store.ts';
 import { loggerOptions } from './logger.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  accountRoutes(app, ctx);
   loanRoutes(app, ctx);
   feeRoutes(app, ctx);
   applicationRoutes(app, ctx);

@@ -94,14 +94,15 @@ export const codeDailyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.day] })],
 );
 
-export type CodePurpose = 'findPwd' | 'smsLogin';
+/** changePhone / changeEmail: a code to the new contact of My account, the target `<user id>:<new contact>` */
+export type CodePurpose = 'findPwd' | 'smsLogin' | 'changePhone' | 'changeEmail';
 
 export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: serial('id').primaryKey(),
     purpose: text('purpose').$type<CodePurpose>().notNull(),
-    /** lowercased login id (findPwd) or phone (smsLogin) */
+    /** lowercased login id (findPwd), phone (smsLogin) or `<user id>:<new phone or e-mail>` (changePhone/Email) */
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
     createdAt: tz('created_at').notNull(),

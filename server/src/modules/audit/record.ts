@@ -32,6 +32,8 @@ export const AUDIT = {
   loanEarlySettled: 'loan.early_settled',
   loanEarlySettleRefused: 'loan.early_settle_refused',
   paymentNotifyRefused: 'payment.notify_refused',
+  signOutOthers: 'session.sign_out_others',
+  contactChanged: 'account.contact_changed',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

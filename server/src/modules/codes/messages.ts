@@ -8,6 +8,8 @@ const MINUTES = CODE_RULES.lifeMs / 60_000;
 const TEXTS: Record<CodePurpose, { subject: string; action: string }> = {
   findPwd: { subject: '找回密码验证码', action: '找回密码' },
   smsLogin: { subject: '登录验证码', action: '登录' },
+  changePhone: { subject: '更换手机号验证码', action: '将此手机号绑定到您的账户' },
+  changeEmail: { subject: '更换邮箱验证码', action: '将此邮箱绑定到您的账户' },
 };
 
 /** The SMS or e-mail that carries a verification code. */

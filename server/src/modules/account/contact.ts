@@ -1,0 +1,143 @@
+import {
+  type ChangeContactRequest,
+  type ChangeContactResult,
+  type ContactChannel,
+  isEmail,
+  isMobilePhone,
+  maskEmail,
+  maskPhone,
+  RSP,
+  type SendContactCodeRequest,
+} from '@loan/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { OutgoingMessage } from '../../adapters/outbox/outbox.ts';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { type CodePurpose, type UserRow, users } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { AUDIT, recordAudit } from '../audit/record.ts';
+import { codeMessage } from '../codes/messages.ts';
+import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
+
+/**
+ * Changing the phone or e-mail of My account: a code goes to the NEW contact (proving the borrower holds it),
+ * through the codes module (60 s between sends, daily caps, 5 tries); the right code changes it, the old contact
+ * is told through the outbox, and both steps are audited with masked values only.
+ */
+
+const PURPOSE: Readonly<Record<ContactChannel, CodePurpose>> = { sms: 'changePhone', email: 'changeEmail' };
+
+export function contactView(user: Pick<UserRow, 'phone' | 'email'>): ChangeContactResult {
+  return {
+    phoneMasked: user.phone ? maskPhone(user.phone) : null,
+    emailMasked: user.email ? maskEmail(user.email) : null,
+  };
+}
+
+const mask = (channel: ContactChannel, value: string) =>
+  channel === 'sms' ? maskPhone(value) : maskEmail(value);
+
+/** The new contact, normalised (an e-mail lowercased), or 1103 / 2203 when it is not a phone / e-mail. */
+function normalise(channel: ContactChannel, target: string): string {
+  const value = target.trim();
+  if (channel === 'sms') {
+    if (!isMobilePhone(value)) throw new ApiError(RSP.INVALID_PHONE);
+    return value;
+  }
+  if (!isEmail(value)) throw new ApiError(RSP.INVALID_EMAIL);
+  return value.toLowerCase();
+}
+
+/** 2201 when it is the current one; 2202 when another user holds it. */
+async function assertChangeable(db: Database, user: UserRow, channel: ContactChannel, value: string) {
+  const current = channel === 'sms' ? user.phone : user.email.toLowerCase();
+  if (current === value) throw new ApiError(RSP.CONTACT_UNCHANGED);
+  const held =
+    channel === 'sms'
+      ? and(eq(users.phone, value), ne(users.id, user.id))
+      : and(sql`lower(${users.email}) = ${value}`, ne(users.id, user.id));
+  const [other] = await db.select({ id: users.id }).from(users).where(held).limit(1);
+  if (other) throw new ApiError(RSP.CONTACT_TAKEN);
+}
+
+function codeTarget(user: UserRow, channel: ContactChannel, value: string): CodeTarget {
+  return { purpose: PURPOSE[channel], target: `${user.id}:${value}` };
+}
+
+/** POST /account/sendContactCode: a code to the new phone or e-mail (refused before sending when it cannot be used). */
+export async function sendContactCode(
+  ctx: AppContext,
+  user: UserRow,
+  body: SendContactCodeRequest,
+  meta: RequestMeta,
+): Promise<void> {
+  const value = normalise(body.channel, body.target);
+  await assertChangeable(ctx.db, user, body.channel, value);
+  const now = ctx.now();
+  const target = codeTarget(user, body.channel, value);
+  const code = await issueCode(ctx.db, target, now);
+  await ctx.outbox.send(codeMessage(target.purpose, body.channel, value, code));
+  await recordAudit(ctx.db, {
+    action: AUDIT.codeSent,
+    at: now,
+    userId: user.id,
+    loginId: user.loginId,
+    meta,
+    detail: { purpose: target.purpose, channel: body.channel, to: mask(body.channel, value), sent: true },
+  });
+}
+
+function noticeToOld(channel: ContactChannel, old: string, value: string, at: string): OutgoingMessage {
+  const what = channel === 'sms' ? '手机号' : '邮箱';
+  return {
+    channel,
+    recipient: old,
+    subject: `【跨境融资服务平台】账户${what}已更换`,
+    body: `您的账户${what}已于 ${at}（北京时间）更换为 ${mask(channel, value)}。如非本人操作，请立即联系客服并修改密码。`,
+  };
+}
+
+function shanghaiMinute(now: Date): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * POST /account/changeContact: with the right code sent to the new contact, the phone or e-mail becomes it. The
+ * checks of sendContactCode are made again (another user may have taken it meanwhile); a wrong code is 2003.
+ */
+export async function changeContact(
+  ctx: AppContext,
+  user: UserRow,
+  body: ChangeContactRequest,
+  meta: RequestMeta,
+): Promise<ChangeContactResult> {
+  const { channel } = body;
+  const value = normalise(channel, body.target);
+  const now = ctx.now();
+  const done = await ctx.db.transaction(async (tx) => {
+    // one change to a given contact at a time: a concurrent claim of the same phone or e-mail waits, then sees it
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${channel}:${value}`}))`);
+    const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).limit(1).for('update');
+    if (!fresh) return null;
+    await assertChangeable(tx, fresh, channel, value);
+    if (!(await consumeCode(tx, codeTarget(fresh, channel, value), body.code, now))) return null;
+    const [updated] = await tx
+      .update(users)
+      .set(channel === 'sms' ? { phone: value } : { email: value })
+      .where(eq(users.id, user.id))
+      .returning();
+    const old = channel === 'sms' ? fresh.phone : fresh.email;
+    await recordAudit(tx, {
+      action: AUDIT.contactChanged,
+      at: now,
+      userId: user.id,
+      loginId: user.loginId,
+      meta,
+      detail: { channel, from: old ? mask(channel, old) : null, to: mask(channel, value) },
+    });
+    return { updated, old };
+  });
+  if (!done?.updated) throw new ApiError(RSP.BAD_CODE);
+  if (done.old) await ctx.outbox.send(noticeToOld(channel, done.old, value, shanghaiMinute(now)));
+  return contactView(done.updated);
+}

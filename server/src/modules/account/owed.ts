@@ -1,0 +1,129 @@
+import {
+  feeItemIsOpen,
+  feeItemOwedFen,
+  feeItemStatus,
+  fenToYuan,
+  isBankCode,
+  type OwedInstalment,
+  type OwedOverview,
+  PARTNER_BANKS,
+} from '@loan/domain';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { feeItems, type InstalmentRow, instalments, loans, products } from '../../db/schema.ts';
+import { instalmentOwedFen, OPEN_INSTALMENT, penaltyAsOf } from '../loans/collections.ts';
+
+/**
+ * What an open instalment costs to repay on `today`: what it still owes with the penalty interest counted to today
+ * (the amount POST /pay/repayNow asks for), in fen.
+ */
+export function instalmentDueTodayFen(row: InstalmentRow, annualRate: string, today: string): number {
+  const owed = instalmentOwedFen(row);
+  if (owed === 0) return 0;
+  return owed - row.penaltyFen + penaltyAsOf(row, annualRate, today);
+}
+
+interface OpenLoan {
+  id: number;
+  applicationId: number;
+  bank: string;
+  annualRate: string;
+  outstandingPrincipalFen: number;
+  productName: string | null;
+}
+
+function bankName(code: string): string {
+  return isBankCode(code) ? PARTNER_BANKS[code].name : code;
+}
+
+/** An owed instalment with its amount in fen, for the sums. */
+type Owed = OwedInstalment & { fen: number };
+
+const withoutFen = ({ fen: _fen, ...item }: Owed): OwedInstalment => item;
+const sumYuan = (items: readonly Owed[]) => fenToYuan(items.reduce((s, i) => s + i.fen, 0));
+
+const byDue = (a: Owed, b: Owed) =>
+  a.dueDate.localeCompare(b.dueDate) || a.loanId - b.loanId || a.seq - b.seq;
+
+/**
+ * What the borrower owes across all their loans on `today` (Shanghai):
+ * - overdue: every open instalment whose due date has passed, with penalty to today;
+ * - next due: the open instalments of the earliest due date from today on (today's are not overdue yet: the
+ *   collections take them during the day);
+ * - outstanding principal and the count of loans not settled;
+ * - fees due: the upfront service fees still owed (DUE or OVERDUE), which the borrower pays on the fee page. The
+ *   fee of an instalment is part of that instalment's amount above, so it is not counted again.
+ */
+export async function owedOverview(db: Database, userId: number, today: string): Promise<OwedOverview> {
+  const open: OpenLoan[] = await db
+    .select({
+      id: loans.id,
+      applicationId: loans.applicationId,
+      bank: loans.bank,
+      annualRate: loans.annualRate,
+      outstandingPrincipalFen: loans.outstandingPrincipalFen,
+      productName: products.name,
+    })
+    .from(loans)
+    .leftJoin(products, eq(products.productCode, loans.productCode))
+    .where(and(eq(loans.userId, userId), ne(loans.status, 'SETTLED')))
+    .orderBy(asc(loans.id));
+  const byId = new Map(open.map((l) => [l.id, l]));
+  const rows =
+    open.length === 0
+      ? []
+      : await db
+          .select()
+          .from(instalments)
+          .where(
+            and(
+              inArray(
+                instalments.loanId,
+                open.map((l) => l.id),
+              ),
+              inArray(instalments.status, [...OPEN_INSTALMENT]),
+            ),
+          );
+
+  const overdue: Owed[] = [];
+  const upcoming: Owed[] = [];
+  for (const row of rows) {
+    const loan = byId.get(row.loanId);
+    if (!loan) continue;
+    const amountFen = instalmentDueTodayFen(row, loan.annualRate, today);
+    if (amountFen <= 0) continue;
+    const item: Owed = {
+      loanId: loan.id,
+      rowId: loan.applicationId,
+      productName: loan.productName ?? '',
+      bankName: bankName(loan.bank),
+      seq: row.seq,
+      dueDate: row.dueDate,
+      amount: fenToYuan(amountFen),
+      fen: amountFen,
+    };
+    (row.dueDate < today ? overdue : upcoming).push(item);
+  }
+  overdue.sort(byDue);
+  upcoming.sort(byDue);
+  const nextDueDate = upcoming[0]?.dueDate ?? null;
+  const next = upcoming.filter((i) => i.dueDate === nextDueDate);
+
+  const fees = await db
+    .select()
+    .from(feeItems)
+    .where(and(eq(feeItems.userId, userId), eq(feeItems.kind, 'UPFRONT')));
+  const feesOwed = fees.filter((f) => feeItemIsOpen(feeItemStatus(f, today)));
+
+  return {
+    nextDueDate,
+    nextDueAmount: sumYuan(next),
+    nextDueItems: next.map(withoutFen),
+    outstandingPrincipal: fenToYuan(open.reduce((s, l) => s + l.outstandingPrincipalFen, 0)),
+    overdueAmount: sumYuan(overdue),
+    overdueItems: overdue.map(withoutFen),
+    feesDue: fenToYuan(feesOwed.reduce((s, f) => s + feeItemOwedFen(f), 0)),
+    feesDueCount: feesOwed.length,
+    loansOutstanding: open.length,
+  };
+}

@@ -1,0 +1,111 @@
+import { API, ok } from '@loan/domain';
+import type { AppContext } from '../../context.ts';
+import { type App, NEEDS_TOKEN } from '../../http.ts';
+import { currentSession, requestMeta } from '../../plugins/session.ts';
+import { EmptyEnvelope, envelope } from '../../schemas/envelope.ts';
+import {
+  AccountOverviewSchema,
+  ChangeContactBody,
+  ChangeContactResultSchema,
+  SecurityViewSchema,
+  SendContactCodeBody,
+  SignOutOthersResultSchema,
+} from '../../schemas/my-account.ts';
+import { changeContact, sendContactCode } from './contact.ts';
+import { accountOverview } from './profile.ts';
+import { securityView, signOutOthers } from './security.ts';
+
+const TAGS = ['我的账户'];
+const CONTACT_RULES = '手机号格式不正确 1103；邮箱格式不正确 2203；与当前相同 2201；已被其他账号使用 2202。';
+
+/** My account (/account/myAccount): what I owe, profile, security, contact changes. Only the caller's own data. */
+export function accountRoutes(app: App, ctx: AppContext): void {
+  const base = ctx.config.apiBase;
+  const user = { auth: 'user' } as const;
+
+  app.get(
+    `${base}${API.accountOverview}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '我的账户总览：下期应还、未还本金、逾期（含罚息）、待缴服务费；资料；可用优惠券数',
+        description:
+          '逾期：已过到期日未还清的各期（罚息计至今日）；下期应还：今日及以后最早到期日的各期；待缴服务费：未缴清的一次性服务费（分期服务费含在各期金额中）。',
+        security: NEEDS_TOKEN,
+        response: { 200: envelope(AccountOverviewSchema) },
+      },
+    },
+    async (request) => ok(await accountOverview(ctx, currentSession(request).user)),
+  );
+
+  app.get(
+    `${base}${API.accountSecurity}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '账户安全：密码修改时间（超过 90 天提醒）、最近 10 次登录、其他在线会话数',
+        security: NEEDS_TOKEN,
+        response: { 200: envelope(SecurityViewSchema) },
+      },
+    },
+    async (request) => {
+      const { user: me, tokenHash } = currentSession(request);
+      return ok(await securityView(ctx, me, tokenHash));
+    },
+  );
+
+  app.post(
+    `${base}${API.signOutOthers}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '退出其他设备：注销本账号除当前会话外的全部会话',
+        security: NEEDS_TOKEN,
+        response: { 200: envelope(SignOutOthersResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user: me, tokenHash } = currentSession(request);
+      return ok(await signOutOthers(ctx, me, tokenHash, requestMeta(request)));
+    },
+  );
+
+  app.post(
+    `${base}${API.sendContactCode}`,
+    {
+      config: { ...user, authRateLimit: true },
+      schema: {
+        tags: TAGS,
+        summary: '更换手机号或邮箱：向新的手机号或邮箱发送验证码',
+        description: `${CONTACT_RULES}60 秒内重复发送 2009；当日发送次数上限 2013。`,
+        security: NEEDS_TOKEN,
+        body: SendContactCodeBody,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await sendContactCode(ctx, currentSession(request).user, request.body, requestMeta(request));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    `${base}${API.changeContact}`,
+    {
+      config: { ...user, authRateLimit: true },
+      schema: {
+        tags: TAGS,
+        summary: '更换手机号或邮箱：凭发送到新号码/邮箱的验证码修改，原号码/邮箱收到通知',
+        description: `${CONTACT_RULES}验证码错误或过期 2003；当日错误次数上限 2014。`,
+        security: NEEDS_TOKEN,
+        body: ChangeContactBody,
+        response: { 200: envelope(ChangeContactResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await changeContact(ctx, currentSession(request).user, request.body, requestMeta(request))),
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  type AccountOverview,
+  type ChangeContactRequest,
+  type ChangeContactResult,
+  type SecurityView,
+  type SendContactCodeRequest,
+  type SignOutOthersResult,
+  STORE_AUTH_STATUSES,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import { CodeField } from './fields.ts';
+import type { Check, Same } from './same.ts';
+
+/** Request and result schemas of My account (/account/*), tied to the domain contract below. */
+
+const strict = { additionalProperties: false } as const;
+
+const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+const NullableDateTime = Type.Union([DateTime, Type.Null()]);
+const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
+const SubAccountStateSchema = Type.Enum(['OPENING', 'OPEN', 'FAILED', 'CLOSED'], {
+  description: 'OPENING 开立中 | OPEN 已开立 | FAILED 开立失败 | CLOSED 已变更',
+});
+const PayoutPointingSchema = Type.Enum(['POINTED', 'NOT_POINTED', 'CHECKING', 'DIVERTED'], {
+  description: 'POINTED 已指向 | NOT_POINTED 未指向 | CHECKING 核实中 | DIVERTED 异常',
+});
+const ContactChannelSchema = Type.Enum(['sms', 'email'], { description: 'sms 手机号 | email 邮箱' });
+// the phone or e-mail is checked by the service so the borrower gets the exact Chinese reason (1103 / 2203)
+const ContactTarget = Type.String({ maxLength: 254, description: '新的手机号（11 位）或邮箱' });
+
+export const SendContactCodeBody = Type.Object(
+  { channel: ContactChannelSchema, target: ContactTarget },
+  strict,
+);
+
+export const ChangeContactBody = Type.Object(
+  { channel: ContactChannelSchema, target: ContactTarget, code: CodeField },
+  strict,
+);
+
+const OwedInstalmentSchema = Type.Object({
+  loanId: Type.Integer(),
+  rowId: Type.Union([Type.Integer(), Type.Null()]),
+  productName: Type.String(),
+  bankName: Type.String(),
+  seq: Type.Integer(),
+  dueDate: DateText,
+  amount: Yuan,
+});
+
+export const AccountOverviewSchema = Type.Object({
+  owed: Type.Object({
+    nextDueDate: Type.Union([DateText, Type.Null()]),
+    nextDueAmount: Yuan,
+    nextDueItems: Type.Array(OwedInstalmentSchema),
+    outstandingPrincipal: Yuan,
+    overdueAmount: Yuan,
+    overdueItems: Type.Array(OwedInstalmentSchema),
+    feesDue: Yuan,
+    feesDueCount: Type.Integer(),
+    loansOutstanding: Type.Integer(),
+  }),
+  profile: Type.Object({
+    loginId: Type.String(),
+    userNameCn: Type.String(),
+    phoneMasked: NullableString,
+    emailMasked: NullableString,
+    companyName: NullableString,
+    certificationLabel: Type.String({ description: '未认证 | 已认证 | 部分认证' }),
+    storeStatus: Type.Enum([...STORE_AUTH_STATUSES]),
+    storeStatusLabel: Type.String(),
+    storeExpiresAt: NullableDateTime,
+    receiving: Type.Object({
+      state: Type.Union([SubAccountStateSchema, Type.Null()]),
+      label: Type.String(),
+      bankName: NullableString,
+      accountNoMasked: NullableString,
+      payout: PayoutPointingSchema,
+      payoutLabel: Type.String(),
+    }),
+  }),
+  couponsCount: Type.Integer(),
+});
+
+export const SecurityViewSchema = Type.Object({
+  pwdTime: NullableDateTime,
+  pwdAgeDays: Type.Union([Type.Integer(), Type.Null()]),
+  pwdNudge: Type.Boolean(),
+  signIns: Type.Array(
+    Type.Object({
+      at: DateTime,
+      ip: NullableString,
+      device: Type.String(),
+      method: Type.Enum(['PASSWORD', 'SMS', 'PARTNER_LINK'], {
+        description: 'PASSWORD 密码 | SMS 短信验证码 | PARTNER_LINK 合作方免密登录',
+      }),
+      methodLabel: Type.String(),
+    }),
+  ),
+  otherSessions: Type.Integer(),
+});
+
+export const SignOutOthersResultSchema = Type.Object({ revoked: Type.Integer() });
+
+export const ChangeContactResultSchema = Type.Object({
+  phoneMasked: NullableString,
+  emailMasked: NullableString,
+});
+
+export type AccountSchemaChecks = [
+  Check<Same<Static<typeof SendContactCodeBody>, SendContactCodeRequest>>,
+  Check<Same<Static<typeof ChangeContactBody>, ChangeContactRequest>>,
+  Check<Same<Static<typeof AccountOverviewSchema>, AccountOverview>>,
+  Check<Same<Static<typeof SecurityViewSchema>, SecurityView>>,
+  Check<Same<Static<typeof SignOutOthersResultSchema>, SignOutOthersResult>>,
+  Check<Same<Static<typeof ChangeContactResultSchema>, ChangeContactResult>>,
+];
