@@ -69,10 +69,11 @@ export interface LoanPlan {
   termMonths: number;
 }
 
-/** A CGB loan (the bank's collection account and contract steps), disbursed; its rowId and first due date. */
-export async function disbursedLoan(
-  plan: LoanPlan,
-): Promise<{ rowId: number; firstDue: string; token: string }> {
+/**
+ * A borrower ready to apply: the first sign-in's password change, the store authorised, the agreements accepted
+ * and the company certified; the session token.
+ */
+export async function readyBorrower(plan: LoanPlan): Promise<string> {
   const first = await api<{ accessToken: string }>('POST', '/application_vue/userLogin', null, {
     loginId: plan.loginId,
     password: cipher(plan.password),
@@ -127,6 +128,18 @@ export async function disbursedLoan(
     idFrontDocId: await upload('ID_CARD_FRONT'),
     idBackDocId: await upload('ID_CARD_BACK'),
   });
+  return token;
+}
+
+/** Waits until the application is in this state. */
+export const applicationIn = (token: string, rowId: number, state: string) =>
+  until(`application ${rowId} in ${state}`, async () => {
+    const detail = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
+    return detail.application.state === state ? true : undefined;
+  });
+
+/** The plan's product applied for and submitted; its rowId once the sandbox bank has approved it. */
+export async function approvedApplication(plan: LoanPlan, token: string): Promise<number> {
   const draft = await api<ApplicationDetail>('POST', '/loanMgr/createApplication', token, {
     productCode: plan.productCode,
   });
@@ -137,12 +150,17 @@ export async function disbursedLoan(
     termMonths: plan.termMonths,
     purpose: '采购旺季库存',
   });
-  const waitFor = (state: string) =>
-    until(`application ${rowId} in ${state}`, async () => {
-      const detail = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
-      return detail.application.state === state ? true : undefined;
-    });
-  await waitFor('APPROVED');
+  await applicationIn(token, rowId, 'APPROVED');
+  return rowId;
+}
+
+/** A CGB loan (the bank's collection account and contract steps), disbursed; its rowId and first due date. */
+export async function disbursedLoan(
+  plan: LoanPlan,
+): Promise<{ rowId: number; firstDue: string; token: string }> {
+  const token = await readyBorrower(plan);
+  const rowId = await approvedApplication(plan, token);
+  const waitFor = (state: string) => applicationIn(token, rowId, state);
   await api('POST', '/loanMgr/completeStep', token, { rowId, step: 'OPEN_COLLECTION_ACCOUNT' });
   await api('POST', '/loanMgr/signContract', token, { rowId });
   await waitFor('DISBURSED');

@@ -51,6 +51,13 @@ export const E2E_USERS = [
     email: 'fees@e2e.test',
     password: 'Fees123456',
   },
+  {
+    loginId: 'e2e_account',
+    name: '吴收',
+    phone: '13900000025',
+    email: 'account@e2e.test',
+    password: 'Account1234',
+  },
 ] as const;
 
 export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };
