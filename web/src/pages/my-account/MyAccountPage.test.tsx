@@ -1,10 +1,11 @@
 import { API } from '@loan/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSession, saveLogin } from '../../session/session';
 import { coupon } from '../../test/pay-fixtures';
-import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { overview, security } from './account-fixtures';
 import MyAccountPage from './MyAccountPage';
 
 let api: ReturnType<typeof fakeApi> | undefined;
@@ -27,8 +28,16 @@ const COUPONS = [
   coupon(5, { status: 'EXPIRED', title: '过期券' }),
 ];
 
-function setup() {
-  api = fakeApi((r) => (r.url === API.coupons ? ok({ items: COUPONS, availableCount: 2 }) : ok(null)));
+function setup(
+  answerOverview = () => ok({ ...overview(), couponsCount: 2 }),
+  answerCoupons = () => ok({ items: COUPONS, availableCount: 2 }),
+) {
+  api = fakeApi((r) => {
+    if (r.url === API.coupons) return answerCoupons();
+    if (r.url === API.accountOverview) return answerOverview();
+    if (r.url === API.accountSecurity) return ok(security());
+    return ok(null);
+  });
   renderRoutes(
     [
       { path: '/account/myAccount', element: <MyAccountPage /> },
@@ -52,7 +61,7 @@ describe('/account/myAccount coupons', () => {
     expect(within(second).queryByText('即将过期')).toBeNull();
     expect(screen.queryByRole('article', { name: '过期券' })).toBeNull();
     expect(readSession().couponsCount).toBe('2');
-    await shown('张');
+    await shown('2 张可用');
   });
 
   it('switches between 可用 / 锁定 / 已使用 / 已过期', async () => {
@@ -74,5 +83,37 @@ describe('/account/myAccount coupons', () => {
     const first = await screen.findByRole('article', { name: '满减券1' });
     await user.click(within(first).getByRole('button', { name: '去使用' }));
     await shown('fees page');
+  });
+});
+
+describe('/account/myAccount', () => {
+  it('shows what I owe, the profile, coupons, security and the links, in that order', async () => {
+    setup();
+    await screen.findByTestId('owed-next-due');
+    await screen.findByText('Chrome · Windows · IP 10.0.0.8');
+    const titles = ['我的待还', '个人资料', '我的优惠券', '账户安全', '更多服务'];
+    const positions = titles.map((t) => document.body.innerHTML.indexOf(`>${t}<`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(screen.getByRole('link', { name: '申请退款' })).toHaveAttribute('href', '/account/refund');
+    expect(screen.getAllByRole('link', { name: '修改密码' })[0]).toHaveAttribute('href', '/account/reset');
+  });
+
+  it('keeps the session coupons count from the overview', async () => {
+    setup(
+      () => ok(overview()),
+      () => fail('9999', '系统繁忙，请稍后重试'),
+    );
+    await screen.findByTestId('owed-next-due');
+    await waitFor(() => expect(readSession().couponsCount).toBe('3'));
+    await shown('3 张可用');
+  });
+
+  it('says when the overview cannot load and loads it again', async () => {
+    let calls = 0;
+    const user = setup(() => (++calls === 1 ? fail('9999', '系统繁忙，请稍后重试') : ok(overview())));
+    await shown('系统繁忙，请稍后重试');
+    await user.click(screen.getByRole('button', { name: '重新加载' }));
+    await screen.findByTestId('owed-next-due');
   });
 });

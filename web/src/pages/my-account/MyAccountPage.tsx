@@ -1,40 +1,71 @@
-import { Card, Descriptions, Flex, Statistic, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { ACCOUNT_QUERY_KEYS, accountOverviewQuery } from '../../api/account';
+import { isApiError } from '../../api/errors';
+import { getUserInfo } from '../../api/users';
 import { couponsCountValue } from '../../session/coupons-count';
+import { saveCouponsCount, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { CouponList } from './CouponList';
+import { OwedCard } from './OwedCard';
+import { ProfileCard } from './ProfileCard';
+import { SecurityCard } from './SecurityCard';
 
-/** /account/myAccount: who the borrower is, their coupons, and the account's other pages. */
+/** /account/myAccount: what the borrower owes, who they are, their coupons, their sign-ins, and other pages. */
 export default function MyAccountPage() {
-  const session = useSession();
-  const count = couponsCountValue(session.couponsCount);
+  const overview = useQuery(accountOverviewQuery());
+  const coupons = couponsCountValue(useSession().couponsCount);
+  const queryClient = useQueryClient();
+  const couponsCount = overview.data?.couponsCount;
+  useEffect(() => {
+    if (couponsCount !== undefined) saveCouponsCount(couponsCount);
+  }, [couponsCount]);
+
+  const contactChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEYS.overview });
+    getUserInfo({ silent: true })
+      .then(saveUserInfo)
+      .catch(() => undefined);
+  };
+
   return (
     <Flex vertical gap={16}>
-      <Card variant="borderless" title="账户概览">
-        <Flex justify="space-between" gap={24} wrap>
-          <Descriptions
-            size="small"
-            column={{ xs: 1, sm: 2 }}
-            style={{ flex: '1 1 320px' }}
-            items={[
-              { key: 'name', label: '姓名', children: session.loginName || '—' },
-              { key: 'loginId', label: '登录账号', children: session.loginId || '—' },
-              { key: 'email', label: '邮箱', children: session.email || '—' },
-            ]}
-          />
-          <Statistic title="可用优惠券" value={count ?? '—'} suffix={count === null ? undefined : '张'} />
-        </Flex>
-        <Flex gap={16} wrap style={{ marginTop: 12 }}>
-          <Link to="/account/reset">修改密码</Link>
-          <Link to="/service/serviceDetail">服务费</Link>
-          <Link to="/account/refund">申请退款</Link>
-        </Flex>
-        <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-          收款账户与账户状态功能正在建设中，暂未开放，敬请期待。
-        </Typography.Paragraph>
-      </Card>
-      <Card variant="borderless" title="我的优惠券">
+      {overview.isPending ? (
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ) : overview.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={isApiError(overview.error) ? overview.error.desc : '账户概览加载失败'}
+          action={<Button onClick={() => void overview.refetch()}>重新加载</Button>}
+        />
+      ) : (
+        <>
+          <OwedCard owed={overview.data.owed} />
+          <ProfileCard profile={overview.data.profile} onChanged={contactChanged} />
+        </>
+      )}
+      <Card
+        variant="borderless"
+        title="我的优惠券"
+        extra={
+          coupons === null ? undefined : <Typography.Text type="secondary">{coupons} 张可用</Typography.Text>
+        }
+      >
         <CouponList />
+      </Card>
+      <SecurityCard />
+      <Card variant="borderless" title="更多服务" size="small">
+        <Flex gap={24} wrap>
+          <Link to="/account/reset">修改密码</Link>
+          <Link to="/account/refund">申请退款</Link>
+          <Link to="/service/serviceDetail">服务费</Link>
+          <Link to="/record/loanRecord">贷款记录</Link>
+        </Flex>
       </Card>
     </Flex>
   );

@@ -1,0 +1,54 @@
+import type {
+  AccountOverview,
+  ChangeContactRequest,
+  ChangeContactResult,
+  SecurityView,
+  SendContactCodeRequest,
+  SignOutOthersResult,
+} from '@loan/domain';
+import { API } from '@loan/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { type CallOptions, get, post } from './http';
+
+/** My account (/account/…): what the borrower owes, their profile, sign-ins and contacts. */
+
+export const ACCOUNT_QUERY_KEYS = {
+  overview: ['account', 'overview'],
+  security: ['account', 'security'],
+} as const;
+
+export function accountOverview(options?: CallOptions) {
+  return get<AccountOverview>(API.accountOverview, {}, options);
+}
+
+export const accountOverviewQuery = () =>
+  queryOptions({
+    queryKey: ACCOUNT_QUERY_KEYS.overview,
+    queryFn: ({ signal }) => accountOverview({ silent: true, signal }),
+    staleTime: 0,
+  });
+
+export function accountSecurity(options?: CallOptions) {
+  return get<SecurityView>(API.accountSecurity, {}, options);
+}
+
+export const accountSecurityQuery = () =>
+  queryOptions({
+    queryKey: ACCOUNT_QUERY_KEYS.security,
+    queryFn: ({ signal }) => accountSecurity({ silent: true, signal }),
+    staleTime: 0,
+  });
+
+/** Ends every other live session of the borrower; this one stays. */
+export function signOutOthers(options?: CallOptions) {
+  return post<SignOutOthersResult>(API.signOutOthers, {}, options);
+}
+
+/** A code to the NEW phone (sms) or e-mail. */
+export function sendContactCode(body: SendContactCodeRequest, options?: CallOptions) {
+  return post<null>(API.sendContactCode, body, options);
+}
+
+export function changeContact(body: ChangeContactRequest, options?: CallOptions) {
+  return post<ChangeContactResult>(API.changeContact, body, options);
+}

@@ -1,0 +1,129 @@
+import type { SecurityView, SignInMethod, SignInView } from '@loan/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { ACCOUNT_QUERY_KEYS, accountSecurityQuery, signOutOthers } from '../../api/account';
+import { isApiError } from '../../api/errors';
+import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+
+const METHOD_COLOURS: Readonly<Record<SignInMethod, string>> = {
+  PASSWORD: 'blue',
+  SMS: 'cyan',
+  PARTNER_LINK: 'purple',
+};
+
+function PasswordAge({ security }: { security: SecurityView }) {
+  const changed = security.pwdTime
+    ? `${formatShanghaiTime(security.pwdTime)}${security.pwdAgeDays === null ? '' : `（${security.pwdAgeDays} 天前）`}`
+    : '从未修改';
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <span>
+          <Typography.Text type="secondary">密码最近修改：</Typography.Text>
+          <span data-testid="pwd-time">{changed}</span>
+        </span>
+        <Link to="/account/reset">修改密码</Link>
+      </Flex>
+      {security.pwdNudge && (
+        <Alert
+          type="warning"
+          showIcon
+          title="您的密码已超过 90 天未修改，建议尽快修改密码以保障账户安全"
+          action={
+            <Link to="/account/reset">
+              <Button size="small">去修改</Button>
+            </Link>
+          }
+        />
+      )}
+    </Flex>
+  );
+}
+
+function SignInRow({ signIn }: { signIn: SignInView }) {
+  return (
+    <Flex
+      justify="space-between"
+      align="center"
+      gap={8}
+      wrap
+      component="li"
+      style={{ padding: '10px 0', borderTop: '1px solid #f0f0f0' }}
+    >
+      <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
+        <span>{formatShanghaiTime(signIn.at)}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+          {signIn.device || '未知设备'} · IP {signIn.ip ?? '—'}
+        </Typography.Text>
+      </Flex>
+      <Tag color={METHOD_COLOURS[signIn.method]}>{signIn.methodLabel}</Tag>
+    </Flex>
+  );
+}
+
+/** Security: password age (with a nudge after 90 days), the last sign-ins, sign out every other session. */
+export function SecurityCard() {
+  const security = useQuery(accountSecurityQuery());
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const others = useMutation({
+    mutationFn: () => signOutOthers({ silent: true }),
+    onSuccess: ({ revoked }) => {
+      message.success(revoked > 0 ? `已退出其他 ${revoked} 个设备的登录` : '没有其他设备在登录');
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEYS.security });
+    },
+    onError: (e) => message.error(isApiError(e) ? e.desc : '操作失败，请稍后重试'),
+  });
+
+  let body: React.ReactNode;
+  if (security.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (security.isError)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={isApiError(security.error) ? security.error.desc : '安全信息加载失败'}
+        action={<Button onClick={() => void security.refetch()}>重新加载</Button>}
+      />
+    );
+  else {
+    const view = security.data;
+    body = (
+      <Flex vertical gap={16}>
+        <PasswordAge security={view} />
+        <div>
+          <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 4 }}>
+            <Typography.Text strong>最近登录</Typography.Text>
+            <Popconfirm
+              title="退出其他设备"
+              description={`将退出其他 ${view.otherSessions} 个设备上的登录，当前设备不受影响。`}
+              okText="确认退出"
+              cancelText="取消"
+              onConfirm={() => others.mutateAsync().catch(() => undefined)}
+              disabled={view.otherSessions === 0}
+            >
+              <Button size="small" danger disabled={view.otherSessions === 0} loading={others.isPending}>
+                退出其他设备{view.otherSessions > 0 ? `（${view.otherSessions}）` : ''}
+              </Button>
+            </Popconfirm>
+          </Flex>
+          {view.signIns.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无登录记录" />
+          ) : (
+            <ul aria-label="最近登录" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {view.signIns.map((signIn) => (
+                <SignInRow key={`${signIn.at}-${signIn.method}-${signIn.ip ?? ''}`} signIn={signIn} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </Flex>
+    );
+  }
+  return (
+    <Card variant="borderless" title="账户安全">
+      {body}
+    </Card>
+  );
+}
