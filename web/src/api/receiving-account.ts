@@ -62,7 +62,7 @@ export function choosePaidMethod(body: PaidMethodRequest, options?: CallOptions)
   return post<unknown>(API.paidMethod, body, options);
 }
 
-/** Sandbox only: as if the seller had pointed the store's payouts in Seller Central. */
+/** Sandbox only: as if the seller had pointed the store's payouts in Seller Central; the server then checks them. */
 export function sandboxPointPayouts(loginId: string, to: PayoutTarget, options?: CallOptions) {
   return post<unknown>(DEV_POINT_PAYOUTS, { loginId, to }, options);
 }

@@ -42,10 +42,8 @@ export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; on
     },
   });
   const simulate = useMutation({
-    mutationFn: async () => {
-      await sandboxPointPayouts(loginId ?? '', 'SUB_ACCOUNT', { silent: true });
-      await recheckPayout({ silent: true });
-    },
+    // the sandbox points the payouts and checks them as 重新核实 does
+    mutationFn: () => sandboxPointPayouts(loginId ?? '', 'SUB_ACCOUNT', { silent: true }),
     onSuccess: () => {
       message.success('已模拟在卖家后台完成指向');
       onChanged();
