@@ -33,6 +33,8 @@ import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { devReceivingRoutes } from './modules/receiving-account/dev-routes.ts';
+import { receivingAccountRoutes } from './modules/receiving-account/routes.ts';
 import { refundRoutes } from './modules/refunds/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -100,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     now,
     outbox,
     log: app.log,
-    marketplace: opts.marketplace ?? createSandboxMarketplace(),
+    marketplace: opts.marketplace ?? createSandboxMarketplace(db),
     banks: opts.banks ?? createSandboxBanks({ db, decisionDelayMs: config.sandboxDecisionDelayMs }),
     files: opts.files ?? createLocalFileStorage(config.fileDir),
     gateway: opts.gateway ?? createSandboxGateway(db),
@@ -126,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   paymentRoutes(app, ctx);
   paymentNotifyRoutes(app, ctx);
   refundRoutes(app, ctx);
+  receivingAccountRoutes(app, ctx);
   agreementRoutes(app, ctx);
   certificationRoutes(app, ctx);
   storeRoutes(app, ctx);
@@ -134,6 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   healthRoutes(app, ctx, opts.lifecycle ?? { draining: false });
   devOutboxRoutes(app, ctx);
   devSandboxRoutes(app, ctx);
+  devReceivingRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
     // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,

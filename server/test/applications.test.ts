@@ -14,7 +14,8 @@ import {
 import { applyEvent } from '../src/modules/applications/apply-event.ts';
 import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
-import { acceptAllAgreements, certify, makeReadyBorrower, userRow } from './helpers/borrower.ts';
+import { acceptAllAgreements, certify, makeReadyBorrower } from './helpers/borrower.ts';
+import { openSubAccountAt } from './helpers/receiving.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
@@ -34,6 +35,8 @@ function flakyBanks(get: () => BankAdapters): BankAdapters {
         : get()[code].cancel(ref, reason, now, key),
     contractSigned: (ref, now, key) => get()[code].contractSigned(ref, now, key),
     settle: (ref, total, now, key) => get()[code].settle(ref, total, now, key),
+    openSubAccount: (r, now, key) => get()[code].openSubAccount(r, now, key),
+    sendSmallDeposit: (d, now, key) => get()[code].sendSmallDeposit(d, now, key),
   });
   return Object.fromEntries(BANK_CODES.map((c) => [c, one(c)])) as unknown as BankAdapters;
 }
@@ -180,15 +183,18 @@ describe('POST /loanMgr/completeStep', () => {
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
-  it('opens the sandbox collection account for a FUIOU application (user record), before submission', async () => {
+  it('FUIOU: the collection account step links to the receiving-account page and is done once it is open', async () => {
     const b = await makeReadyBorrower(t, 'step2');
     const d = okResult(await api.create(b.token, 'FUIOU-HKD'));
     expect(stepStatus(d).OPEN_COLLECTION_ACCOUNT).toBe('CURRENT');
-    const done = okResult(await api.completeStep(b.token, d.application.rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    expect(d.steps.find((s) => s.key === 'OPEN_COLLECTION_ACCOUNT')?.path).toBe('/lock/toApplyAccountPage');
+    const refused = await api.completeStep(b.token, d.application.rowId, 'OPEN_COLLECTION_ACCOUNT');
+    expect(codeOf(refused)).toBe(RSP.SUB_ACCOUNT_NOT_OPEN);
+    await openSubAccountAt(t, b, 'FUIOU');
+    const done = okResult(await api.detail(b.token, { rowId: String(d.application.rowId) }));
     expect(stepStatus(done).OPEN_COLLECTION_ACCOUNT).toBe('DONE');
-    const user = await userRow(t, b.userId);
-    expect(user).toMatchObject({ openBank: '富友支付', paidMethod: 'STORE_PAYOUT' });
-    expect(user.subAccNo).toMatch(/^\d{19}$/);
+    // completing it again is harmless
+    okResult(await api.completeStep(b.token, d.application.rowId, 'OPEN_COLLECTION_ACCOUNT'));
   });
 
   it('refuses a step not in the flow (3402), too early (3001), on a closed application (3003)', async () => {
@@ -440,8 +446,10 @@ describe('the life of an application with the sandbox banks', () => {
     expect(stepStatus(approved)).toMatchObject({ OPEN_COLLECTION_ACCOUNT: 'CURRENT', SIGN_CONTRACT: 'TODO' });
     expect(approved.canSign).toBe(false);
     const sign = await api.sign(b.token, rowId);
-    expect(sign.response).toEqual({ rspCode: RSP.STEP_NOT_DONE, rspDesc: '签约前请先完成「开立收款账户」' });
-    const opened = okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    expect(sign.response.rspCode).toBe(RSP.SUB_ACCOUNT_REQUIRED);
+    expect(sign.response.rspDesc).toContain('广发银行收款子账户');
+    await openSubAccountAt(t, b, 'CGB');
+    const opened = okResult(await api.detail(b.token, { rowId: String(rowId) }));
     expect(opened.canSign).toBe(true);
     const cancelled = okResult(await api.cancel(b.token, rowId, '利率不合适'));
     expect(cancelled.application.state).toBe('CANCELLED');

@@ -6,6 +6,7 @@ import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { applicationCalls, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
+import { openSubAccountAt } from './helpers/receiving.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
@@ -132,7 +133,7 @@ describe('bank decisions outside what was asked or what the product allows', () 
     expect(approve.result.outcome).toBe('APPLIED');
     expect(await rowOf(rowId)).toMatchObject({ state: 'APPROVED', approvedAmountFen: 60_000_00 });
 
-    okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    await openSubAccountAt(t, b, 'CGB');
     okResult(await api.sign(b.token, rowId));
     const wrong = await post('CGB', {
       eventId: 'CGB-RANGE-11',
@@ -158,7 +159,7 @@ describe('bank decisions outside what was asked or what the product allows', () 
     expect(
       (await post('CGB', { eventId: 'CGB-RANGE-20', bankRef, decision: 'APPROVE' })).result.outcome,
     ).toBe('APPLIED');
-    okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    await openSubAccountAt(t, b, 'CGB');
     okResult(await api.sign(b.token, rowId));
     // an approval without an amount on record (as rows written before amounts were kept)
     await t.db.update(applications).set({ approvedAmountFen: null }).where(eq(applications.id, rowId));

@@ -50,6 +50,8 @@ beforeAll(async () => {
         query: (ref, now) => get().query(ref, now),
         cancel: (ref, reason, now, key) => get().cancel(ref, reason, now, key),
         contractSigned: (ref, now, key) => get().contractSigned(ref, now, key),
+        openSubAccount: (r, now, key) => get().openSubAccount(r, now, key),
+        sendSmallDeposit: (d, now, key) => get().sendSmallDeposit(d, now, key),
         settle: async (ref, total, now, key) => {
           await bankSwitch.whileSettling?.();
           return bankSwitch.refuseSettle

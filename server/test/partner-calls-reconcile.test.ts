@@ -23,6 +23,7 @@ import { call, createTestApp, type TestApp } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
+import { openSubAccountAt } from './helpers/receiving.ts';
 import { type BankCall, type CountingBanks, countingBanks } from './helpers/two-apps.ts';
 
 let t: TestApp;
@@ -225,7 +226,7 @@ describe('claims left open are finished by reconcilePartnerCalls with the same i
     const rowId = d.application.rowId;
     okResult(await api.submit(b.token, rowId, '100000', 12));
     await deliverAfterDelay(t);
-    okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    await openSubAccountAt(t, b, 'CGB');
     bank.before = once('contractSigned', async () => {
       throw new Error('connection reset');
     });

@@ -15,6 +15,7 @@ import { call, type TestApp } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
+import { openSubAccountAt } from './helpers/receiving.ts';
 import { type BankCall, type CountingBanks, createTwoApps, type SecondApp } from './helpers/two-apps.ts';
 
 let t: TestApp;
@@ -159,7 +160,7 @@ describe('two app instances on one database: one partner call per decision', () 
     await deliverAfterDelay(t);
     const approved = okResult(await api.detail(b.token, { rowId: String(rowId) }));
     if (approved.steps.some((s) => s.key === 'OPEN_COLLECTION_ACCOUNT' && s.status !== 'DONE')) {
-      okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+      await openSubAccountAt(t, b, approved.application.bank);
     }
     const answers = await burst<ApplicationDetail>(
       '/loanMgr/signContract',

@@ -39,6 +39,7 @@ function countingMarketplace(): MarketplaceAdapter & { calls: { authorise: numbe
       calls.check += 1;
       return inner.check(...args);
     },
+    payoutDestination: (...args) => inner.payoutDestination(...args),
   };
 }
 

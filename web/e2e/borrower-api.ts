@@ -154,6 +154,15 @@ export async function approvedApplication(plan: LoanPlan, token: string): Promis
   return rowId;
 }
 
+/** The borrower's collection sub-account at `bankCode`, asked for on /lock/openSubAccount and waited for (OPEN). */
+export async function openedSubAccount(token: string, bankCode: string): Promise<void> {
+  await api('POST', '/lock/openSubAccount', token, { bankCode });
+  await until(`sub-account at ${bankCode} open`, async () => {
+    const view = await api<{ current: { state: string } | null }>('GET', '/lock/account', token);
+    return view.current?.state === 'OPEN' ? true : undefined;
+  });
+}
+
 /** A CGB loan (the bank's collection account and contract steps), disbursed; its rowId and first due date. */
 export async function disbursedLoan(
   plan: LoanPlan,
@@ -161,7 +170,8 @@ export async function disbursedLoan(
   const token = await readyBorrower(plan);
   const rowId = await approvedApplication(plan, token);
   const waitFor = (state: string) => applicationIn(token, rowId, state);
-  await api('POST', '/loanMgr/completeStep', token, { rowId, step: 'OPEN_COLLECTION_ACCOUNT' });
+  const approved = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
+  await openedSubAccount(token, approved.application.bank);
   await api('POST', '/loanMgr/signContract', token, { rowId });
   await waitFor('DISBURSED');
   const record = await api<LoanRecordDetail>('GET', '/loanMgr/loanRecordDetail', token, { rowId });

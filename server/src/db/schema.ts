@@ -18,10 +18,17 @@ export * from './schema/fees.ts';
 export * from './schema/loans.ts';
 export * from './schema/partner-calls.ts';
 export * from './schema/payments.ts';
+export * from './schema/receiving.ts';
 export * from './schema/refunds.ts';
 
 /** Every table, children before parents (the order tests truncate them in). */
 export const ALL_TABLES = [
+  'sandbox_payout_pointings',
+  'receiving_settings',
+  'settlement_entries',
+  'settlement_checks',
+  'sub_account_events',
+  'sub_accounts',
   'refund_events',
   'refund_applications',
   'payment_notifies',

@@ -8,6 +8,7 @@ import { reconcileApplications } from '../modules/applications/reconcile.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
+import { checkLockedPayouts } from '../modules/receiving-account/payouts.ts';
 import { refundWorkWaiting, sandboxReviewRefunds } from '../modules/refunds/sandbox-review.ts';
 import { sendWaitingRefunds } from '../modules/refunds/start.ts';
 import { createJobEngine, type JobDefinition, type JobEngine, type JobEngineOptions } from './engine.ts';
@@ -21,6 +22,7 @@ export const JOB = {
   refunds: 'refunds',
   paymentNotifies: 'sandbox-payment-notifies',
   paymentReconciliation: 'payment-reconciliation',
+  payoutChecks: 'receiving-payout-checks',
 } as const;
 
 /** How often each runs (at most once per period across all servers). */
@@ -37,9 +39,14 @@ export const JOB_PERIOD_SECONDS = {
   paymentNotifies: 1,
   /** orders past their 30 minutes, refunds without their notify, late money of closed orders */
   paymentReconciliation: 15,
+  /** where locked accounts' store payouts go: each account once a day, looked for hourly (pg-boss's longest period) */
+  payoutChecks: 3600,
 } as const;
 
-export type BackgroundContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log' | 'banks' | 'gateway'>;
+export type BackgroundContext = Pick<
+  AppContext,
+  'db' | 'now' | 'config' | 'log' | 'banks' | 'gateway' | 'marketplace' | 'outbox'
+>;
 
 /** Periods the tests shorten; the defaults are JOB_PERIOD_SECONDS. */
 export type JobPeriods = Partial<Record<keyof typeof JOB, number>>;
@@ -95,6 +102,12 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
       everySeconds: every.paymentReconciliation,
       run: async () => ({ changed: await reconcilePayments(ctx) }),
       idle: (result) => (result as { changed: number }).changed === 0,
+    },
+    {
+      name: JOB.payoutChecks,
+      everySeconds: every.payoutChecks,
+      run: () => checkLockedPayouts(ctx),
+      idle: (result) => (result as { checked: number }).checked === 0,
     },
     {
       name: JOB.housekeeping,

@@ -1,9 +1,18 @@
+import type { BankCode } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { sellerStores } from '../../src/db/schema.ts';
 import { collectDueInstalments } from '../../src/modules/loans/collections.ts';
 import type { TestApp } from './app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './applications.ts';
 import type { ReadyBorrower } from './borrower.ts';
+import { openSubAccountAt, receivingCalls } from './receiving.ts';
+
+/** The borrower's sub-account at `bank`, opened unless it already is. */
+export async function ensureSubAccount(t: TestApp, b: ReadyBorrower, bank: BankCode): Promise<void> {
+  const view = okResult(await receivingCalls(t).view(b.token));
+  if (view.current?.state === 'OPEN' && view.current.bankCode === bank) return;
+  await openSubAccountAt(t, b, bank);
+}
 
 export const DAY = 24 * 3600_000;
 
@@ -24,14 +33,23 @@ export async function disburseLoan(
   if (d.steps.some((s) => s.key === 'FACE_VERIFY' && s.status !== 'DONE')) {
     okResult(await api.completeStep(b.token, rowId, 'FACE_VERIFY'));
   }
+  const keys = d.steps.map((s) => s.key);
+  const accountAt = keys.indexOf('OPEN_COLLECTION_ACCOUNT');
+  if (accountAt >= 0 && accountAt < keys.indexOf('SUBMIT')) await ensureSubAccount(t, b, d.application.bank);
   okResult(await api.submit(b.token, rowId, amount, termMonths));
   await deliverAfterDelay(t);
   const approved = okResult(await api.detail(b.token, { rowId: String(rowId) }));
   if (approved.steps.some((s) => s.key === 'OPEN_COLLECTION_ACCOUNT' && s.status !== 'DONE')) {
-    okResult(await api.completeStep(b.token, rowId, 'OPEN_COLLECTION_ACCOUNT'));
+    await ensureSubAccount(t, b, approved.application.bank);
   }
   okResult(await api.sign(b.token, rowId));
   await deliverAfterDelay(t);
+  const signed = okResult(await api.detail(b.token, { rowId: String(rowId) }));
+  if (signed.steps.some((s) => s.key === 'OPEN_COLLECTION_ACCOUNT' && s.status !== 'DONE')) {
+    // 华润银行: the account after signing; the held instruction goes once it is open
+    await ensureSubAccount(t, b, signed.application.bank);
+    await deliverAfterDelay(t);
+  }
   const after = okResult(await api.detail(b.token, { rowId: String(rowId) }));
   if (after.application.state !== 'DISBURSED') throw new Error(`not disbursed: ${after.application.state}`);
   return rowId;

@@ -61,6 +61,8 @@ export function countingBanks(): CountingBanks {
       counted({ bank, operation: 'contractSigned', key }, () => get()[bank].contractSigned(ref, now, key)),
     settle: (ref, total, now, key) =>
       counted({ bank, operation: 'settle', key }, () => get()[bank].settle(ref, total, now, key)),
+    openSubAccount: (r, now, key) => get()[bank].openSubAccount(r, now, key),
+    sendSmallDeposit: (d, now, key) => get()[bank].sendSmallDeposit(d, now, key),
   });
   state.banks = Object.fromEntries(BANK_CODES.map((c) => [c, one(c)])) as unknown as BankAdapters;
   return state;

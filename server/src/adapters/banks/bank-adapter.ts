@@ -51,6 +51,38 @@ export interface BankAdapter {
     now: Date,
     idempotencyKey: string,
   ): Promise<{ ok: boolean; reason: string | null }>;
+  /**
+   * asks the bank to open a collection sub-account; accepted: the account number (or the failure) comes later
+   * by the signed callback POST {API_BASE}/callbacks/bank/{bank}/account with requestRef = idempotencyKey
+   */
+  openSubAccount(
+    request: SubAccountRequest,
+    now: Date,
+    idempotencyKey: string,
+  ): Promise<{ accepted: boolean; reason: string | null }>;
+  /** asks the bank to send the small deposit; false when it refuses */
+  sendSmallDeposit(
+    deposit: SmallDeposit,
+    now: Date,
+    idempotencyKey: string,
+  ): Promise<{ ok: boolean; reason: string | null }>;
+}
+
+/** A request to open a collection sub-account for a company (the answer comes by the signed callback). */
+export interface SubAccountRequest {
+  userId: number;
+  bank: BankCode;
+  companyName: string;
+  uscc: string;
+}
+
+/** A small deposit (小额打款) the bank sends from the sub-account to the borrower's settlement account. */
+export interface SmallDeposit {
+  bank: BankCode;
+  bankName: string;
+  accountName: string;
+  accountNo: string;
+  amountFen: number;
 }
 
 export type BankAdapters = Readonly<Record<BankCode, BankAdapter>>;

@@ -41,7 +41,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));
     const answer = await postToOwnRoute(
       app,
-      `${ctx.config.apiBase}${API.bankCallback}/${job.bank}`,
+      `${ctx.config.apiBase}${API.bankCallback}/${job.bank}${job.callbackPath}`,
       {
         [BANK_TIMESTAMP_HEADER]: timestamp,
         [BANK_SIGNATURE_HEADER]: signBankCallback(

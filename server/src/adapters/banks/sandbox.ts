@@ -10,6 +10,7 @@ import type {
   BankSubmission,
   BankSubmitResult,
 } from './bank-adapter.ts';
+import { scheduleSubAccountAnswer, smallDepositRecord } from './sandbox-accounts.ts';
 
 export interface SandboxBankOptions {
   db: Database;
@@ -35,6 +36,7 @@ export const SANDBOX_CREDIT_SHARE_PERCENT = 30;
  * - contractSigned: a DISBURSE job due after decisionDelayMs.
  * - settle: early settlement of a disbursed loan, always accepted.
  * - query: the status as the jobs say.
+ * - openSubAccount / sendSmallDeposit: sandbox-accounts.ts.
  * Due jobs are signed and posted to the real callback route by deliverDueBankCallbacks (sandbox-delivery.ts).
  */
 export function createSandboxBanks(options: SandboxBankOptions): BankAdapters {
@@ -207,6 +209,19 @@ function sandboxBank(code: BankCode, { db, decisionDelayMs }: SandboxBankOptions
     settle(_bankRef, _totalFen, now, key) {
       // the sandbox banks accept every early settlement the portal quoted (docs/SANDBOX.md)
       return once(key, 'SETTLE', now, async () => ({ ok: true, reason: null }));
+    },
+
+    openSubAccount(request, now, key) {
+      // the answer (opened or failed) comes by the signed callback: sandbox-accounts.ts
+      return once(key, 'OPEN_SUB_ACCOUNT', now, async (tx) => {
+        await scheduleSubAccountAnswer(tx, request, key, due(now));
+        return { accepted: true, reason: null };
+      });
+    },
+
+    async sendSmallDeposit(deposit, now, key) {
+      const answer = await once(key, 'SMALL_DEPOSIT', now, async () => smallDepositRecord(deposit));
+      return { ok: answer.ok === true, reason: (answer.reason as string | null) ?? null };
     },
   };
 }

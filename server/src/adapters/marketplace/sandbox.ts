@@ -20,10 +20,20 @@
  *     marketplaceIds always ATVPDKIKX0DER (US) plus one or two of CA/MX/UK/DE/FR/JP chosen by the hash;
  *                    the demo seller: ['ATVPDKIKX0DER', 'A1F83G8C2ARO7P']
  *     annualSales    whole yuan between 500,000 and 5,000,000 from the hash; the demo seller 2,400,000.00 yuan
+ * - payoutDestination(sellerId, token): where the developers' route /dev/sandbox/pointPayouts pointed the
+ *   store's payouts (table sandbox_payout_pointings): SUB_ACCOUNT → the account recorded then, OTHER →
+ *   SANDBOX_OTHER_PAYOUT_ACCOUNT, PENDING → pending verification; never pointed → no account. A token UUID
+ *   starting `eeeeeeee` → the marketplace does not answer (throws).
  * The sandbox banks lend at most 30 % of annualSales (their rule, documented in the same docs section).
  */
 import { createHash } from 'node:crypto';
-import type { MarketplaceAdapter, MarketplaceStore } from './marketplace.ts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sandboxPayoutPointings } from '../../db/schema.ts';
+import type { MarketplaceAdapter, MarketplaceStore, PayoutDestination } from './marketplace.ts';
+
+/** Where a sandbox store's payouts go when pointed elsewhere (another bank's account). */
+export const SANDBOX_OTHER_PAYOUT_ACCOUNT = '6217000010000009999';
 
 export const SANDBOX_DEMO_SELLER_ID = 'A1DEMOSTORE001';
 export const SANDBOX_DEMO_SELLER_NAME = '明远跨境旗舰店';
@@ -82,7 +92,8 @@ export function sandboxStore(sellerId: string): MarketplaceStore {
   };
 }
 
-export function createSandboxMarketplace(): MarketplaceAdapter {
+/** The sandbox marketplace; with a database it also knows where each store's payouts go. */
+export function createSandboxMarketplace(db?: Database): MarketplaceAdapter {
   return {
     sandbox: true,
     async authorise(sellerId, token, now) {
@@ -104,6 +115,17 @@ export function createSandboxMarketplace(): MarketplaceAdapter {
       const store = sandboxStore(sellerId);
       if (store.suspended) return { ok: false, reason: 'SUSPENDED' };
       return { ok: true, store };
+    },
+    async payoutDestination(sellerId, token): Promise<PayoutDestination> {
+      if (tokenUuid(token).startsWith('eeeeeeee')) throw new MarketplaceUnavailableError();
+      const [row] = db
+        ? await db.select().from(sandboxPayoutPointings).where(eq(sandboxPayoutPointings.sellerId, sellerId))
+        : [];
+      if (!row) return { accountNo: null, pendingVerification: false };
+      if (row.target === 'PENDING') return { accountNo: null, pendingVerification: true };
+      if (row.target === 'OTHER')
+        return { accountNo: SANDBOX_OTHER_PAYOUT_ACCOUNT, pendingVerification: false };
+      return { accountNo: row.accountNo, pendingVerification: false };
     },
   };
 }

@@ -29,9 +29,6 @@ export const users = pgTable(
     assetsCodes: jsonb('assets_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** null: the password was never changed (must change before anything else) */
     uptPwdTime: tz('upt_pwd_time'),
-    paidMethod: text('paid_method'),
-    openBank: text('open_bank'),
-    subAccNo: text('sub_acc_no'),
     /** null: no restriction; [] or a list: the only pages this user may open (SPEC.md §2) */
     onlyPages: jsonb('only_pages').$type<string[] | null>(),
     disabled: boolean('disabled').notNull().default(false),

@@ -137,6 +137,8 @@ export const sandboxBankJobs = pgTable(
     dueAt: tz('due_at').notNull(),
     deliveredAt: tz('delivered_at'),
     attempts: integer('attempts').notNull().default(0),
+    /** appended to the callback route: '' for decisions, '/account' for sub-account openings */
+    callbackPath: text('callback_path').notNull().default(''),
   },
   (t) => [index('sandbox_bank_jobs_due_idx').on(t.deliveredAt, t.dueAt)],
 );

@@ -13,11 +13,12 @@ import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { activeCall } from '../partner-calls/claims.ts';
 import { runPartnerCall } from '../partner-calls/run.ts';
+import { holdDisbursement } from '../receiving-account/held-disbursement.ts';
 import { applyEvent } from './apply-event.ts';
 import { applicationSubject, bankCancel, bankContractSigned, bankSubmit } from './bank-calls.ts';
 import { detailOf, eventsOf, ownApplication, productOf, progressOf, stepName } from './lookup.ts';
 import { movedMeanwhile } from './submit.ts';
-import { missingStepsBefore } from './views.ts';
+import { missingStepsBefore, subAccountRequired } from './views.ts';
 
 const REASON_MAX = 200;
 
@@ -119,6 +120,7 @@ export async function signContract(
     await progressOf(ctx.db, user.id),
     await eventsOf(ctx.db, row.id),
   );
+  if (missing.includes('OPEN_COLLECTION_ACCOUNT')) throw subAccountRequired(row.bank, '签署借款合同');
   if (missing.length > 0) {
     throw new ApiError(RSP.STEP_NOT_DONE, `签约前请先完成${missing.map(stepName).join('、')}`);
   }
@@ -147,7 +149,7 @@ export async function signContract(
     // a concurrent signing of the same application won: it tells the bank; answer as it stands
     return detailOf(ctx, await movedMeanwhile(ctx, row, error));
   }
-  if (signed.bankRef) {
+  if (signed.bankRef && !(await holdDisbursement(ctx, signed, product))) {
     // one claimed call; no answer leaves the claim open for reconciliation (same key)
     await runPartnerCall(ctx, bankContractSigned, {
       partner: signed.bank,

@@ -2,11 +2,12 @@ import { type ApplicationDetail, type Product, RSP, rspText, STEP_INFO, type Ste
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { type ApplicationRow, applicationEvents, applications, products, users } from '../../db/schema.ts';
+import { type ApplicationRow, applicationEvents, applications, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { productCard, rowToProduct, shanghaiToday } from '../products/service.ts';
+import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { applicationDetail, type BorrowerProgress } from './views.ts';
 
 /** One answer for a missing, foreign, mismatched or malformed id: never reveals whether it exists. */
@@ -44,11 +45,10 @@ export async function productOf(db: Database, productCode: string): Promise<Prod
 }
 
 export async function progressOf(db: Database, userId: number): Promise<BorrowerProgress> {
-  const [user] = await db.select({ subAccNo: users.subAccNo }).from(users).where(eq(users.id, userId));
   return {
     agreementsAccepted: await agreementsAccepted(db, userId),
     certification: await certificationSummary(db, userId),
-    hasSubAccount: Boolean(user?.subAccNo),
+    subAccountBanks: await openSubAccountBanks(db, userId),
   };
 }
 

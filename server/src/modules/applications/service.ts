@@ -3,7 +3,6 @@ import {
   type ApplicationDetail,
   type ApplicationListResult,
   type ApplicationQuery,
-  BANK_CODES,
   type BankCode,
   type CompleteStepRequest,
   type CreateApplicationRequest,
@@ -21,6 +20,7 @@ import { type ApplicationRow, applications, products, type UserRow, users } from
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { rowToProduct, shanghaiToday } from '../products/service.ts';
+import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { recordCreated } from './apply-event.ts';
 import { detailOf, notFound, ownApplication, parseRowId, productOf, stepName } from './lookup.ts';
 import { applicationView } from './views.ts';
@@ -134,16 +134,12 @@ export async function listApplications(ctx: AppContext, user: UserRow): Promise<
   return { items: rows.map(applicationView) };
 }
 
-/** The sandbox collection sub-account of a user at a bank: deterministic, 19 digits. */
-export function sandboxSubAccountNo(bank: BankCode, userId: number): string {
-  return `62${BANK_CODES.indexOf(bank) + 1}8${String(userId).padStart(15, '0')}`;
-}
-
 /**
- * POST /loanMgr/completeStep: the two steps the sandbox simulates. FACE_VERIFY records the time in the
- * application's step marks; OPEN_COLLECTION_ACCOUNT gives the user a sandbox sub-account at the bank (store
- * payouts go there). Only steps of the product's flow, before submission for steps before SUBMIT, after
- * approval for steps after the review; never on a closed application. Doing a done step again changes nothing.
+ * POST /loanMgr/completeStep: FACE_VERIFY, the step the sandbox simulates, records the time in the
+ * application's step marks. OPEN_COLLECTION_ACCOUNT is done on the receiving-account page (/lock/*): done when
+ * the borrower has an OPEN sub-account at this bank, else 2111 pointing there. Only steps of the product's flow,
+ * before submission for steps before SUBMIT, after approval for steps after the review; never on a closed
+ * application. Doing a done step again changes nothing.
  */
 export async function completeStep(
   ctx: AppContext,
@@ -170,30 +166,22 @@ export async function completeStep(
   if (index > flow.indexOf('BANK_REVIEW') && row.state !== 'APPROVED' && row.state !== 'SIGNED') {
     throw new ApiError(RSP.STATE_NOT_ALLOWED, `请在审批通过后再办理${stepName(body.step)}`);
   }
-  const bank = isBankCode(row.bank) ? row.bank : product.bank;
+  if (body.step === 'OPEN_COLLECTION_ACCOUNT') {
+    if ((await openSubAccountBanks(ctx.db, user.id)).includes(row.bank as BankCode))
+      return detailOf(ctx, row);
+    const name = isBankCode(row.bank) ? PARTNER_BANKS[row.bank].name : row.bank;
+    throw new ApiError(
+      RSP.SUB_ACCOUNT_NOT_OPEN,
+      `请在「收款账户」页面（/lock/toApplyAccountPage）开立${name}收款子账户，开立成功后该步骤自动完成`,
+    );
+  }
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    if (body.step === 'FACE_VERIFY') {
-      if (row.stepMarks.FACE_VERIFY) return;
-      await tx
-        .update(applications)
-        .set({ stepMarks: { ...row.stepMarks, FACE_VERIFY: now.toISOString() }, updatedAt: now })
-        .where(eq(applications.id, row.id));
-    } else {
-      const [current] = await tx
-        .select({ subAccNo: users.subAccNo })
-        .from(users)
-        .where(eq(users.id, user.id));
-      if (current?.subAccNo) return;
-      await tx
-        .update(users)
-        .set({
-          openBank: PARTNER_BANKS[bank].name,
-          subAccNo: sandboxSubAccountNo(bank, user.id),
-          paidMethod: 'STORE_PAYOUT',
-        })
-        .where(eq(users.id, user.id));
-    }
+    if (row.stepMarks.FACE_VERIFY) return;
+    await tx
+      .update(applications)
+      .set({ stepMarks: { ...row.stepMarks, FACE_VERIFY: now.toISOString() }, updatedAt: now })
+      .where(eq(applications.id, row.id));
     await recordAudit(tx, {
       action: AUDIT.applicationStepCompleted,
       at: now,

@@ -19,7 +19,7 @@ import { storeForApplication } from '../stores/service.ts';
 import { applyEvent } from './apply-event.ts';
 import { applicationSubject, bankSubmit, submissionOf } from './bank-calls.ts';
 import { detailOf, eventsOf, ownApplication, productOf, progressOf, stepName } from './lookup.ts';
-import { missingStepsBefore } from './views.ts';
+import { missingStepsBefore, subAccountRequired } from './views.ts';
 
 const CERTIFICATION_STEPS: readonly StepKey[] = [
   'CERTIFY_COMPANY',
@@ -84,6 +84,7 @@ export async function submitApplication(
   if (missingCert.length > 0) {
     throw new ApiError(RSP.CERTIFICATION_REQUIRED, `请先完成${missingCert.map(stepName).join('、')}`);
   }
+  if (missing.includes('OPEN_COLLECTION_ACCOUNT')) throw subAccountRequired(row.bank, '提交申请');
   const missingOther = missing.filter((k) => k !== 'ACCEPT_AGREEMENTS');
   if (missingOther.length > 0) {
     throw new ApiError(RSP.STEP_NOT_DONE, `请先完成${missingOther.map(stepName).join('、')}`);

@@ -17,19 +17,32 @@ import {
   type Product,
   type ProductCard,
   productFlow,
+  RSP,
+  rspText,
   STEP_INFO,
   type StepKey,
   type StepStatus,
   type TimelineEntry,
 } from '@loan/domain';
 import type { ApplicationEventRow, ApplicationRow } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import type { CertificationSummary } from '../certification/service.ts';
 
 /** What the borrower has done outside the application row (agreements, certification, collection account). */
 export interface BorrowerProgress {
   agreementsAccepted: boolean;
   certification: CertificationSummary | null;
-  hasSubAccount: boolean;
+  /** the banks the borrower has an OPEN collection sub-account at (receiving-account) */
+  subAccountBanks: readonly string[];
+}
+
+/** 2104: the bank's flow needs the collection sub-account before this action. */
+export function subAccountRequired(bank: string, action: string): ApiError {
+  const name = isBankCode(bank) ? PARTNER_BANKS[bank].name : bank;
+  return new ApiError(
+    RSP.SUB_ACCOUNT_REQUIRED,
+    `${rspText(RSP.SUB_ACCOUNT_REQUIRED)}：请先在「收款账户」页面开立${name}收款子账户后再${action}`,
+  );
 }
 
 const bankOf = (row: ApplicationRow): BankCode => (isBankCode(row.bank) ? row.bank : 'YNIT');
@@ -98,7 +111,7 @@ export function borrowerStepDone(
     case 'FACE_VERIFY':
       return typeof row.stepMarks.FACE_VERIFY === 'string';
     case 'OPEN_COLLECTION_ACCOUNT':
-      return progress.hasSubAccount;
+      return progress.subAccountBanks.includes(row.bank);
     case 'SUBMIT':
       return row.submittedAt !== null;
     case 'SIGN_CONTRACT':
@@ -158,6 +171,7 @@ function stepPath(key: StepKey, rowId: number, bankPath: string): string | null 
   if (key === 'ACCEPT_AGREEMENTS') return `/agreement?redirect=${encodeURIComponent(bankPath)}`;
   if (key === 'SUBMIT') return `/application/enter?rowId=${rowId}`;
   if (key === 'BANK_REVIEW') return `/auditing?rowId=${rowId}`;
+  if (key === 'OPEN_COLLECTION_ACCOUNT') return '/lock/toApplyAccountPage';
   return null;
 }
 

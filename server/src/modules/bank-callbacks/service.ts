@@ -2,7 +2,6 @@ import {
   type ApplicationEvent,
   type BankCallbackBody,
   type BankCallbackResult,
-  isBankCode,
   RSP,
   rspText,
   transition,
@@ -19,19 +18,7 @@ import { AUDIT, recordAudit } from '../audit/record.ts';
 import { createLoanForDisbursement } from '../loans/disburse.ts';
 import { rowToProduct } from '../products/service.ts';
 import { decisionOutOfRange } from './decision-range.ts';
-import {
-  BANK_SIGNATURE_HEADER,
-  BANK_TIMESTAMP_HEADER,
-  bankSignatureValid,
-  CALLBACK_MAX_SKEW_MS,
-} from './signature.ts';
-
-type Headers = Record<string, string | string[] | undefined>;
-
-function header(headers: Headers, name: string): string | null {
-  const value = headers[name];
-  return typeof value === 'string' ? value : null;
-}
+import { type CallbackHeaders, verifyBankCallback } from './verify.ts';
 
 /**
  * POST /callbacks/bank/{bank}: checks, in order, the bank (1001), the signature over the exact bytes received
@@ -46,31 +33,11 @@ function header(headers: Headers, name: string): string | null {
 export async function receiveBankCallback(
   ctx: AppContext,
   bank: string,
-  headers: Headers,
+  headers: CallbackHeaders,
   rawBody: unknown,
 ): Promise<BankCallbackResult> {
-  if (!isBankCode(bank)) throw new ApiError(RSP.INVALID_INPUT, '未知的合作机构');
-  const raw = typeof rawBody === 'string' ? rawBody : '';
-  const timestamp = header(headers, BANK_TIMESTAMP_HEADER);
-  const signature = header(headers, BANK_SIGNATURE_HEADER);
-  if (
-    !timestamp ||
-    !signature ||
-    !/^\d{1,12}$/.test(timestamp) ||
-    !bankSignatureValid(ctx.config.bankCallbackSecrets[bank], bank, timestamp, raw, signature)
-  ) {
-    throw new ApiError(RSP.CALLBACK_BAD_SIGNATURE);
-  }
+  const { parsed } = verifyBankCallback(ctx, bank, headers, rawBody);
   const now = ctx.now();
-  if (Math.abs(now.getTime() - Number(timestamp) * 1000) > CALLBACK_MAX_SKEW_MS) {
-    throw new ApiError(RSP.CALLBACK_STALE);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ApiError(RSP.BAD_REQUEST_BODY, '回调内容不是合法的 JSON');
-  }
   if (!Value.Check(BankCallbackBodySchema, parsed)) {
     throw new ApiError(RSP.INVALID_INPUT, '回调内容不符合约定格式');
   }

@@ -11,6 +11,7 @@ import {
 import { instalmentFeeItem, recordFeeCovered } from '../fees/bookkeeping.ts';
 import { heldInstalmentIds } from '../payments/held.ts';
 import { shanghaiToday } from '../products/service.ts';
+import { paidMethodOf } from '../receiving-account/accounts.ts';
 import { addDays, collectionInstant, dailyInterestFen, daysFrom } from './accrual.ts';
 
 /** Days after the due date on which a "half-paying" sandbox store pays the rest. */
@@ -84,6 +85,9 @@ export function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
  *   fen) on the due date and the rest, with penalty interest, SANDBOX_LATE_DAYS days later. In between it is
  *   OVERDUE (and the loan OVERDUE) and accrues penalty on its unpaid principal at the loan's annual rate / 360
  *   per day (first day counts, last does not; half-up to the fen).
+ * A borrower who chose 主动还款 (paidMethod ACTIVE_REPAY) pays on the loan page instead: nothing is taken from
+ * the payouts, and an instalment still owed after its due date turns OVERDUE with penalty (STORE_PAYOUT, the
+ * default when never chosen, is what is described above).
  * Each payment is one REPAYMENT ledger line (negative, split into penalty, interest, fee, principal, paid in
  * that order; the fee part through recordFeeCovered, which keeps the instalment's fee item in step). Runs that
  * happen late (the clock jumped) book each payment at 10:00 Shanghai of the day it was
@@ -117,6 +121,8 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
     .where(eq(sellerStores.userId, loan.userId))
     .limit(1);
   const half = paysHalf(store?.sellerId);
+  // 主动还款: nothing is taken from the payouts; an instalment unpaid after its due date turns overdue
+  const fromPayouts = (await paidMethodOf(tx, loan.userId)) !== 'ACTIVE_REPAY';
   const rows = await tx
     .select()
     .from(instalments)
@@ -170,10 +176,10 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
     // a fee paid ahead on the fee page is not a collection: the due-date payment still happens
     const feeAhead = row.paidFeeFen === 0 || row.paidFeeFen === row.feeFen;
     const nothingPaid = feeAhead && row.paidPrincipalFen + row.paidInterestFen + row.paidPenaltyFen === 0;
-    if (nothingPaid) await pay(row.dueDate, (r) => (half ? Math.floor(owed(r) / 2) : owed(r)));
+    if (fromPayouts && nothingPaid) await pay(row.dueDate, (r) => (half ? Math.floor(owed(r) / 2) : owed(r)));
     const lateDate = addDays(row.dueDate, SANDBOX_LATE_DAYS);
-    if (owed(row) > 0 && lateDate <= today) await pay(lateDate, owed);
-    if (owed(row) > 0) {
+    if (fromPayouts && owed(row) > 0 && lateDate <= today) await pay(lateDate, owed);
+    if (owed(row) > 0 && (fromPayouts || row.dueDate < today)) {
       // still owing after its due date: overdue, penalty accrued to today
       row = { ...row, status: 'OVERDUE', penaltyFen: penaltyAsOf(row, loan.annualRate, today) };
     }

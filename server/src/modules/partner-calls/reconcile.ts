@@ -3,6 +3,8 @@ import { partnerCalls } from '../../db/schema.ts';
 import { bankCancel, bankContractSigned, bankSubmit } from '../applications/bank-calls.ts';
 import { bankSettle } from '../loans/settle-call.ts';
 import { GATEWAY_OPERATIONS } from '../payments/gateway-calls.ts';
+import { bankOpenSubAccount } from '../receiving-account/open.ts';
+import { bankSmallDeposit } from '../receiving-account/settlement.ts';
 import { moveCall } from './claims.ts';
 import { attemptCall, type PartnerCallContext, type PartnerOperation } from './run.ts';
 
@@ -11,10 +13,15 @@ export const PARTNER_CALL_RECONCILE_AFTER_MS = 60_000;
 
 /** Every kind of partner call, by operation: reconciliation finishes any of them from the claim alone. */
 export const PARTNER_OPERATIONS: Readonly<Record<string, PartnerOperation<never>>> = Object.fromEntries(
-  [bankSubmit, bankCancel, bankContractSigned, bankSettle, ...GATEWAY_OPERATIONS].map((op) => [
-    op.operation,
-    op,
-  ]),
+  [
+    bankSubmit,
+    bankCancel,
+    bankContractSigned,
+    bankSettle,
+    bankOpenSubAccount,
+    bankSmallDeposit,
+    ...GATEWAY_OPERATIONS,
+  ].map((op) => [op.operation, op]),
 );
 
 /**

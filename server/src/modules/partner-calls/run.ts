@@ -4,9 +4,9 @@ import type { PartnerCallRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { type ClaimSpec, callById, claimCall, moveCall } from './claims.ts';
 
-/** the gateway is there for the payment calls (reconciliation passes what it has) */
+/** the gateway is there for the payment calls, the config for sealed values (reconciliation passes what it has) */
 export type PartnerCallContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log'> &
-  Partial<Pick<AppContext, 'gateway'>>;
+  Partial<Pick<AppContext, 'gateway' | 'config'>>;
 
 /** A partner's answer: accepted or not, why not, and what else it said (e.g. the bankRef). */
 export interface PartnerAnswer {

@@ -6,6 +6,7 @@ import { envelope } from '../../schemas/envelope.ts';
 import { ModifyPwdBody } from '../../schemas/requests.ts';
 import { ModifyPwdResultSchema, UserAllCheckResultSchema, UserInfoSchema } from '../../schemas/results.ts';
 import { availableCouponCount } from '../coupons/service.ts';
+import { receivingSummary } from '../receiving-account/view.ts';
 import { modifyPassword, userAllCheck, userInfo } from './service.ts';
 
 const TAGS = ['用户'];
@@ -26,7 +27,8 @@ export function userRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       const { user } = currentSession(request);
-      return ok(userInfo(user, await availableCouponCount(ctx.db, user.id, ctx.now())));
+      const coupons = await availableCouponCount(ctx.db, user.id, ctx.now());
+      return ok(userInfo(user, coupons, await receivingSummary(ctx.db, user.id)));
     },
   );
 

@@ -17,19 +17,28 @@ import { AUDIT, recordAudit } from '../audit/record.ts';
 import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sessions.ts';
 import { certificationSummary } from '../certification/service.ts';
+import type { ReceivingSummary } from '../receiving-account/view.ts';
 import { storeForApplication } from '../stores/service.ts';
 
-/** SPEC.md §7 getUserInfo, plus the only-page list and the usable coupons' count; the phone is masked. */
-export function userInfo(user: UserRow, couponsCount = 0): UserInfo {
+/**
+ * SPEC.md §7 getUserInfo, plus the only-page list and the usable coupons' count; the phone is masked.
+ * paidMethod, openBank and subAccNo (masked) come from the receiving account (receiving-account/view.ts).
+ */
+export function userInfo(
+  user: UserRow,
+  couponsCount = 0,
+  receiving: ReceivingSummary | null = null,
+): UserInfo {
+  const open = receiving?.state === 'OPEN';
   return {
     assetsCodes: user.assetsCodes,
     loginId: user.loginId,
     userNameCn: user.userNameCn,
     email: user.email,
     uptPwdTime: user.uptPwdTime?.toISOString() ?? null,
-    paidMethod: user.paidMethod,
-    openBank: user.openBank,
-    subAccNo: user.subAccNo,
+    paidMethod: receiving?.paidMethod ?? null,
+    openBank: open ? receiving.bankName : null,
+    subAccNo: open ? receiving.accountNoMasked : null,
     onlyPages: user.onlyPages ?? null,
     phone: user.phone ? maskPhone(user.phone) : null,
     couponsCount,

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { tz } from './columns.ts';
+
+/**
+ * The receiving account (/lock/*): collection sub-accounts at the partner banks with their event log, the
+ * settlement-account checks (small deposits), each borrower's receiving settings, and the sandbox marketplace's
+ * record of where a store's payouts go. Account numbers are sealed at rest (lib/at-rest.ts, the PII key).
+ */
+
+/** One request to open a collection sub-account; a change is a new row, the old one CLOSED (history kept). */
+export const subAccounts = pgTable(
+  'sub_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bank: text('bank').notNull(),
+    /** OPENING | OPEN | FAILED | CLOSED (domain SubAccountState) */
+    state: text('state').notNull(),
+    companyName: text('company_name').notNull(),
+    uscc: text('uscc').notNull(),
+    /** the bank's answer refers to it (the opening claim's idempotency key) */
+    requestRef: text('request_ref').notNull(),
+    /** sealed; null until opened */
+    accountNoEnc: text('account_no_enc'),
+    accountNoMasked: text('account_no_masked'),
+    failReason: text('fail_reason'),
+    requestedAt: tz('requested_at').notNull(),
+    openedAt: tz('opened_at'),
+    closedAt: tz('closed_at'),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sub_accounts_request_ref_key').on(t.bank, t.requestRef),
+    // one opening at a time, one account in use at a time
+    uniqueIndex('sub_accounts_one_opening').on(t.userId).where(sql`state = 'OPENING'`),
+    uniqueIndex('sub_accounts_one_open').on(t.userId).where(sql`state = 'OPEN'`),
+    index('sub_accounts_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** Every move of a sub-account (its event log). */
+export const subAccountEvents = pgTable(
+  'sub_account_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subAccountId: integer('sub_account_id')
+      .notNull()
+      .references(() => subAccounts.id, { onDelete: 'cascade' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    event: text('event').notNull(),
+    /** BORROWER | BANK | SYSTEM */
+    actor: text('actor').notNull(),
+    reason: text('reason'),
+    at: tz('at').notNull(),
+  },
+  (t) => [index('sub_account_events_account_idx').on(t.subAccountId, t.id)],
+);
+
+/** A small-deposit check of the borrower's settlement (corporate) account; the newest one is the account. */
+export const settlementChecks = pgTable(
+  'settlement_checks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the bank of the sub-account that sends the deposit */
+    senderBank: text('sender_bank').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNoEnc: text('account_no_enc').notNull(),
+    accountNoMasked: text('account_no_masked').notNull(),
+    depositFen: integer('deposit_fen').notNull(),
+    /** PENDING | VERIFIED | FAILED (EXPIRED is derived from expires_at) */
+    state: text('state').notNull(),
+    wrongEntries: integer('wrong_entries').notNull().default(0),
+    failReason: text('fail_reason'),
+    expiresAt: tz('expires_at').notNull(),
+    verifiedAt: tz('verified_at'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [index('settlement_checks_user_idx').on(t.userId, t.id)],
+);
+
+/** Every amount entered against a check (the daily cap counts them). */
+export const settlementEntries = pgTable(
+  'settlement_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    checkId: integer('check_id')
+      .notNull()
+      .references(() => settlementChecks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    correct: integer('correct').notNull(),
+    at: tz('at').notNull(),
+  },
+  (t) => [index('settlement_entries_user_idx').on(t.userId, t.at)],
+);
+
+/** Per borrower: the repayment method and what the marketplace last said about the payouts. */
+export const receivingSettings = pgTable('receiving_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** STORE_PAYOUT | ACTIVE_REPAY; null: never chosen (collections take from payouts) */
+  paidMethod: text('paid_method'),
+  /** POINTED | NOT_POINTED | CHECKING | DIVERTED; null: never checked */
+  payoutState: text('payout_state'),
+  payoutCheckedAt: tz('payout_checked_at'),
+  payoutDestinationMasked: text('payout_destination_masked'),
+  /** when the borrower was told of the current diversion (cleared once the payouts are pointed again) */
+  divertedNotifiedAt: tz('diverted_notified_at'),
+  updatedAt: tz('updated_at').notNull(),
+});
+
+/** The sandbox marketplace: where a seller's payouts go (set by the developers' route /dev/sandbox/pointPayouts). */
+export const sandboxPayoutPointings = pgTable('sandbox_payout_pointings', {
+  sellerId: text('seller_id').primaryKey(),
+  /** SUB_ACCOUNT | OTHER | PENDING */
+  target: text('target').notNull(),
+  /** the destination account as the sandbox seller central holds it (sandbox data only) */
+  accountNo: text('account_no'),
+  updatedAt: tz('updated_at').notNull(),
+});
+
+export type SubAccountRow = typeof subAccounts.$inferSelect;
+export type SettlementCheckRow = typeof settlementChecks.$inferSelect;
+export type ReceivingSettingsRow = typeof receivingSettings.$inferSelect;

@@ -1,0 +1,131 @@
+import {
+  type AccountLock,
+  BANK_CODES,
+  type EligibleBank,
+  type OpenSubAccountRequest,
+  PAID_METHODS,
+  type PaidMethodRequest,
+  type PayoutView,
+  type ReceivingAccountView,
+  type SettlementAccountRequest,
+  type SettlementAccountView,
+  type SubAccountCallbackBody,
+  type SubAccountView,
+  type VerifySettlementRequest,
+} from '@loan/domain';
+import { type Static, Type } from 'typebox';
+import type { Check, Same } from './same.ts';
+
+/** The receiving account (/lock/*) on the wire, tied to the domain contract (contracts-account.ts). */
+
+const strict = { additionalProperties: false } as const;
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+const Bank = Type.Enum([...BANK_CODES], { description: '合作机构代码：YNIT | CGB | FUIOU | SHRB | CRBANK' });
+
+export const OpenSubAccountBody = Type.Object({ bankCode: Bank }, strict);
+
+export const SettlementAccountBody = Type.Object(
+  {
+    bankName: Type.String({ minLength: 2, maxLength: 40, description: '开户银行名称，如 招商银行深圳分行' }),
+    accountNo: Type.String({ minLength: 1, maxLength: 40, description: '对公账号，8-30 位数字' }),
+  },
+  strict,
+);
+
+export const VerifySettlementBody = Type.Object(
+  { amount: Type.String({ minLength: 1, maxLength: 10, description: '入账金额（元），如 0.37' }) },
+  strict,
+);
+
+export const PaidMethodBody = Type.Object(
+  {
+    paidMethod: Type.Enum([...PAID_METHODS], {
+      description: 'STORE_PAYOUT 回款自动扣款；ACTIVE_REPAY 主动还款',
+    }),
+  },
+  strict,
+);
+
+export const SubAccountCallbackBodySchema = Type.Object(
+  {
+    eventId: Type.String({ minLength: 1, maxLength: 128 }),
+    requestRef: Type.String({ minLength: 1, maxLength: 128 }),
+    outcome: Type.Enum(['OPENED', 'FAILED']),
+    accountNo: Type.Optional(Type.String({ maxLength: 40 })),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  strict,
+);
+
+export const SubAccountViewSchema = Type.Object({
+  id: Type.Integer(),
+  bankCode: Bank,
+  bankName: Type.String(),
+  state: Type.Enum(['OPENING', 'OPEN', 'FAILED', 'CLOSED']),
+  accountNo: NullableString,
+  accountNoMasked: NullableString,
+  companyName: Type.String(),
+  requestedAt: Type.String({ format: 'date-time' }),
+  openedAt: NullableTime,
+  closedAt: NullableTime,
+  failReason: NullableString,
+});
+
+export const SettlementAccountViewSchema = Type.Object({
+  state: Type.Enum(['PENDING', 'VERIFIED', 'FAILED', 'EXPIRED']),
+  bankName: Type.String(),
+  accountName: Type.String(),
+  accountNoMasked: Type.String(),
+  triesLeft: Type.Integer({ minimum: 0 }),
+  expiresAt: NullableTime,
+  verifiedAt: NullableTime,
+});
+
+export const PayoutViewSchema = Type.Object({
+  state: Type.Enum(['POINTED', 'NOT_POINTED', 'CHECKING', 'DIVERTED']),
+  checkedAt: NullableTime,
+  destinationMasked: NullableString,
+  note: NullableString,
+});
+
+export const EligibleBankSchema = Type.Object({
+  bankCode: Bank,
+  bankName: Type.String(),
+  why: Type.String(),
+  required: Type.Boolean(),
+});
+
+export const AccountLockSchema = Type.Object({
+  locked: Type.Boolean(),
+  reasons: Type.Array(Type.String()),
+  until: NullableString,
+  untilText: Type.String(),
+});
+
+export const ReceivingAccountViewSchema = Type.Object({
+  companyName: NullableString,
+  usccMasked: NullableString,
+  eligibleBanks: Type.Array(EligibleBankSchema),
+  current: Type.Union([SubAccountViewSchema, Type.Null()]),
+  history: Type.Array(SubAccountViewSchema),
+  settlement: Type.Union([SettlementAccountViewSchema, Type.Null()]),
+  payout: PayoutViewSchema,
+  paidMethod: Type.Union([Type.Enum([...PAID_METHODS]), Type.Null()]),
+  lock: AccountLockSchema,
+  sandbox: Type.Boolean(),
+});
+
+export type ReceivingContractChecks = [
+  Check<Same<Static<typeof OpenSubAccountBody>, OpenSubAccountRequest>>,
+  Check<Same<Static<typeof SettlementAccountBody>, SettlementAccountRequest>>,
+  Check<Same<Static<typeof VerifySettlementBody>, VerifySettlementRequest>>,
+  Check<Same<Static<typeof PaidMethodBody>, PaidMethodRequest>>,
+  Check<Same<Static<typeof SubAccountCallbackBodySchema>, SubAccountCallbackBody>>,
+  Check<Same<Static<typeof SubAccountViewSchema>, SubAccountView>>,
+  Check<Same<Static<typeof SettlementAccountViewSchema>, SettlementAccountView>>,
+  Check<Same<Static<typeof PayoutViewSchema>, PayoutView>>,
+  Check<Same<Static<typeof EligibleBankSchema>, EligibleBank>>,
+  Check<Same<Static<typeof AccountLockSchema>, AccountLock>>,
+  Check<Same<Static<typeof ReceivingAccountViewSchema>, ReceivingAccountView>>,
+];
