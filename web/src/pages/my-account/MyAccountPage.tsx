@@ -59,7 +59,7 @@ export default function MyAccountPage() {
         <CouponList />
       </Card>
       <SecurityCard />
-      <Card variant="borderless" title="更多服务" size="small">
+      <Card variant="borderless" title="更多服务">
         <Flex gap={24} wrap>
           <Link to="/account/reset">修改密码</Link>
           <Link to="/account/refund">申请退款</Link>

@@ -13,8 +13,9 @@ const METHOD_COLOURS: Readonly<Record<SignInMethod, string>> = {
 };
 
 function PasswordAge({ security }: { security: SecurityView }) {
+  const age = security.pwdAgeDays;
   const changed = security.pwdTime
-    ? `${formatShanghaiTime(security.pwdTime)}${security.pwdAgeDays === null ? '' : `（${security.pwdAgeDays} 天前）`}`
+    ? `${formatShanghaiTime(security.pwdTime)}${age === null ? '' : age === 0 ? '（今天）' : `（${age} 天前）`}`
     : '从未修改';
   return (
     <Flex vertical gap={12}>
