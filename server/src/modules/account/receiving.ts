@@ -6,6 +6,8 @@ import {
   type SubAccountState,
 } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
+import { payoutView } from '../receiving-account/payouts.ts';
+import { receivingSummary as receivingAccountSummary } from '../receiving-account/view.ts';
 
 /** What My account needs of the receiving account: the current sub-account (masked) and where payouts go. */
 export interface ReceivingState {
@@ -29,12 +31,16 @@ export function receivingProfile(r: ReceivingState): AccountProfile['receiving']
   };
 }
 
-/**
- * Reads the receiving account from the receiving-account module. TEMPORARY: until that module exports its reader
- * this answers "none asked for, not pointed"; see /tmp/plan-12-changes.md.
- */
-async function readReceivingState(_ctx: AppContext, _userId: number): Promise<ReceivingState> {
-  return { state: null, bankName: null, accountNoMasked: null, payout: 'NOT_POINTED' };
+/** Reads the receiving account through the receiving-account module's own readers (one place for the rules). */
+async function readReceivingState(ctx: AppContext, userId: number): Promise<ReceivingState> {
+  const summary = await receivingAccountSummary(ctx.db, userId);
+  const payout = await payoutView(ctx.db, userId);
+  return {
+    state: summary.state,
+    bankName: summary.bankName,
+    accountNoMasked: summary.accountNoMasked,
+    payout: payout.state,
+  };
 }
 
 /** The receiving account block of My account's profile. */
