@@ -46,7 +46,8 @@ export const CompleteStepBody = Type.Object(
   {
     rowId: RowId,
     step: Type.Enum(['FACE_VERIFY', 'OPEN_COLLECTION_ACCOUNT'], {
-      description: 'FACE_VERIFY 人脸识别（沙箱模拟）；OPEN_COLLECTION_ACCOUNT 开立收款账户（沙箱）',
+      description:
+        'FACE_VERIFY 人脸识别（沙箱模拟）；OPEN_COLLECTION_ACCOUNT 在该机构已开立收款子账户时即完成，否则 2111（在 /lock/toApplyAccountPage 开立）',
     }),
   },
   strict,

@@ -101,8 +101,8 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
       config: user,
       schema: {
         tags: TAGS,
-        summary: '完成沙箱模拟步骤（人脸识别、开立收款账户）',
-        description: `步骤不在该产品流程中 3402；时机不对 3001；申请已结束 3003。${NOT_FOUND_NOTE}`,
+        summary: '完成沙箱模拟步骤（人脸识别）；开立收款账户在收款账户页面完成',
+        description: `步骤不在该产品流程中 3402；时机不对 3001；申请已结束 3003；尚未在该机构开立收款子账户 2111。${NOT_FOUND_NOTE}`,
         security: NEEDS_TOKEN,
         body: CompleteStepBody,
         response: detail,
