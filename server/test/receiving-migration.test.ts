@@ -1,0 +1,80 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
+import { openAccountNo, sealLegacyAccountNumbers } from '../src/modules/receiving-account/accounts.ts';
+
+/**
+ * Migration 0015 on a database from before: the sandbox sub-account written into the user row becomes an OPEN
+ * sub-account at the bank named there, the repayment method moves to receiving_settings, the columns go; the
+ * number is sealed at the next start.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'receiving-migration-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+const KEY = 'ab'.repeat(32);
+
+describe('migration 0015 (receiving account)', () => {
+  it('moves users.sub_acc_no / open_bank / paid_method into the new tables and drops them', async () => {
+    const journal = JSON.parse(
+      readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+    ) as Journal;
+    const last = journal.entries.find((e) => e.tag === '0015_receiving_account')?.idx ?? 0;
+    const entries = journal.entries.filter((e) => e.idx < last);
+    mkdirSync(join(dir, 'meta'), { recursive: true });
+    for (const e of entries) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
+    writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: dir });
+    await db.execute(sql`insert into users (id, login_id, password_hash, user_name_cn, email, created_at,
+      paid_method, open_bank, sub_acc_no)
+      values (1, 'old1', 'x', '老用户', 'old@example.com', now(), 'STORE_PAYOUT', '富友支付', '6238000000000000001'),
+             (2, 'old2', 'x', '新用户', 'new@example.com', now(), null, null, null)`);
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const subs = (
+      await db.execute(sql`select user_id, bank, state, account_no_enc, account_no_masked from sub_accounts`)
+    ).rows as {
+      user_id: number;
+      bank: string;
+      state: string;
+      account_no_enc: string;
+      account_no_masked: string;
+    }[];
+    expect(subs).toEqual([
+      {
+        user_id: 1,
+        bank: 'FUIOU',
+        state: 'OPEN',
+        account_no_enc: 'legacy:6238000000000000001',
+        account_no_masked: '6238 **** **** 0001',
+      },
+    ]);
+    const settings = (await db.execute(sql`select user_id, paid_method from receiving_settings`)).rows;
+    expect(settings).toEqual([{ user_id: 1, paid_method: 'STORE_PAYOUT' }]);
+    const columns = (
+      await db.execute(sql`select column_name from information_schema.columns where table_name = 'users'`)
+    ).rows.map((r) => (r as { column_name: string }).column_name);
+    expect(columns).not.toContain('sub_acc_no');
+
+    expect(await sealLegacyAccountNumbers(db as unknown as Database, KEY)).toBe(1);
+    const [sealed] = (await db.execute(sql`select account_no_enc from sub_accounts`)).rows as {
+      account_no_enc: string;
+    }[];
+    expect(sealed?.account_no_enc.startsWith('v1.')).toBe(true);
+    expect(openAccountNo(KEY, sealed?.account_no_enc ?? '')).toBe('6238000000000000001');
+    expect(await sealLegacyAccountNumbers(db as unknown as Database, KEY)).toBe(0);
+    await client.close();
+  });
+});
