@@ -187,6 +187,21 @@ describe('the bank flows and the lock', () => {
     expect(second.history).toMatchObject([{ id: first.current?.id, state: 'CLOSED', accountNo: null }]);
     expect(second.history[0]?.closedAt).not.toBeNull();
   });
+
+  it('an approved application at another bank may move the account there (nothing else is owed)', async () => {
+    const b = await makeReadyBorrower(t, 'rflow4');
+    okResult(await api.create(b.token, 'FUIOU-HKD'));
+    await openSubAccountAt(t, b, 'FUIOU');
+    const cgb = okResult(await api.create(b.token, 'CGB-KJED'));
+    okResult(await api.submit(b.token, cgb.application.rowId, '200000', 6));
+    await deliverAfterDelay(t);
+    expect(okResult(await lock.view(b.token)).lock.locked).toBe(true);
+    const moved = await openSubAccountAt(t, b, 'CGB');
+    expect(moved.current?.bankCode).toBe('CGB');
+    okResult(await api.sign(b.token, cgb.application.rowId));
+    // and back to FUIOU is refused now: the signed CGB application needs the account at CGB
+    expect(codeOf(await lock.open(b.token, 'FUIOU'))).toBe(RSP.RECEIVING_ACCOUNT_LOCKED);
+  });
 });
 
 describe('a second borrower', () => {

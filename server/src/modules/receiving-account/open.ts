@@ -6,11 +6,11 @@ import {
   RSP,
   rspText,
 } from '@loan/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { SubAccountRequest } from '../../adapters/banks/bank-adapter.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { subAccountEvents, subAccounts, type UserRow } from '../../db/schema.ts';
+import { applications, loans, subAccountEvents, subAccounts, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
@@ -79,9 +79,29 @@ export const bankOpenSubAccount: PartnerOperation<OpenPayload> = {
 };
 
 /**
+ * The one change a lock allows: no loan outstanding, and every approved or signed application is at the bank
+ * asked for, whose flow needs the account there (the current account is elsewhere). Otherwise the borrower could
+ * never sign (CGB) or be paid (CRBANK) after an account opened for another bank.
+ */
+async function lockedOnlyForThisBank(ctx: AppContext, userId: number, bank: BankCode, openAt: string) {
+  if (openAt === bank) return false;
+  const [loan] = await ctx.db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), ne(loans.status, 'SETTLED')))
+    .limit(1);
+  if (loan) return false;
+  const approved = await ctx.db
+    .select({ bank: applications.bank })
+    .from(applications)
+    .where(and(eq(applications.userId, userId), inArray(applications.state, ['APPROVED', 'SIGNED'])));
+  return approved.every((a) => a.bank === bank);
+}
+
+/**
  * POST /lock/openSubAccount: 3401 without a company certification; 2101 at a bank the borrower neither applies
  * to nor borrows from; 2102 while an opening is under way; 2103 while an OPEN account is locked (the reasons in
- * rspDesc). Otherwise a new OPENING row (one at a time: a unique index) and one claimed call to the bank.
+ * rspDesc), unless the lock is only approved applications at the bank asked for. Otherwise a new OPENING row (one at a time: a unique index) and one claimed call to the bank.
  */
 export async function requestSubAccount(
   ctx: AppContext,
@@ -102,9 +122,10 @@ export async function requestSubAccount(
   }
   const rows = await subAccountsOf(ctx.db, user.id);
   if (rows.some((r) => r.state === 'OPENING')) throw new ApiError(RSP.SUB_ACCOUNT_OPENING);
-  if (rows.some((r) => r.state === 'OPEN')) {
+  const open = rows.find((r) => r.state === 'OPEN');
+  if (open) {
     const lock = await lockOf(ctx.db, user.id);
-    if (lock.locked) {
+    if (lock.locked && !(await lockedOnlyForThisBank(ctx, user.id, bank, open.bank))) {
       throw new ApiError(
         RSP.RECEIVING_ACCOUNT_LOCKED,
         `收款账户已锁定，暂不能变更：${lock.reasons.join('；')}。${lock.untilText}`,
