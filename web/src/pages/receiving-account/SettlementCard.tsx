@@ -244,9 +244,7 @@ export function SettlementCard({ view, onChanged }: { view: ReceivingAccountView
       extra={settlement && <EnumTag display={SETTLEMENT_DISPLAY[settlement.state]} />}
     >
       <Typography.Paragraph type="secondary">
-        您名下的对公账户，用于接收还款以外的资金。通过小额打款验证：银行打入 0.01–0.99
-        元，您填写收到的金额；错误
-        {SETTLEMENT_CHECK_RULES.maxWrongEntries} 次或超过 {SETTLEMENT_CHECK_RULES.lifeDays} 天需重新提交。
+        {`您名下的对公账户，用于接收还款以外的资金。通过小额打款验证：银行打入 0.01–0.99 元，您填写收到的金额；错误 ${SETTLEMENT_CHECK_RULES.maxWrongEntries} 次或超过 ${SETTLEMENT_CHECK_RULES.lifeDays} 天需重新提交。`}
       </Typography.Paragraph>
       {body}
     </Card>
