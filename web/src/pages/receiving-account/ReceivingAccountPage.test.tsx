@@ -204,6 +204,24 @@ describe('/lock/toApplyAccountPage', () => {
     expect(screen.getByText('已变更')).toBeInTheDocument();
   });
 
+  it('locked only by an approved application, lets the server decide a move to that bank', async () => {
+    const lock = accountLock({ outstandingLoans: [], approvedApplications: 1 });
+    const user = setup(
+      () => view({ current: sub({ bankCode: 'YNIT', bankName: '云南国际信托' }), lock }),
+      (r) =>
+        r.url === API.openSubAccount
+          ? fail(RSP.RECEIVING_ACCOUNT_LOCKED, '收款账户已锁定，暂不能变更：原因')
+          : undefined,
+      `${PATH}?bank=CGB`,
+    );
+    await user.click(await screen.findByRole('button', { name: '变更收款账户' }));
+    const form = await screen.findByRole('form', { name: '开立收款子账户' });
+    expect(within(form).getByRole('radio', { name: /广发银行/ })).toBeChecked();
+    await user.click(within(form).getByRole('button', { name: '申请开立新账户' }));
+    await shown('收款账户已锁定，暂不能变更：原因');
+    expect(posted(API.openSubAccount)).toEqual([{ bankCode: 'CGB' }]);
+  });
+
   it('verifies the settlement account: submit, a wrong amount near the field with tries left, then the right one', async () => {
     let state = view({ current: sub() });
     const user = setup(

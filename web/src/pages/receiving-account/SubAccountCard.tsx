@@ -170,7 +170,8 @@ export function SubAccountCard({
   const current = view.current;
 
   const change = () => {
-    if (!view.lock.locked) {
+    // locked only by approved applications (no loan owed), the server may move the account to their bank: it decides
+    if (!view.lock.locked || view.lock.until === null) {
       setChanging(true);
       return;
     }
