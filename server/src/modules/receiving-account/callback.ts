@@ -56,12 +56,14 @@ export async function receiveSubAccountCallback(
       .select()
       .from(subAccounts)
       .where(and(eq(subAccounts.bank, bank), eq(subAccounts.requestRef, body.requestRef)))
-      .limit(1);
+      .limit(1)
+      // two answers to one request (different eventIds) wait for each other: the second finds it no longer OPENING
+      .for('update');
     if (!row) return ignore('未知的开户请求');
     if (row.state !== 'OPENING') return ignore(`子账户状态为 ${row.state}，不再受理开户结果`);
     if (body.outcome === 'FAILED') {
       const reason = body.reason?.trim() || '合作机构未说明原因';
-      await moveSubAccount(tx, row, 'FAILED', 'FAIL', 'BANK', now, { failReason: reason }, reason);
+      await moveSubAccount(tx, row, 'FAIL', 'BANK', now, { failReason: reason }, reason);
     } else {
       const accountNo = body.accountNo ?? '';
       const [previous] = await tx
@@ -72,7 +74,6 @@ export async function receiveSubAccountCallback(
         await moveSubAccount(
           tx,
           previous,
-          'CLOSED',
           'REPLACE',
           'SYSTEM',
           now,
@@ -80,7 +81,7 @@ export async function receiveSubAccountCallback(
           '已开立新的收款子账户',
         );
       }
-      await moveSubAccount(tx, row, 'OPEN', 'OPEN', 'BANK', now, {
+      await moveSubAccount(tx, row, 'OPEN', 'BANK', now, {
         accountNoEnc: sealAccountNo(ctx.config.piiKey, accountNo),
         accountNoMasked: maskAccountNo(accountNo),
         openedAt: now,

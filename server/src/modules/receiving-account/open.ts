@@ -5,6 +5,10 @@ import {
   PARTNER_BANKS,
   RSP,
   rspText,
+  type SubAccountActor,
+  type SubAccountEvent,
+  type SubAccountState,
+  subAccountNext,
 } from '@loan/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { SubAccountRequest } from '../../adapters/banks/bank-adapter.ts';
@@ -21,23 +25,31 @@ import { eligibleBanks, lockOf, subAccountsOf } from './accounts.ts';
 /** The subject of a sub-account's opening call. */
 export const subAccountSubject = (id: number) => `sub-account-${id}`;
 const OPEN_OPERATION = 'BANK_OPEN_SUB_ACCOUNT';
+/** where a new request starts, from the table */
+const REQUESTED = subAccountNext(null, 'REQUEST', 'BORROWER') ?? 'OPENING';
 
 export interface OpenPayload extends Record<string, unknown> {
   subAccountId: number;
   request: SubAccountRequest;
 }
 
-/** Moves a sub-account if it is still in the state read (its event log row written with it); false otherwise. */
+/**
+ * The one writer of a sub-account's state: the move must be a row of the domain's table (SUB_ACCOUNT_TRANSITIONS;
+ * anything else is a bug and throws), and is made only if the account is still in the state read, with its event
+ * log row. False when another request moved it first.
+ */
 export async function moveSubAccount(
   tx: Database,
   row: { id: number; state: string },
-  to: string,
-  event: string,
-  actor: 'BORROWER' | 'BANK' | 'SYSTEM',
+  event: SubAccountEvent,
+  actor: SubAccountActor,
   now: Date,
   set: Partial<typeof subAccounts.$inferInsert> = {},
   reason: string | null = null,
 ): Promise<boolean> {
+  const to = subAccountNext(row.state as SubAccountState, event, actor);
+  if (to === null)
+    throw new Error(`sub-account ${row.id}: ${row.state} --${event}/${actor}--> is not a legal move`);
   const moved = await tx
     .update(subAccounts)
     .set({ ...set, state: to, updatedAt: now })
@@ -67,7 +79,6 @@ export const bankOpenSubAccount: PartnerOperation<OpenPayload> = {
     const moved = await moveSubAccount(
       tx,
       { id: payload.subAccountId, state: 'OPENING' },
-      'FAILED',
       'REFUSE',
       'BANK',
       now,
@@ -147,7 +158,7 @@ export async function requestSubAccount(
         .values({
           userId: user.id,
           bank,
-          state: 'OPENING',
+          state: REQUESTED,
           companyName: cert.companyName,
           uscc: cert.uscc,
           requestRef: `pending-${now.getTime()}-${user.id}`,
@@ -165,7 +176,7 @@ export async function requestSubAccount(
       await tx.insert(subAccountEvents).values({
         subAccountId: row.id,
         fromState: null,
-        toState: 'OPENING',
+        toState: REQUESTED,
         event: 'REQUEST',
         actor: 'BORROWER',
         reason: null,
