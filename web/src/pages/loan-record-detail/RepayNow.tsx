@@ -1,12 +1,8 @@
-import type { PaymentChannel } from '@loan/domain';
 import { formatYuan, INSTALMENT_STATUS_DISPLAY, type InstalmentView, type LoanView } from '@loan/domain';
-import { Alert, Button, Descriptions, Flex, Modal, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../api/errors';
-import { repayNow } from '../../api/payments';
-import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
 import { fen } from '../../components/payments/pay-labels';
+import { RepayModal } from '../../components/payments/RepayModal';
 import { EnumTag } from '../../components/records/RecordParts';
 
 const UNPAID: ReadonlySet<InstalmentView['status']> = new Set(['OVERDUE', 'DUE', 'PARTIAL']);
@@ -69,33 +65,10 @@ function Breakdown({ instalment }: { instalment: InstalmentView }) {
  * channel, then paid through the cashier; the automatic collection skips it while the order is open.
  */
 export function RepayNow({ loan, instalments }: { loan: LoanView; instalments: readonly InstalmentView[] }) {
-  const navigate = useNavigate();
-  const location = useLocation();
   const instalment = instalmentToRepay(instalments);
   const [open, setOpen] = useState(false);
-  const [channel, setChannel] = useState<PaymentChannel>('ALIPAY');
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   if (!instalment) return <Typography.Text type="secondary">当前没有待还的分期。</Typography.Text>;
-
-  const confirm = async () => {
-    setPending(true);
-    setProblem(null);
-    try {
-      const { order, cashierUrl } = await repayNow(
-        { loanId: loan.loanId, seq: instalment.seq, channel },
-        { silent: true },
-      );
-      const target = cashierTarget(cashierUrl, order.outTradeNo, `${location.pathname}${location.search}`);
-      if ('internal' in target) navigate(target.internal);
-      else window.location.assign(target.external);
-    } catch (caught) {
-      setProblem(isApiError(caught) ? caught.desc : '发起还款失败，请稍后重试');
-    } finally {
-      setPending(false);
-    }
-  };
 
   const overdue = instalment.status === 'OVERDUE';
   return (
@@ -109,31 +82,15 @@ export function RepayNow({ loan, instalments }: { loan: LoanView; instalments: r
           立即还款
         </Button>
       </Flex>
-      <Modal
+      <RepayModal
         open={open}
+        onClose={() => setOpen(false)}
+        loanId={loan.loanId}
+        seq={instalment.seq}
         title={`主动还款 · 第 ${instalment.seq} 期`}
-        okText={`确认还款 ${formatYuan(fen(instalment.outstanding))} 元`}
-        cancelText="取消"
-        okButtonProps={{ loading: pending }}
-        cancelButtonProps={{ disabled: pending }}
-        onOk={() => void confirm()}
-        onCancel={() => !pending && setOpen(false)}
-        destroyOnHidden
-      >
-        <Flex vertical gap={16}>
-          <Breakdown instalment={instalment} />
-          <Typography.Text type="secondary">
-            罚息计至今日；支付完成后本期不再自动扣款。金额以收银台显示为准。
-          </Typography.Text>
-          <div>
-            <Typography.Text strong>支付方式</Typography.Text>
-            <div style={{ marginTop: 8 }}>
-              <ChannelPicker value={channel} onChange={setChannel} />
-            </div>
-          </div>
-          {problem && <Alert type="error" showIcon title={problem} />}
-        </Flex>
-      </Modal>
+        amount={formatYuan(fen(instalment.outstanding))}
+        summary={<Breakdown instalment={instalment} />}
+      />
     </Flex>
   );
 }

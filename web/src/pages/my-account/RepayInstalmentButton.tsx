@@ -1,11 +1,8 @@
-import type { OwedInstalment, PaymentChannel } from '@loan/domain';
-import { Alert, Button, type ButtonProps, Descriptions, Flex, Modal, Typography } from 'antd';
+import type { OwedInstalment } from '@loan/domain';
+import { Button, type ButtonProps, Descriptions, Typography } from 'antd';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../api/errors';
-import { repayNow } from '../../api/payments';
-import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
 import { money } from '../../components/payments/pay-labels';
+import { RepayModal } from '../../components/payments/RepayModal';
 
 /**
  * 立即还款 for one instalment of the overview: what it owes, a channel, then the cashier (the loan detail's
@@ -20,30 +17,7 @@ export function RepayInstalmentButton({
   type?: ButtonProps['type'];
   danger?: boolean;
 }) {
-  const navigate = useNavigate();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [channel, setChannel] = useState<PaymentChannel>('ALIPAY');
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setPending(true);
-    setProblem(null);
-    try {
-      const { order, cashierUrl } = await repayNow(
-        { loanId: item.loanId, seq: item.seq, channel },
-        { silent: true },
-      );
-      const target = cashierTarget(cashierUrl, order.outTradeNo, `${location.pathname}${location.search}`);
-      if ('internal' in target) navigate(target.internal);
-      else window.location.assign(target.external);
-    } catch (caught) {
-      setProblem(isApiError(caught) ? caught.desc : '发起还款失败，请稍后重试');
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <>
@@ -52,25 +26,18 @@ export function RepayInstalmentButton({
         type={type}
         danger={danger}
         data-testid={`repay-now-${item.loanId}-${item.seq}`}
-        onClick={() => {
-          setProblem(null);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         立即还款
       </Button>
-      <Modal
+      <RepayModal
         open={open}
+        onClose={() => setOpen(false)}
+        loanId={item.loanId}
+        seq={item.seq}
         title={`立即还款 · 第 ${item.seq} 期`}
-        okText={`确认还款 ${money(item.amount)} 元`}
-        cancelText="取消"
-        okButtonProps={{ loading: pending }}
-        cancelButtonProps={{ disabled: pending }}
-        onOk={() => void confirm()}
-        onCancel={() => !pending && setOpen(false)}
-        destroyOnHidden
-      >
-        <Flex vertical gap={16}>
+        amount={money(item.amount)}
+        summary={
           <Descriptions
             size="small"
             bordered
@@ -87,18 +54,8 @@ export function RepayInstalmentButton({
               },
             ]}
           />
-          <Typography.Text type="secondary">
-            罚息计至今日；支付完成后本期不再自动扣款。金额以收银台显示为准。
-          </Typography.Text>
-          <div>
-            <Typography.Text strong>支付方式</Typography.Text>
-            <div style={{ marginTop: 8 }}>
-              <ChannelPicker value={channel} onChange={setChannel} />
-            </div>
-          </div>
-          {problem && <Alert type="error" showIcon title={problem} />}
-        </Flex>
-      </Modal>
+        }
+      />
     </>
   );
 }
