@@ -1,7 +1,14 @@
 import { type BankCallbackResult, type BankCode, RSP, rspText } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationEvents, applications, auditLog, bankCallbacks, loans } from '../src/db/schema.ts';
+import {
+  applicationEvents,
+  applications,
+  auditLog,
+  bankCallbacks,
+  loans,
+  subAccounts,
+} from '../src/db/schema.ts';
 import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { applicationCalls, okResult } from './helpers/applications.ts';
@@ -170,5 +177,38 @@ describe('bank decisions outside what was asked or what the product allows', () 
     );
     expect((await rowOf(rowId)).state).toBe('SIGNED');
     expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toEqual([]);
+  });
+});
+
+describe('a disbursement without the collection account', () => {
+  it('a CGB DISBURSE to a borrower whose account there is gone is refused (2104), recorded, replayed alike', async () => {
+    const { b, rowId, bankRef } = await underReview('range4', '100000');
+    expect(
+      (await post('CGB', { eventId: 'CGB-RANGE-30', bankRef, decision: 'APPROVE' })).result.outcome,
+    ).toBe('APPLIED');
+    await openSubAccountAt(t, b, 'CGB');
+    okResult(await api.sign(b.token, rowId));
+    // the account is no longer open (as if closed at the bank): a bank that disburses anyway is refused
+    await t.db.update(subAccounts).set({ state: 'CLOSED' }).where(eq(subAccounts.userId, b.userId));
+    const res = await post('CGB', { eventId: 'CGB-RANGE-31', bankRef, decision: 'DISBURSE' });
+    expect(res.response.rspCode).toBe(RSP.SUB_ACCOUNT_REQUIRED);
+    expect(res.response.rspDesc).toBe(
+      `${rspText(RSP.SUB_ACCOUNT_REQUIRED)}：借款人尚未在该机构开立收款子账户，不予放款`,
+    );
+    expect((await callbackOf('CGB-RANGE-31'))?.outcome).toBe('REFUSED');
+    expect((await rowOf(rowId)).state).toBe('SIGNED');
+    expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toEqual([]);
+    expect((await refusedAudits(rowId)).map((a) => a.detail?.reason)).toEqual([
+      '借款人尚未在该机构开立收款子账户，不予放款',
+    ]);
+    const replay = await post('CGB', { eventId: 'CGB-RANGE-31', bankRef, decision: 'DISBURSE' });
+    expect(replay.response.rspCode).toBe(RSP.SUB_ACCOUNT_REQUIRED);
+    expect(await refusedAudits(rowId)).toHaveLength(1);
+
+    // with the account open again the next DISBURSE is applied
+    await t.db.update(subAccounts).set({ state: 'OPEN' }).where(eq(subAccounts.userId, b.userId));
+    const right = await post('CGB', { eventId: 'CGB-RANGE-32', bankRef, decision: 'DISBURSE' });
+    expect(right.result.outcome).toBe('APPLIED');
+    expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toHaveLength(1);
   });
 });

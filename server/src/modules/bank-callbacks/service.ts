@@ -2,6 +2,7 @@ import {
   type ApplicationEvent,
   type BankCallbackBody,
   type BankCallbackResult,
+  type Product,
   RSP,
   rspText,
   transition,
@@ -10,13 +11,16 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import type { AppContext } from '../../context.ts';
-import { applications, bankCallbacks, products } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { type ApplicationRow, applications, bankCallbacks, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { BankCallbackBodySchema } from '../../schemas/apply-requests.ts';
 import { applyEvent } from '../applications/apply-event.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { createLoanForDisbursement } from '../loans/disburse.ts';
 import { rowToProduct } from '../products/service.ts';
+import { openSubAccountBanks } from '../receiving-account/accounts.ts';
+import { accountNeededBeforeDisbursement } from '../receiving-account/held-disbursement.ts';
 import { decisionOutOfRange } from './decision-range.ts';
 import { type CallbackHeaders, verifyBankCallback } from './verify.ts';
 
@@ -56,7 +60,13 @@ export async function receiveBankCallback(
         .from(bankCallbacks)
         .where(and(eq(bankCallbacks.bank, bank), eq(bankCallbacks.eventId, body.eventId)));
       // a replay of a refused decision is refused again; any other replay changes nothing
-      if (first?.outcome === 'REFUSED') return { refused: String(first.payload.refusedReason ?? '') };
+      if (first?.outcome === 'REFUSED') {
+        const code =
+          first.payload.refusedCode === RSP.SUB_ACCOUNT_REQUIRED
+            ? RSP.SUB_ACCOUNT_REQUIRED
+            : RSP.BANK_DECISION_OUT_OF_RANGE;
+        return { refused: String(first.payload.refusedReason ?? ''), code };
+      }
       return { result: { eventId: body.eventId, outcome: 'DUPLICATE' as const } };
     }
 
@@ -85,11 +95,20 @@ export async function receiveBankCallback(
     const legal = transition(app.state as never, body.decision, 'BANK').ok;
     const product = productRow ? rowToProduct(productRow) : null;
     const outOfRange = legal ? decisionOutOfRange(app, product, body, approvedFen) : null;
-    if (outOfRange) {
+    const refusal: Refusal | null = outOfRange
+      ? { refused: outOfRange, code: RSP.BANK_DECISION_OUT_OF_RANGE }
+      : legal && body.decision === 'DISBURSE' && product && !(await mayDisburse(tx, app, product))
+        ? { refused: NO_SUB_ACCOUNT, code: RSP.SUB_ACCOUNT_REQUIRED }
+        : null;
+    if (refusal) {
       // refused and recorded: the callback row with its reason, the audit log; the application does not move
       await tx
         .update(bankCallbacks)
-        .set({ outcome: 'REFUSED', applicationId: app.id, payload: { ...body, refusedReason: outOfRange } })
+        .set({
+          outcome: 'REFUSED',
+          applicationId: app.id,
+          payload: { ...body, refusedReason: refusal.refused, refusedCode: refusal.code },
+        })
         .where(eq(bankCallbacks.id, received.id));
       await recordAudit(tx, {
         action: AUDIT.bankDecisionRefused,
@@ -101,11 +120,11 @@ export async function receiveBankCallback(
           eventId: body.eventId,
           applicationId: app.id,
           decision: body.decision,
-          reason: outOfRange,
+          reason: refusal.refused,
         },
       });
-      ctx.log.warn({ bank, eventId: body.eventId, reason: outOfRange }, 'bank decision out of range refused');
-      return { refused: outOfRange };
+      ctx.log.warn({ bank, eventId: body.eventId, reason: refusal.refused }, 'bank decision refused');
+      return refusal;
     }
 
     const event: ApplicationEvent = body.decision;
@@ -130,12 +149,26 @@ export async function receiveBankCallback(
   });
   if ('refused' in settled) {
     throw new ApiError(
-      RSP.BANK_DECISION_OUT_OF_RANGE,
-      `${rspText(RSP.BANK_DECISION_OUT_OF_RANGE)}${settled.refused ? `：${settled.refused}` : ''}`,
+      settled.code,
+      `${rspText(settled.code)}${settled.refused ? `：${settled.refused}` : ''}`,
     );
   }
   return settled.result;
 }
 
-/** What the callback's transaction decided: a result for the bank, or a refusal (3503) recorded before answering. */
-type Settled = { result: BankCallbackResult } | { refused: string };
+const NO_SUB_ACCOUNT = '借款人尚未在该机构开立收款子账户，不予放款';
+
+/** A disbursement at a bank whose flow needs the collection account, only to a borrower with it OPEN there. */
+async function mayDisburse(tx: Database, app: ApplicationRow, product: Product): Promise<boolean> {
+  if (!accountNeededBeforeDisbursement(product)) return true;
+  return (await openSubAccountBanks(tx, app.userId)).some((b) => b === app.bank);
+}
+
+/** A decision refused and recorded before answering: out of range (3503) or a disbursement without the account (2104). */
+type Refusal = {
+  refused: string;
+  code: typeof RSP.BANK_DECISION_OUT_OF_RANGE | typeof RSP.SUB_ACCOUNT_REQUIRED;
+};
+
+/** What the callback's transaction decided: a result for the bank, or a refusal recorded before answering. */
+type Settled = { result: BankCallbackResult } | Refusal;
