@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_SERVERS } from './e2e/servers.ts';
 
 // Browser tests: playwright-core drives the system Chromium against the built app served by the real server.
 export default defineConfig({
@@ -7,9 +8,11 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
-    // a ceiling, not a pace: each step waits on its condition (support.ts WAIT) and returns when it holds
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // E2E_SERVERS files at a time, each worker on its own server (e2e/servers.ts); the tests in a file in order
+    maxWorkers: E2E_SERVERS,
+    // ceilings that only catch a hang, not paces: each step waits on its condition (support.ts WAIT, 45 s) and
+    // returns when it holds. The longest journeys take 60–80 s with two files at a time on 2 busy cores.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

@@ -56,7 +56,7 @@ let rowId = 0;
 beforeAll(async () => {
   token = await readyBorrower(PLAN);
   rowId = await approvedApplication(PLAN, token);
-}, 180_000);
+});
 
 /** The small deposit the sandbox bank "sent", from its message to the borrower's (or the legal person's) phone. */
 async function depositAmount(phones: readonly string[]): Promise<string> {
@@ -97,9 +97,7 @@ async function payAtCashier(page: Page, back: string) {
 }
 
 describe('receiving account and My account in the browser', () => {
-  it('opens the sub-account from the bank step, verifies the settlement account, points payouts, signs, is refused a change and repays from My account', {
-    timeout: 300_000,
-  }, async () => {
+  it('opens the sub-account from the bank step, verifies the settlement account, points payouts, signs, is refused a change and repays from My account', async () => {
     const detail = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
     const bankPath = detail.application.bankPath;
     const { context, page } = await newPage(browser(), DESKTOP);

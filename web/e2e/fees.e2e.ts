@@ -40,7 +40,7 @@ beforeAll(async () => {
     amount: '60000.00',
     termMonths: 6,
   }));
-}, 180_000);
+});
 
 async function signedIn(viewport = DESKTOP): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await newPage(browser(), viewport);

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_SERVERS } from './servers.ts';
 import { DIRECT_LOGIN_SECRET, E2E_USERS } from './users.ts';
 
 const repo = join(import.meta.dirname, '..', '..');
@@ -42,15 +43,42 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not answer within 90 s:\n${output()}`);
 }
 
+/** One e2e server: the built app on its own copy of the prepared data directory and its own port. */
+async function startServer(env: NodeJS.ProcessEnv, dataDir: string) {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'server', 'src', 'main.ts')], {
+    cwd: repo,
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForServer(baseURL, child, () => output);
+  return { baseURL, child, dataDir };
+}
+
+async function stopServer(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => {
+    if (child.exitCode !== null) r(null);
+    child.once('exit', r);
+    setTimeout(r, 5000);
+  });
+}
+
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'loan-e2e-'));
-  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // development: the server's developer routes (outbox, collections trigger) exist only there
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    PORT: String(port),
     HOST: '127.0.0.1',
     DIRECT_LOGIN_SECRET,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -64,61 +92,47 @@ export default async function setup(project: TestProject) {
   // The tests run against what the sources say now: always build, and build what `npm start` serves, a production
   // bundle (React's production runtime). Vite keeps a NODE_ENV it finds set, so the server's `development` must not leak in.
   run('npm', ['run', 'build', '-w', 'web'], { ...env, NODE_ENV: 'production' });
-  // Seed and create the extra users through the operator CLI before the server holds the data directory.
-  run('npm', ['run', 'seed', '-w', 'server'], env);
-  for (const user of E2E_USERS) {
-    run(
-      'npm',
-      [
-        'run',
-        'user',
-        '-w',
-        'server',
-        '--',
-        'create',
-        user.loginId,
-        '--name',
-        user.name,
-        '--phone',
-        user.phone,
-        '--email',
-        user.email,
-        '--password',
-        user.password,
-      ],
-      env,
-    );
-  }
+  // The demo accounts and the extra users, through the operator CLI's command code, in one process, before a
+  // server holds the data directory.
+  const createUsers = E2E_USERS.map((user) => [
+    'create',
+    user.loginId,
+    '--name',
+    user.name,
+    '--phone',
+    user.phone,
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+  ]);
+  run(process.execPath, ['--import', 'tsx', join(repo, 'server', 'test', 'helpers', 'prepare-accounts.ts')], {
+    ...env,
+    PREPARE_ACCOUNTS: JSON.stringify(createUsers),
+  });
 
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'server', 'src', 'main.ts')], {
-    cwd: repo,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(baseURL, child, () => output);
-  project.provide('baseURL', baseURL);
+  // Every worker gets a server of its own on a copy of the prepared data (made while no process holds it).
+  const dirs = [dataDir];
+  for (let n = 1; n < E2E_SERVERS; n += 1) {
+    const copy = mkdtempSync(join(tmpdir(), 'loan-e2e-'));
+    cpSync(dataDir, copy, { recursive: true });
+    dirs.push(copy);
+  }
+  const servers = await Promise.all(dirs.map((dir) => startServer(env, dir)));
+  project.provide(
+    'baseURLs',
+    servers.map((server) => server.baseURL),
+  );
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => {
-      if (child.exitCode !== null) r(null);
-      child.once('exit', r);
-      setTimeout(r, 5000);
-    });
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => stopServer(server.child)));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** one server per e2e worker (support.ts baseURL) */
+    baseURLs: string[];
   }
 }

@@ -155,9 +155,9 @@ async function enterApplication(page: Page, amount: string, term: string) {
 
 // the two journeys wait mostly on reading countdowns and the sandbox banks: they run side by side
 describe.concurrent('apply for a loan, end to end', () => {
-  it('YNIT: store, product, agreements, certification, face check, application, approval on /auditing, advance cancel', {
-    timeout: 180_000,
-  }, async ({ onTestFailed }) => {
+  it('YNIT: store, product, agreements, certification, face check, application, approval on /auditing, advance cancel', async ({
+    onTestFailed,
+  }) => {
     const { context, page } = await newPage(browser(), DESKTOP);
     onTestFailed(() => screenshot(page, 'FAILED-journey-ynit'));
     await signInFirstTime(page, YNIT_USER.loginId, YNIT_USER.password, 'Ynit56789');
@@ -202,9 +202,9 @@ describe.concurrent('apply for a loan, end to end', () => {
     await context.close();
   });
 
-  it('CRBANK at phone width: order number route, bank card, rejection by the bank shown on /auditing', {
-    timeout: 180_000,
-  }, async ({ onTestFailed }) => {
+  it('CRBANK at phone width: order number route, bank card, rejection by the bank shown on /auditing', async ({
+    onTestFailed,
+  }) => {
     const { context, page } = await newPage(browser(), PHONE);
     onTestFailed(() => screenshot(page, 'FAILED-journey-crbank'));
     await signInFirstTime(page, CRBANK_USER.loginId, CRBANK_USER.password, 'Crbank56789');

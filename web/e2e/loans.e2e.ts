@@ -28,9 +28,7 @@ const disbursed = () =>
   });
 
 describe('after the decision: loan records, schedule, transactions, export', () => {
-  it('a disbursed loan shows in the records with its schedule; a repayment shows in the transactions and the export', {
-    timeout: 180_000,
-  }, async () => {
+  it('a disbursed loan shows in the records with its schedule; a repayment shows in the transactions and the export', async () => {
     const { rowId, firstDue } = await disbursed();
     // the first due date comes: the collections sandbox takes the instalment from the store's payout
     await api('POST', '/dev/sandbox/collect', null, { asOf: firstDue });

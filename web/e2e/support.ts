@@ -6,7 +6,17 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, inject } from 'vitest';
 import { DIRECT_LOGIN_SECRET } from './users.ts';
 
-export const baseURL = () => inject('baseURL');
+/**
+ * The server of this test file: each worker (VITEST_POOL_ID 1, 2 …) has one of its own, with its own database, so
+ * files running at the same time never share a server (the collections trigger moves every loan of a server).
+ */
+export const baseURL = () => {
+  const servers = inject('baseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = servers[(Number.isInteger(worker) && worker > 0 ? worker - 1 : 0) % servers.length];
+  if (!url) throw new Error('no e2e server');
+  return url;
+};
 export const screenshotDir = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
 
 export const PHONE = { width: 375, height: 812 };
