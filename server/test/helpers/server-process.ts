@@ -4,29 +4,30 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, encryptField } from '@loan/domain';
-import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
-import { EXIT } from '../src/shutdown.ts';
-import { CIPHER, PRODUCTION_ENV } from './helpers/app.ts';
-import { workerDatabaseUrl } from './helpers/database-url.ts';
+import { API } from '@loan/domain';
+import { afterEach } from 'vitest';
+import { REPO_ROOT } from '../../src/config.ts';
+import { workerDatabaseUrl } from './database-url.ts';
 
 /**
  * The real server process (server/src/main.ts on its own embedded database) and the signals an orchestrator
  * sends it. Every wait is on an event (a line, an answer, the exit); the time-outs only catch a hang (starting
  * a process that opens, migrates and seeds a database takes seconds on a busy machine).
  */
-const PROCESS_TEST_MS = 180_000;
+export const PROCESS_TEST_MS = 180_000;
 
 const running: ChildProcess[] = [];
 const dirs: string[] = [];
 
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+/** Call at the top of a test file: after each test, kills what it started and removes its data directories. */
+export function cleanUpProcessesAfterEach(): void {
+  afterEach(() => {
+    for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+}
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -45,7 +46,7 @@ interface Server {
 }
 
 /** Runs main.ts to its end with this environment: its exit code and what it printed. */
-function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: '', ...env },
@@ -62,11 +63,11 @@ function runToExit(env: Record<string, string>): Promise<{ code: number | null; 
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 
-const MAIN = [process.execPath, '--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'main.ts')];
+export const MAIN = [process.execPath, '--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'main.ts')];
 /** the README's `npm start` (its launcher scripts/start.mjs, the web build skipped) */
-const NPM_START = ['npm', 'start'];
+export const NPM_START = ['npm', 'start'];
 
-async function startServer(
+export async function startServer(
   drainMs: number,
   extraEnv: Record<string, string> = {},
   command: readonly string[] = MAIN,
@@ -119,7 +120,7 @@ async function startServer(
  * One request to the API: GET without a body, else a JSON POST. With `midway`, the first half of the body is
  * sent, then midway runs, then the rest follows: a request in flight while midway acts.
  */
-function send(
+export function send(
   port: number,
   path: string,
   body?: string,
@@ -149,111 +150,26 @@ function send(
   });
 }
 
-const get = (port: number, path: string) => send(port, path);
+export const get = (port: number, path: string) => send(port, path);
 
 /**
  * Readiness once the server has taken in a signal just sent: a request can be served before the signal's
  * handler runs, so ask until the answer changes (the drain lasts far longer than this takes).
  */
-async function readyAfterSignal(port: number): Promise<{ status: number; body: string }> {
+export async function readyAfterSignal(port: number): Promise<{ status: number; body: string }> {
   for (;;) {
     const ready = await get(port, API.healthReady);
     if (ready.status !== 200) return ready;
   }
 }
 
-async function postJson(port: number, path: string, payload: unknown) {
+export async function postJson(port: number, path: string, payload: unknown) {
   const answer = await send(port, path, JSON.stringify(payload));
   return JSON.parse(answer.body) as { response: { rspCode: string; rspDesc: string } };
 }
 
-describe('the server process on SIGTERM', () => {
-  it(
-    'says not ready first, lets an in-flight request finish, then exits 0',
-    async () => {
-      const server = await startServer(10_000);
-      expect((await get(server.port, API.healthReady)).status).toBe(200);
-
-      // a sign-in whose body is still arriving when the signal comes
-      const body = JSON.stringify({ loginId: 'demo', password: encryptField('wrong-password-1', CIPHER) });
-      const inFlight = send(server.port, API.userLogin, body, async () => {
-        server.child.kill('SIGTERM');
-        const ready = await readyAfterSignal(server.port);
-        expect(ready.status).toBe(503);
-        expect(JSON.parse(ready.body).result.draining).toBe(true);
-      });
-
-      const answer = await inFlight;
-      expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.body).response.rspCode).toBe('2001');
-      expect(await server.exited).toBe(EXIT.clean);
-      expect(server.output()).toContain('stopped');
-    },
-    PROCESS_TEST_MS,
-  );
-
-  it(
-    'exits at once on a second signal',
-    async () => {
-      const server = await startServer(60_000);
-      server.child.kill('SIGTERM');
-      expect((await readyAfterSignal(server.port)).status).toBe(503);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(EXIT.interrupted);
-    },
-    PROCESS_TEST_MS,
-  );
-});
-
-describe('the server process in production', () => {
-  it(
-    'refuses to start without its secrets: exit 1, one bilingual line per problem, nothing listens',
-    async () => {
-      const { code, output } = await runToExit({ NODE_ENV: 'production', PORT: String(await freePort()) });
-      expect(code).toBe(1);
-      expect(output).toContain('服务器拒绝启动 / the server refuses to start');
-      for (const name of ['DIRECT_LOGIN_SECRET', 'PII_KEY', 'BANK_CALLBACK_SECRET_YNIT', 'SANDBOX']) {
-        expect(output).toMatch(new RegExp(`- ${name}[^\\n]* / `));
-      }
-      expect(output).not.toContain('Loan portal is running');
-    },
-    PROCESS_TEST_MS,
-  );
-
-  it(
-    'refuses an unknown NODE_ENV',
-    async () => {
-      const { code, output } = await runToExit({ NODE_ENV: 'prod' });
-      expect(code).toBe(1);
-      expect(output).toContain('NODE_ENV');
-    },
-    PROCESS_TEST_MS,
-  );
-
-  it(
-    'with its secrets and SANDBOX=1: seeds nothing, prints no password, has no developer routes',
-    async () => {
-      const server = await startServer(0, { ...PRODUCTION_ENV, DATABASE_URL: '' });
-      const banner = server.output();
-      expect(banner).not.toContain('Demo1234');
-      expect(banner).not.toContain('demo accounts');
-      expect(banner).toContain('SANDBOX=1');
-      expect((await get(server.port, API.devOutbox)).status).toBe(404);
-      expect((await get(server.port, API.healthReady)).status).toBe(200);
-      const signIn = await postJson(server.port, API.userLogin, {
-        loginId: 'demo',
-        password: encryptField('Demo1234', CIPHER),
-      });
-      expect(signIn.response.rspCode).toBe('2001');
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(EXIT.clean);
-    },
-    PROCESS_TEST_MS,
-  );
-});
-
 /** Whether a process of this machine still runs. */
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -263,31 +179,6 @@ function alive(pid: number): boolean {
 }
 
 /** Resolves once the process is gone (asked every 100 ms; the test's time-out catches a hang). */
-async function gone(pid: number): Promise<void> {
+export async function gone(pid: number): Promise<void> {
   while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
 }
-
-describe('npm start and the signals an orchestrator sends it', () => {
-  /** The server's own pid, from its banner (printed before startServer returns). */
-  const serverPid = (output: string) => Number(output.match(/进程号 \/ pid: (\d+)/)?.[1] ?? 0);
-
-  const CASES = [
-    ['SIGTERM', 'passed on to the server'],
-    ['SIGKILL', 'the launcher orphaned: the server stops all the same'],
-  ] as const;
-  for (const [signal, what] of CASES) {
-    it(
-      `npm start then ${signal} to npm: ${what}`,
-      async () => {
-        const server = await startServer(0, {}, NPM_START);
-        const pid = serverPid(server.output());
-        expect(pid, server.output()).toBeGreaterThan(0);
-        expect(alive(pid)).toBe(true);
-        server.child.kill(signal);
-        await gone(pid);
-        expect(alive(pid)).toBe(false);
-      },
-      PROCESS_TEST_MS,
-    );
-  }
-});
