@@ -8,6 +8,14 @@ import { receivingPageHarness, settlement, sub, view } from './receiving-fixture
 const { setup, posted } = receivingPageHarness();
 
 describe('/lock/toApplyAccountPage: settlement account, payouts and repayment method', () => {
+  it('asks for the settlement account only once a sub-account is open (its bank sends the deposit)', async () => {
+    setup(() =>
+      view({ current: sub({ state: 'OPENING', accountNo: null, accountNoMasked: null, openedAt: null }) }),
+    );
+    await shown('收款子账户开立成功后，由开户银行向您的对公账户发起小额打款验证。');
+    expect(screen.queryByRole('form', { name: '结算账户' })).toBeNull();
+  });
+
   it('verifies the settlement account: submit, a wrong amount near the field with tries left, then the right one', async () => {
     let state = view({ current: sub() });
     const user = setup(

@@ -180,6 +180,14 @@ export function SettlementCard({ view, onChanged }: { view: ReceivingAccountView
   };
 
   const body = (() => {
+    if (!settlement && view.current?.state !== 'OPEN') {
+      // the bank of the open sub-account sends the small deposit (the server answers 2111 before)
+      return (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="settlement-waits">
+          收款子账户开立成功后，由开户银行向您的对公账户发起小额打款验证。
+        </Typography.Paragraph>
+      );
+    }
     if (!settlement) return <AccountForm companyName={view.companyName} onSubmitted={submitted} />;
     const summary = (
       <Descriptions
