@@ -1,5 +1,6 @@
 import {
   maskIdNumber,
+  type PaidMethod,
   type PaidMethodRequest,
   type ReceivingAccountView,
   type SubAccountState,
@@ -78,7 +79,7 @@ export interface ReceivingSummary {
   state: SubAccountState | null;
   bankName: string | null;
   accountNoMasked: string | null;
-  paidMethod: ReturnType<typeof paidMethodOf> extends Promise<infer P> ? P : never;
+  paidMethod: PaidMethod | null;
 }
 
 export async function receivingSummary(db: AppContext['db'], userId: number): Promise<ReceivingSummary> {
