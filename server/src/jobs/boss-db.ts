@@ -15,17 +15,29 @@ interface SqlResult {
  */
 export interface BossDatabase {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult | undefined>;
-  close(): void;
+  /** refuses new calls and waits for those already sent (their failures are the caller's) */
+  close(): Promise<void>;
 }
 
 export function bossDatabase(db: Database): BossDatabase {
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
   const run = client instanceof PGlite ? pgliteRunner(client) : poolRunner(client);
   let closed = false;
+  const inFlight = new Set<Promise<unknown>>();
   return {
-    executeSql: async (text, values) => (closed ? undefined : run(text, values)),
-    close: () => {
+    executeSql: async (text, values) => {
+      if (closed) return undefined;
+      const call = run(text, values);
+      inFlight.add(call);
+      try {
+        return await call;
+      } finally {
+        inFlight.delete(call);
+      }
+    },
+    close: async () => {
       closed = true;
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -179,7 +179,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       if (ticker) clearInterval(ticker);
       await starting?.catch(() => {});
       await withinMs(boss.stop({ graceful: true, wait: true, timeout: stopTimeoutMs }), stopTimeoutMs + 2000);
-      db.close();
+      // a worker loop still winding down may have a statement on its way: none is left running after stop
+      await withinMs(db.close(), 5000);
     },
   };
 }

@@ -11,8 +11,22 @@ export function testJobSchema(): string {
   return `jobs_test_${randomBytes(5).toString('hex')}`;
 }
 
-export async function dropJobSchema(db: Database, schema: string): Promise<void> {
-  await db.execute(sql.raw(`drop schema if exists ${schema} cascade`));
+/**
+ * Drops a file's job schema. PostgreSQL may pick the drop as a deadlock victim against the engine's own
+ * maintenance in that schema (it locks the same tables in another order): the victim is rolled back whole,
+ * so the drop is tried again.
+ */
+export async function dropJobSchema(db: Database, schema: string, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.execute(sql.raw(`drop schema if exists ${schema} cascade`));
+      return;
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code !== '40P01' || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 export interface JobServers {
