@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDaysIso,
   addMonthsClamped,
   type CalendarDate,
   compareDates,
@@ -8,6 +9,7 @@ import {
   formatIsoDate,
   isLeapYear,
   parseIsoDate,
+  shanghaiDate,
   toDayNumber,
 } from './calendar-date.ts';
 
@@ -56,5 +58,20 @@ describe('calendar dates', () => {
     expect(dates).toEqual(['2024-02-29', '2024-03-31', '2024-04-30', '2025-02-28', '2026-02-28']);
     expect(formatIsoDate(addMonthsClamped(d('2023-11-15'), 2))).toBe('2024-01-15');
     expect(formatIsoDate(addMonthsClamped(d('0999-01-05'), 0))).toBe('0999-01-05');
+  });
+});
+
+describe('Shanghai dates', () => {
+  it('is the date at UTC+8: 16:00 UTC is already the next day', () => {
+    expect(shanghaiDate(new Date('2026-03-01T15:59:59.999Z'))).toBe('2026-03-01');
+    expect(shanghaiDate(new Date('2026-03-01T16:00:00.000Z'))).toBe('2026-03-02');
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDaysIso('2026-02-25', 7)).toBe('2026-03-04');
+    expect(addDaysIso('2024-02-25', 7)).toBe('2024-03-03');
+    expect(addDaysIso('2026-12-28', 7)).toBe('2027-01-04');
+    expect(addDaysIso('2026-03-04', -7)).toBe('2026-02-25');
+    expect(() => addDaysIso('2026-02-30', 1)).toThrow(RangeError);
   });
 });

@@ -79,3 +79,19 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
 export function compareDates(a: CalendarDate, b: CalendarDate): number {
   return toDayNumber(a) - toDayNumber(b);
 }
+
+/** Shanghai's offset from UTC (China keeps no daylight saving time). */
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+
+/** The calendar date in Shanghai at an instant, "YYYY-MM-DD". */
+export function shanghaiDate(at: Date): string {
+  return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** "YYYY-MM-DD" moved by `days` calendar days (negative for earlier); throws on a date that is not real. */
+export function addDaysIso(date: string, days: number): string {
+  const parsed = parseIsoDate(date);
+  if (!parsed || !Number.isInteger(days)) throw new RangeError(`not a date or whole days: ${date} + ${days}`);
+  const moved = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day) + days * 86_400_000);
+  return moved.toISOString().slice(0, 10);
+}

@@ -59,6 +59,10 @@ export interface MwsTokenCheckResult {
   /** end of the 365-day authorisation */
   expiresAt: string | null;
   checkedAt: string | null;
+  /** the store's trailing twelve months' sales in yuan ("2400000.00"); null without an authorised store */
+  annualSales: string | null;
+  /** the estimated limit: STORE_CREDIT_SHARE_PERCENT of annualSales, in yuan; null without an authorised store */
+  estimatedLimit: string | null;
 }
 
 export interface AgainMwsTokenRequest {
@@ -157,8 +161,12 @@ export interface ApplicationView {
   updatedAt: string;
   submittedAt: string | null;
   decidedAt: string | null;
+  /** last Shanghai day the approval may be signed ("YYYY-MM-DD"), while APPROVED or SIGNED; else null */
+  signDeadline: string | null;
   /** the portal path of this application's bank page (LoanInfo_YNIT/…) */
   bankPath: string;
+  /** the loan it became at disbursement (its detail: /record/loanRecordDetail?rowId=), else null */
+  loanId: number | null;
 }
 
 export interface ApplicationDetail {

@@ -40,7 +40,12 @@ export interface UploadedDocument {
   createdAt: string;
 }
 
-/** POST /users/insertLoanCertification: creates or replaces the user's certification. */
+/**
+ * POST /users/insertLoanCertification: creates the user's certification or edits it. Company, legal person and
+ * the three identity documents are always sent; the bank card, its bank name and the sales statement are
+ * optional: one not sent keeps what is on file (a bank whose form does not show it never drops it). Nothing is
+ * removed by this call; a card or document is replaced by sending a new one.
+ */
 export interface LoanCertificationRequest {
   companyName: string;
   /** 统一社会信用代码, GB 32100 */
@@ -51,10 +56,33 @@ export interface LoanCertificationRequest {
   legalPhone: string;
   /** field-cipher text of the bank card number; optional for banks whose flow has no BIND_CARD */
   bankCardNo?: string;
+  /** 开户行; not sent keeps the stored one, an empty text clears it */
   bankName?: string;
   licenceDocId: number;
   idFrontDocId: number;
   idBackDocId: number;
+  salesDocId?: number;
+}
+
+/**
+ * POST /users/bindBankCard: the 绑定银行卡 step: the card (and its bank) of an existing certification, nothing
+ * else retyped; every other field and document stays as it is.
+ */
+export interface BindBankCardRequest {
+  /** field-cipher text of the bank card number */
+  bankCardNo: string;
+  /** 开户行; not sent keeps the stored one, an empty text clears it */
+  bankName?: string;
+}
+
+/**
+ * POST /users/updateCertificationDocuments: the 上传经营资料 step: replaces the documents sent (at least one) on an
+ * existing certification; the ones not sent and every other field stay as they are.
+ */
+export interface UpdateCertificationDocumentsRequest {
+  licenceDocId?: number;
+  idFrontDocId?: number;
+  idBackDocId?: number;
   salesDocId?: number;
 }
 

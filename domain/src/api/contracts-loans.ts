@@ -127,6 +127,8 @@ export interface LoanRecordDetail {
   /** the loan's ledger lines (repayments, disbursement, fees), newest first */
   transactions: LedgerLine[];
   agreements: AcceptedAgreement[];
+  /** the application id when its signed loan contract is kept (GET /loanMgr/loanContractPdf?rowId=); else null */
+  contractRowId: number | null;
 }
 
 /** GET /loanMgr/settlementQuote?loanId= : what settling today costs. */
@@ -193,8 +195,12 @@ export interface TradingRecordQuery {
 }
 
 export interface LedgerTotals {
+  /** net: into the borrower's hands positive */
   amount: string;
+  /** net principal: disbursed minus repaid */
   principal: string;
+  /** principal of the disbursements alone (what the borrower received), so that the repaid part can be told */
+  disbursed: string;
   interest: string;
   penalty: string;
   fee: string;

@@ -17,11 +17,12 @@ export const APPLICATION_STATE_DISPLAY: Readonly<Record<ApplicationState, StateD
   REJECTED: { label: '已拒绝', colour: 'error', hint: '很遗憾，本次申请未通过审核' },
   SIGNED: { label: '已签约', colour: 'geekblue', hint: '借款合同已签署，等待合作机构放款' },
   DISBURSED: { label: '已放款', colour: 'success', hint: '款项已发放，可在贷款记录中查看还款计划' },
-  WITHDRAWN: { label: '已撤回', colour: 'default', hint: '本次申请已在审核结束前撤回' },
-  CANCELLED: { label: '已取消', colour: 'warning', hint: '本次申请已在放款前取消' },
+  // the borrower (or staff) ending an application early has one name whether the review had ended or not
+  WITHDRAWN: { label: '已取消', colour: 'default', hint: '本次申请已在审核结束前取消' },
+  CANCELLED: { label: '已取消', colour: 'default', hint: '本次申请已在放款前取消' },
 };
 
-/** Each event as the action a person would name: "无法提前取消", "可进行：签约". */
+/** Each event as the action a person would name: "无法取消申请", "可进行：签约". */
 export const APPLICATION_EVENT_LABELS: Readonly<Record<ApplicationEvent, string>> = {
   SUBMIT: '提交申请',
   START_REVIEW: '开始审核',
@@ -29,8 +30,9 @@ export const APPLICATION_EVENT_LABELS: Readonly<Record<ApplicationEvent, string>
   REJECT: '审批拒绝',
   SIGN: '签约',
   DISBURSE: '放款',
-  WITHDRAW: '撤回申请',
-  CANCEL_IN_ADVANCE: '提前取消',
+  // one action, one name: ending an application before disbursement, before or after the decision
+  WITHDRAW: '取消申请',
+  CANCEL_IN_ADVANCE: '取消申请',
   EXPIRE: '审批过期',
 };
 

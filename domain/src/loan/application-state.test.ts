@@ -105,7 +105,7 @@ describe('refusal codes', () => {
     expect(transition('DISBURSED', 'CANCEL_IN_ADVANCE', 'BORROWER')).toEqual({
       ok: false,
       code: RSP.ALREADY_DISBURSED,
-      reason: '贷款已放款，无法提前取消',
+      reason: '贷款已放款，无法取消申请',
     });
     for (const event of APPLICATION_EVENTS) {
       for (const actor of ACTORS) {
@@ -118,7 +118,7 @@ describe('refusal codes', () => {
     expect(transition('WITHDRAWN', 'CANCEL_IN_ADVANCE', 'BORROWER')).toEqual({
       ok: false,
       code: RSP.APPLICATION_CLOSED,
-      reason: '申请已结束（已撤回），无法提前取消',
+      reason: '申请已结束（已取消），无法取消申请',
     });
     for (const state of ['REJECTED', 'WITHDRAWN', 'CANCELLED'] as const) {
       for (const event of APPLICATION_EVENTS) {

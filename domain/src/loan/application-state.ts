@@ -105,3 +105,20 @@ export function cancelEventFor(state: ApplicationState, actor: Actor = 'BORROWER
 export function canCancelInAdvance(state: ApplicationState): boolean {
   return cancelEventFor(state) !== null;
 }
+
+/**
+ * True while the next move is the partner bank's (its acceptance, its decision, the disbursement): a page showing
+ * an application in such a state asks for it again until it leaves it. Read off the table: a state waits when the
+ * bank has a row from it. APPROVED waits for the borrower (signing), the final states for nobody.
+ */
+export function awaitsPartner(state: ApplicationState): boolean {
+  return rowsFrom(state).some((t) => t.actor === 'BANK');
+}
+
+/** SUBMITTED, UNDER_REVIEW and SIGNED: the states a page refreshes itself in. */
+export const PARTNER_WAIT_STATES: readonly ApplicationState[] = APPLICATION_STATES.filter(awaitsPartner);
+
+/** True while the bank's decision is still to come (it has yet to accept, approve or reject): SUBMITTED, UNDER_REVIEW. */
+export function awaitsDecision(state: ApplicationState): boolean {
+  return rowsFrom(state).some((t) => t.actor === 'BANK' && t.event !== 'DISBURSE');
+}

@@ -14,7 +14,7 @@ export const LOAN_RECORD_STATUS_DISPLAY: Readonly<Record<LoanRecordStatus, EnumD
   APPLYING: { label: '申请中', colour: 'processing' },
   APPROVED: { label: '审批通过', colour: 'cyan' },
   REJECTED: { label: '已拒绝', colour: 'error' },
-  CLOSED: { label: '已关闭', colour: 'default' },
+  CLOSED: { label: '已取消', colour: 'default' },
   REPAYING: { label: '还款中', colour: 'blue' },
   OVERDUE: { label: '已逾期', colour: 'red' },
   SETTLED: { label: '已结清', colour: 'success' },

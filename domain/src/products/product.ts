@@ -6,8 +6,8 @@ import { type BankCode, PARTNER_BANKS } from '../banks/partner-banks.ts';
 import { serviceFeeLabel } from '../fees/service-fee-label.ts';
 import { fenToYuan, formatYuan } from '../money.ts';
 import { rateToNumber } from '../rate.ts';
-import { buildSchedule } from '../schedule/build-schedule.ts';
 import type { RepaymentMethod, ServiceFee } from '../schedule/types.ts';
+import { productSchedule } from './product-schedule.ts';
 
 /** A partner bank's loan product (DESIGN.md "The loan domain"). */
 export interface Product {
@@ -105,14 +105,7 @@ export function productAnnualisedRate(
   months: number,
   startDate: string,
 ): number {
-  return buildSchedule({
-    principalFen: amountFen,
-    annualRate: product.annualRate,
-    months,
-    method: product.method,
-    startDate,
-    fee: product.serviceFee ?? undefined,
-  }).annualisedRate;
+  return productSchedule(product, amountFen, months, startDate).annualisedRate;
 }
 
 /** The lowest and highest annualised rate over the terms offered, at the largest amount: for product cards. */
