@@ -14,6 +14,7 @@ import type { refundApplications, refundEvents } from './schema/refunds.ts';
 export * from './schema/accounts.ts';
 export * from './schema/applications.ts';
 export * from './schema/borrowers.ts';
+export * from './schema/contracts.ts';
 export * from './schema/fees.ts';
 export * from './schema/loans.ts';
 export * from './schema/partner-calls.ts';
@@ -51,6 +52,7 @@ export const ALL_TABLES = [
   'loans',
   'sandbox_bank_jobs',
   'bank_callbacks',
+  'loan_contracts',
   'application_events',
   'applications',
   'loan_certifications',

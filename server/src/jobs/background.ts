@@ -4,6 +4,7 @@ import { deliverDueGatewayNotifies, dueNotifies } from '../adapters/payments/san
 import type { AppContext } from '../context.ts';
 import { sandboxBankJobs } from '../db/schema.ts';
 import type { App } from '../http.ts';
+import { expireApprovals } from '../modules/applications/contract-expiry.ts';
 import { reconcileApplications } from '../modules/applications/reconcile.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
@@ -86,8 +87,12 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
     {
       name: JOB.reconciliation,
       everySeconds: every.reconciliation,
-      run: async () => ({ changed: await reconcileApplications(ctx) }),
-      idle: (result) => (result as { changed: number }).changed === 0,
+      // decisions the banks' callbacks lost, and approvals not signed in time
+      run: async () => ({ changed: await reconcileApplications(ctx), expired: await expireApprovals(ctx) }),
+      idle: (result) => {
+        const { changed, expired } = result as { changed: number; expired: number };
+        return changed + expired === 0;
+      },
     },
     {
       name: JOB.paymentNotifies,

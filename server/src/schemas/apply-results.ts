@@ -69,7 +69,12 @@ export const ApplicationViewSchema = Type.Object({
   updatedAt: DateTime,
   submittedAt: NullableDateTime,
   decidedAt: NullableDateTime,
+  signDeadline: Type.Union([
+    Type.String({ description: '最后签署日 YYYY-MM-DD（北京时间，含当日）' }),
+    Type.Null(),
+  ]),
   bankPath: Type.String(),
+  loanId: Type.Union([Type.Integer(), Type.Null()], { description: '放款后生成的贷款编号，未放款为 null' }),
 });
 
 export const ApplicationStepViewSchema = Type.Object({

@@ -1,8 +1,10 @@
 import {
+  type BindBankCardRequest,
   DOCUMENT_KINDS,
   type LoanCertificationRequest,
   type LoanCertificationResult,
   type LoanCertificationView,
+  type UpdateCertificationDocumentsRequest,
   type UploadDocumentRequest,
   type UploadedDocument,
 } from '@loan/domain';
@@ -10,7 +12,10 @@ import { type Static, Type } from 'typebox';
 import { CipherTextField } from './fields.ts';
 import type { Check, Same } from './same.ts';
 
-/** Certification (/users/uploadDocument, /users/insertLoanCertification, /users/loanCertification). */
+/**
+ * Certification (/users/uploadDocument, /users/insertLoanCertification, /users/loanCertification and the bank
+ * steps' own saves /users/bindBankCard, /users/updateCertificationDocuments).
+ */
 
 const strict = { additionalProperties: false } as const;
 const DocumentKindField = Type.Enum([...DOCUMENT_KINDS], {
@@ -44,11 +49,36 @@ export const LoanCertificationBody = Type.Object(
     legalName: Type.String({ maxLength: 100, description: '法定代表人姓名（2–30 个字符）' }),
     idNumber: { ...CipherTextField, description: '法定代表人身份证号码（GB 11643）的字段加密密文' },
     legalPhone: Type.String({ maxLength: 32, description: '法定代表人手机号' }),
-    bankCardNo: Type.Optional({ ...CipherTextField, description: '银行卡号（12–19 位数字）的字段加密密文' }),
-    bankName: Type.Optional(Type.String({ maxLength: 100, description: '开户行' })),
+    bankCardNo: Type.Optional({
+      ...CipherTextField,
+      description: '银行卡号（12–19 位数字）的字段加密密文；不传则保留已有银行卡',
+    }),
+    bankName: Type.Optional(
+      Type.String({ maxLength: 100, description: '开户行；不传则保留已有开户行，传空字符串则清除' }),
+    ),
     licenceDocId: DocId('营业执照文件编号'),
     idFrontDocId: DocId('身份证人像面文件编号'),
     idBackDocId: DocId('身份证国徽面文件编号'),
+    salesDocId: Type.Optional(DocId('店铺销售流水文件编号；不传则保留已上传的销售流水')),
+  },
+  strict,
+);
+
+export const BindBankCardBody = Type.Object(
+  {
+    bankCardNo: { ...CipherTextField, description: '银行卡号（12–19 位数字）的字段加密密文' },
+    bankName: Type.Optional(
+      Type.String({ maxLength: 100, description: '开户行；不传则保留已有开户行，传空字符串则清除' }),
+    ),
+  },
+  strict,
+);
+
+export const UpdateCertificationDocumentsBody = Type.Object(
+  {
+    licenceDocId: Type.Optional(DocId('营业执照文件编号')),
+    idFrontDocId: Type.Optional(DocId('身份证人像面文件编号')),
+    idBackDocId: Type.Optional(DocId('身份证国徽面文件编号')),
     salesDocId: Type.Optional(DocId('店铺销售流水文件编号')),
   },
   strict,
@@ -83,6 +113,8 @@ export const LoanCertificationResultSchema = Type.Object({
 export type CertificationSchemaChecks = [
   Check<Same<Static<typeof UploadDocumentBody>, UploadDocumentRequest>>,
   Check<Same<Static<typeof LoanCertificationBody>, LoanCertificationRequest>>,
+  Check<Same<Static<typeof BindBankCardBody>, BindBankCardRequest>>,
+  Check<Same<Static<typeof UpdateCertificationDocumentsBody>, UpdateCertificationDocumentsRequest>>,
   Check<Same<Static<typeof UploadedDocumentSchema>, UploadedDocument>>,
   Check<Same<Static<typeof LoanCertificationViewSchema>, LoanCertificationView>>,
   Check<Same<Static<typeof LoanCertificationResultSchema>, LoanCertificationResult>>,

@@ -47,7 +47,7 @@ export const LoanRecordQuerystring = Type.Object(
     status: Type.Optional(
       Type.Enum([...LOAN_RECORD_STATUSES], {
         description:
-          'APPLYING 申请中 | APPROVED 审批通过 | REJECTED 已拒绝 | CLOSED 已关闭 | REPAYING | OVERDUE | SETTLED',
+          'APPLYING 申请中 | APPROVED 审批通过 | REJECTED 已拒绝 | CLOSED 已取消 | REPAYING | OVERDUE | SETTLED',
       }),
     ),
     bank: Type.Optional(Type.Enum([...BANK_CODES], { description: '合作机构' })),
@@ -190,6 +190,9 @@ export const LoanRecordDetailSchema = Type.Object({
   instalments: Type.Array(InstalmentViewSchema),
   transactions: Type.Array(LedgerLineSchema),
   agreements: Type.Array(AcceptedAgreementSchema),
+  contractRowId: Type.Union([Type.Integer(), Type.Null()], {
+    description: '已留存签署的借款合同时为申请编号（用于 /loanMgr/loanContractPdf），否则为 null',
+  }),
 });
 
 export const SettlementQuoteSchema = Type.Object({
@@ -216,6 +219,7 @@ export const TradingRecordPageSchema = Type.Object({
   totals: Type.Object({
     amount: Yuan,
     principal: Yuan,
+    disbursed: Yuan,
     interest: Yuan,
     penalty: Yuan,
     fee: Yuan,

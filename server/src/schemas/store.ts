@@ -3,6 +3,7 @@ import {
   type MwsTokenCheckResult,
   STORE_AUTH_STATUSES,
   STORE_CREDENTIAL_TEXTS,
+  STORE_CREDIT_SHARE_PERCENT,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
 import { CipherTextField } from './fields.ts';
@@ -10,6 +11,7 @@ import type { Check, Same } from './same.ts';
 
 /** Store authorisation (/seller/…): request and result schemas, tied to the domain contract below. */
 
+const YuanAmount = Type.String({ pattern: '^\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
 const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 export const AgainMwsTokenBody = Type.Object(
@@ -43,6 +45,12 @@ export const MwsTokenCheckResultSchema = Type.Object({
   authorisedAt: NullableDateTime,
   expiresAt: NullableDateTime,
   checkedAt: NullableDateTime,
+  annualSales: Type.Union([YuanAmount, Type.Null()], {
+    description: '店铺近12个月销售额（元）；未授权（shopAuth 不为 03）时为 null',
+  }),
+  estimatedLimit: Type.Union([YuanAmount, Type.Null()], {
+    description: `预估可借额度（元）：近12个月销售额的${STORE_CREDIT_SHARE_PERCENT}%，最终额度以合作机构审批为准；未授权时为 null`,
+  }),
 });
 
 export type StoreContractChecks = [

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { BANK_CODES, type BankCallbackBody, type BankCode, fenToYuan, formatYuan } from '@loan/domain';
+import {
+  BANK_CODES,
+  type BankCallbackBody,
+  type BankCode,
+  estimatedCreditLimitFen,
+  fenToYuan,
+  formatYuan,
+  STORE_CREDIT_SHARE_PERCENT,
+} from '@loan/domain';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxBankJobs, sandboxBankRequests } from '../../db/schema.ts';
@@ -18,9 +26,6 @@ export interface SandboxBankOptions {
   decisionDelayMs: number;
 }
 
-/** Share of the store's trailing twelve months' sales a sandbox bank lends at most. */
-export const SANDBOX_CREDIT_SHARE_PERCENT = 30;
-
 /**
  * The sandbox partner banks (docs/SANDBOX.md "合作机构沙箱 / Partner-bank sandbox"). Deterministic rules,
  * asynchronous decisions, kept in the table sandbox_bank_jobs so they survive a restart:
@@ -29,8 +34,9 @@ export const SANDBOX_CREDIT_SHARE_PERCENT = 30;
  *   key gets the stored answer again and changes nothing (concurrent calls with one key wait for the first).
  * - submit: refused at once (not accepted) when the amount exceeds the store's whole trailing twelve months'
  *   sales; otherwise accepted with bankRef `<BANK>-<applicationId>-<8 hex of sha256(key)>` and a decision job due after
- *   decisionDelayMs: APPROVE (the amount asked) when the amount is at most 30 % of the store's annual sales,
- *   else REJECT naming the limit in yuan. CRBANK (华润银行) in addition only lends to enterprises registered
+ *   decisionDelayMs: APPROVE (the amount asked) when the amount is at most the store's estimated limit (the
+ *   domain's estimatedCreditLimitFen, 30 % of its annual sales), else REJECT naming the limit in yuan. The portal
+ *   refuses such an amount itself before the bank is called (3106), so this REJECT is the bank's own safeguard. CRBANK (华润银行) in addition only lends to enterprises registered
  *   with the market regulator: a USCC not starting with "9" is rejected.
  * - cancel: drops the pending jobs and remembers the cancellation; refused once the loan is disbursed.
  * - contractSigned: a DISBURSE job due after decisionDelayMs.
@@ -56,13 +62,13 @@ export function sandboxDecision(
       reason: '华润银行仅受理在市场监管部门登记的企业（统一社会信用代码以 9 开头）',
     };
   }
-  const limitFen = Math.floor((submission.annualSalesFen * SANDBOX_CREDIT_SHARE_PERCENT) / 100);
+  const limitFen = estimatedCreditLimitFen(submission.annualSalesFen);
   if (submission.amountFen <= limitFen) {
     return { decision: 'APPROVE', approvedAmount: fenToYuan(submission.amountFen) };
   }
   return {
     decision: 'REJECT',
-    reason: `申请金额超过店铺授信额度 ${formatYuan(limitFen)} 元（近12个月销售额的${SANDBOX_CREDIT_SHARE_PERCENT}%）`,
+    reason: `申请金额超过店铺授信额度 ${formatYuan(limitFen)} 元（近12个月销售额的${STORE_CREDIT_SHARE_PERCENT}%）`,
   };
 }
 

@@ -94,13 +94,32 @@ export async function agreementsAccepted(db: Database, userId: number): Promise<
 
 // ------------------------------------------------------------------ read tokens
 
-function tokenMac(secret: string, userId: number, versionId: number, servedAtMs: number): string {
-  return createHmac('sha256', secret).update(`${userId}.${versionId}.${servedAtMs}`).digest('hex');
+function tokenMac(secret: string, subject: string, servedAtMs: number): string {
+  return createHmac('sha256', secret).update(`${subject}.${servedAtMs}`).digest('hex');
+}
+
+/**
+ * A read token for any text served to a user: when it was served, with an HMAC over what it was (`subject`) and
+ * when. Subjects of other texts must not start with a digit (an agreement's is "userId.versionId").
+ */
+export function issueSubjectReadToken(secret: string, subject: string, servedAt: Date): string {
+  const ms = servedAt.getTime();
+  return `${ms}.${tokenMac(secret, subject, ms)}`;
+}
+
+/** When the text named by `subject` was served, or null when the token is not for it or malformed. */
+export function verifySubjectReadToken(secret: string, token: string, subject: string): Date | null {
+  const match = /^(\d{1,15})\.([0-9a-f]{64})$/.exec(token);
+  if (!match) return null;
+  const ms = Number(match[1]);
+  const expected = Buffer.from(tokenMac(secret, subject, ms), 'hex');
+  const given = Buffer.from(match[2] ?? '', 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return new Date(ms);
 }
 
 export function issueReadToken(secret: string, userId: number, versionId: number, servedAt: Date): string {
-  const ms = servedAt.getTime();
-  return `${ms}.${tokenMac(secret, userId, versionId, ms)}`;
+  return issueSubjectReadToken(secret, `${userId}.${versionId}`, servedAt);
 }
 
 /** When the text was served to this user for this version, or null when the token is not theirs or malformed. */
@@ -110,13 +129,7 @@ export function verifyReadToken(
   userId: number,
   versionId: number,
 ): Date | null {
-  const match = /^(\d{1,15})\.([0-9a-f]{64})$/.exec(token);
-  if (!match) return null;
-  const ms = Number(match[1]);
-  const expected = Buffer.from(tokenMac(secret, userId, versionId, ms), 'hex');
-  const given = Buffer.from(match[2] ?? '', 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return new Date(ms);
+  return verifySubjectReadToken(secret, token, `${userId}.${versionId}`);
 }
 
 // ------------------------------------------------------------------ calls

@@ -5,6 +5,7 @@ import {
   cancelEventFor,
   PARTNER_BANKS,
   RSP,
+  type SignContractRequest,
   transition,
 } from '@loan/domain';
 import type { AppContext, RequestMeta } from '../../context.ts';
@@ -16,6 +17,7 @@ import { runPartnerCall } from '../partner-calls/run.ts';
 import { holdDisbursement } from '../receiving-account/held-disbursement.ts';
 import { applyEvent } from './apply-event.ts';
 import { applicationSubject, bankCancel, bankContractSigned, bankSubmit } from './bank-calls.ts';
+import { acceptContract, keepContract } from './contract.ts';
 import { detailOf, eventsOf, ownApplication, productOf, progressOf, stepName } from './lookup.ts';
 import { movedMeanwhile } from './submit.ts';
 import { missingStepsBefore, subAccountRequired } from './views.ts';
@@ -100,13 +102,15 @@ export async function advanceCancel(
 }
 
 /**
- * POST /loanMgr/signContract: APPROVED → SIGNED once the borrower steps before signing are done (3402); the
+ * POST /loanMgr/signContract: APPROVED → SIGNED once the borrower steps before signing are done (3402) and the
+ * contract is accepted (contract.ts acceptContract: deadline 3404, read token, reading time 3405, the hash of the
+ * text as it renders now 3406); the contract is kept with its evidence in the SIGN event's transaction. The
  * bank is then told (one claimed partner call) and disburses later by callback (DISBURSE).
  */
 export async function signContract(
   ctx: AppContext,
   user: UserRow,
-  body: ApplicationActionRequest,
+  body: SignContractRequest,
   meta: RequestMeta,
 ): Promise<ApplicationDetail> {
   const row = await ownApplication(ctx.db, user.id, body.rowId);
@@ -125,20 +129,27 @@ export async function signContract(
     throw new ApiError(RSP.STEP_NOT_DONE, `签约前请先完成${missing.map(stepName).join('、')}`);
   }
   const now = ctx.now();
+  const accepted = await acceptContract(ctx, user, row, product, body, now);
   const signing = ctx.db.transaction(async (tx) => {
     const next = await applyEvent(tx, row, 'SIGN', 'BORROWER', {
       now,
       actorRef: user.loginId,
-      reason: body.reason?.trim() ? body.reason.trim().slice(0, REASON_MAX) : null,
+      reason: null,
       ip: meta.ip,
     });
+    await keepContract(tx, row, accepted, now, meta);
     await recordAudit(tx, {
       action: AUDIT.contractSigned,
       at: now,
       userId: user.id,
       loginId: user.loginId,
       meta,
-      detail: { applicationId: row.id },
+      detail: {
+        applicationId: row.id,
+        contractNo: accepted.terms.contractNo,
+        version: accepted.terms.version,
+        textHash: accepted.textHash,
+      },
     });
     return next;
   });

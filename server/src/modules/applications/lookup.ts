@@ -2,7 +2,7 @@ import { type ApplicationDetail, type Product, RSP, rspText, STEP_INFO, type Ste
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { type ApplicationRow, applicationEvents, applications, products } from '../../db/schema.ts';
+import { type ApplicationRow, applicationEvents, applications, loans, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { certificationSummary } from '../certification/service.ts';
@@ -70,7 +70,28 @@ export async function detailOf(ctx: AppContext, row: ApplicationRow): Promise<Ap
     card,
     await progressOf(ctx.db, row.userId),
     await eventsOf(ctx.db, row.id),
+    ctx.now(),
+    await loanIdOf(ctx.db, row.id),
   );
+}
+
+/** The loan an application became at disbursement, else null. */
+export async function loanIdOf(db: Database, applicationId: number): Promise<number | null> {
+  const [loan] = await db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(eq(loans.applicationId, applicationId))
+    .limit(1);
+  return loan?.id ?? null;
+}
+
+/** The user's loans by the application each was made from. */
+export async function loanIdsByApplication(db: Database, userId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: loans.id, applicationId: loans.applicationId })
+    .from(loans)
+    .where(eq(loans.userId, userId));
+  return new Map(rows.map((loan) => [loan.applicationId, loan.id]));
 }
 
 /** A step's title in quotes, for messages. */

@@ -10,7 +10,9 @@ import {
   SubmitApplicationBody,
 } from '../../schemas/apply-requests.ts';
 import { ApplicationDetailSchema, ApplicationListResultSchema } from '../../schemas/apply-results.ts';
+import { SignContractBody } from '../../schemas/contract.ts';
 import { envelope } from '../../schemas/envelope.ts';
+import { contractRoutes } from './contract-routes.ts';
 import {
   advanceCancel,
   completeStep,
@@ -85,6 +87,7 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
         summary: '提交融资申请',
         description:
           '依次检查：申请归属 3005；状态 3001/3003；用途与金额格式 1001；产品规则 3102–3105；店铺授权 3201；' +
+          '店铺预估可借额度（近12个月销售额的30%）3106；' +
           '协议 3301；贷款认证 3401；其他步骤 3402。通过后提交合作机构审核；合作机构暂不可达时保持“已提交”，再次提交即重试。',
         security: NEEDS_TOKEN,
         body: SubmitApplicationBody,
@@ -118,7 +121,7 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
       config: user,
       schema: {
         tags: TAGS,
-        summary: '提前取消：审核结束前撤回申请，审批通过后至放款前取消',
+        summary: '取消申请：审核结束前或审批通过后至放款前，借款人结束本次申请',
         description: `已放款 3002；申请已结束 3003；合作机构拒绝取消 3001（附原因）。${NOT_FOUND_NOTE}`,
         security: NEEDS_TOKEN,
         body: ApplicationActionBody,
@@ -136,13 +139,18 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: TAGS,
         summary: '签署借款合同（审批通过后），之后等待合作机构放款',
-        description: `状态不允许 3001/3003；签约前的步骤未完成 3402。${NOT_FOUND_NOTE}`,
+        description:
+          '先获取借款合同（/loanMgr/loanContract），阅读后提交其 textHash 与 readToken。状态不允许 3001/3003；' +
+          '签约前的步骤未完成 3402；超过签署期限 3404；阅读凭证无效 1001；阅读时间不足 3405；' +
+          `合同内容已变化（条件在阅读后有变）3406。${NOT_FOUND_NOTE}`,
         security: NEEDS_TOKEN,
-        body: ApplicationActionBody,
+        body: SignContractBody,
         response: detail,
       },
     },
     async (request) =>
       ok(await signContract(ctx, currentSession(request).user, request.body, requestMeta(request))),
   );
+
+  contractRoutes(app, ctx);
 }

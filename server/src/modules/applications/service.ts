@@ -22,7 +22,15 @@ import { AUDIT, recordAudit } from '../audit/record.ts';
 import { rowToProduct, shanghaiToday } from '../products/service.ts';
 import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { recordCreated } from './apply-event.ts';
-import { detailOf, notFound, ownApplication, parseRowId, productOf, stepName } from './lookup.ts';
+import {
+  detailOf,
+  loanIdsByApplication,
+  notFound,
+  ownApplication,
+  parseRowId,
+  productOf,
+  stepName,
+} from './lookup.ts';
 import { applicationView } from './views.ts';
 
 export { advanceCancel, signContract } from './cancel-sign.ts';
@@ -131,7 +139,8 @@ export async function listApplications(ctx: AppContext, user: UserRow): Promise<
     .from(applications)
     .where(eq(applications.userId, user.id))
     .orderBy(desc(applications.id));
-  return { items: rows.map(applicationView) };
+  const loanIds = await loanIdsByApplication(ctx.db, user.id);
+  return { items: rows.map((row) => applicationView(row, loanIds.get(row.id) ?? null)) };
 }
 
 /**

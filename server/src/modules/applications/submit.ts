@@ -4,6 +4,7 @@ import {
   type StepKey,
   type SubmitApplicationRequest,
   storeApplyProblem,
+  storeLimitProblem,
   transition,
   validateProductApplication,
   yuanToFen,
@@ -34,7 +35,7 @@ const PURPOSE_MAX = 200;
 /**
  * POST /loanMgr/submitApplication. Checks, in this order, each with its own rspCode: the application is the
  * user's (3005); the state allows SUBMIT (the state machine's code); purpose and amount shape (1001); the
- * product's rules (3102–3105); the store (3201); the agreements (3301); the certification steps before SUBMIT
+ * product's rules (3102–3105); the store (3201) and its estimated limit (3106); the agreements (3301); the certification steps before SUBMIT
  * (3401); the other borrower steps before SUBMIT (3402). Then SUBMITTED in one transaction, then the bank.
  *
  * If the bank cannot be reached the application stays SUBMITTED without a bankRef (logged); calling submit
@@ -70,6 +71,8 @@ export async function submitApplication(
   const store = await storeForApplication(ctx, user.id);
   const storeProblem = storeApplyProblem(store.status);
   if (storeProblem) throw new ApiError(storeProblem.code, storeProblem.reason);
+  const limitProblem = storeLimitProblem(amountFen, store.annualSalesFen);
+  if (limitProblem) throw new ApiError(limitProblem.code, limitProblem.reason);
 
   const progress = await progressOf(ctx.db, user.id);
   if (!progress.agreementsAccepted) {

@@ -22,11 +22,13 @@ import {
   STEP_INFO,
   type StepKey,
   type StepStatus,
+  signDeadlinePassed,
   type TimelineEntry,
 } from '@loan/domain';
 import type { ApplicationEventRow, ApplicationRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CertificationSummary } from '../certification/service.ts';
+import { signDeadlineOfRow } from './contract-terms.ts';
 
 /** What the borrower has done outside the application row (agreements, certification, collection account). */
 export interface BorrowerProgress {
@@ -66,7 +68,8 @@ export function bankPathOf(row: ApplicationRow): string {
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const yuan = (fen: number | null) => (fen === null ? null : fenToYuan(fen));
 
-export function applicationView(row: ApplicationRow): ApplicationView {
+/** `loanId`: the loan the application became at disbursement (loans.application_id), else null. */
+export function applicationView(row: ApplicationRow, loanId: number | null): ApplicationView {
   const bank = bankOf(row);
   return {
     rowId: row.id,
@@ -85,7 +88,9 @@ export function applicationView(row: ApplicationRow): ApplicationView {
     updatedAt: row.updatedAt.toISOString(),
     submittedAt: iso(row.submittedAt),
     decidedAt: iso(row.decidedAt),
+    signDeadline: signDeadlineOfRow(row),
     bankPath: bankPathOf(row),
+    loanId,
   };
 }
 
@@ -124,7 +129,12 @@ export function borrowerStepDone(
 const REVIEWING: readonly string[] = ['SUBMITTED', 'UNDER_REVIEW'];
 const APPROVED_OPEN: readonly string[] = ['APPROVED', 'SIGNED'];
 
-/** The steps of the product's flow with their status and where the borrower does them. */
+/**
+ * The steps of the product's flow with their status and where the borrower does them. The bar reads left to
+ * right: a step is DONE only when every step before it is, so nothing after the current (or waiting) step shows
+ * as done — a step done ahead of time (a certification kept from another application) shows as TODO until the
+ * bar reaches it, and then as DONE at once.
+ */
 export function applicationSteps(
   row: ApplicationRow,
   product: Product,
@@ -138,22 +148,24 @@ export function applicationSteps(
   const closed = isTerminal(row.state as ApplicationState);
   const bankPath = bankPathOf(row);
   let currentGiven = false;
+  let allDoneSoFar = true;
   return flow.map((key, index): ApplicationStepView => {
     let status: StepStatus;
     if (key === 'BANK_REVIEW') {
       if (row.decidedAt !== null || APPROVED_OPEN.includes(row.state) || row.state === 'DISBURSED')
-        status = 'DONE';
-      else status = REVIEWING.includes(row.state) ? 'WAITING' : 'TODO';
+        status = allDoneSoFar ? 'DONE' : 'TODO';
+      else status = REVIEWING.includes(row.state) && allDoneSoFar ? 'WAITING' : 'TODO';
     } else {
       // what was checked at submission stays done even if, say, a new agreement version appears later
       const done = (submitted && index < submitAt) || borrowerStepDone(key, row, progress, events);
       const reachable = index < reviewAt || APPROVED_OPEN.includes(row.state);
-      if (done) status = 'DONE';
-      else if (!currentGiven && !closed && reachable) {
+      if (done && allDoneSoFar) status = 'DONE';
+      else if (!done && !currentGiven && !closed && reachable && allDoneSoFar) {
         status = 'CURRENT';
         currentGiven = true;
       } else status = 'TODO';
     }
+    if (status !== 'DONE') allDoneSoFar = false;
     const info = STEP_INFO[key];
     return {
       key,
@@ -214,11 +226,14 @@ export function applicationDetail(
   card: ProductCard,
   progress: BorrowerProgress,
   events: readonly ApplicationEventRow[],
+  now: Date,
+  loanId: number | null,
 ): ApplicationDetail {
   const state = row.state as ApplicationState;
+  const deadline = signDeadlineOfRow(row);
   const steps = applicationSteps(row, product, progress, events);
   return {
-    application: applicationView(row),
+    application: applicationView(row, loanId),
     product: card,
     steps,
     timeline: events.map(timelineEntry),
@@ -226,6 +241,7 @@ export function applicationDetail(
     canCancel: cancelEventFor(state) !== null,
     canSign:
       allowedEvents(state, 'BORROWER').includes('SIGN') &&
+      !(deadline !== null && signDeadlinePassed(deadline, now)) &&
       missingStepsBefore('SIGN_CONTRACT', row, product, progress, events).length === 0,
   };
 }

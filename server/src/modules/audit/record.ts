@@ -27,6 +27,7 @@ export const AUDIT = {
   applicationStepCompleted: 'application.step_completed',
   applicationCancelled: 'application.cancelled',
   contractSigned: 'application.contract_signed',
+  applicationExpired: 'application.expired',
   applicationReconciled: 'application.reconciled',
   bankDecisionRefused: 'bank.decision_refused',
   loanEarlySettled: 'loan.early_settled',

@@ -1,13 +1,21 @@
-import { buildSchedule } from '@loan/domain';
+import { productSchedule } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type ApplicationRow, instalments, ledgerTransactions, loans, products } from '../../db/schema.ts';
+import {
+  type ApplicationRow,
+  instalments,
+  ledgerTransactions,
+  loanContracts,
+  loans,
+  products,
+} from '../../db/schema.ts';
 import { createFeeItems } from '../fees/bookkeeping.ts';
 import { rowToProduct, shanghaiToday } from '../products/service.ts';
 
 /**
  * The loan a disbursed application becomes, written with the DISBURSE event in the callback's transaction:
- * the loan (principal = approved amount, the product's rate and method, the application's term, value date =
+ * the loan (principal = approved amount, the signed contract's rate, method and fee (the product's when no
+ * contract was kept), the application's term, value date =
  * Shanghai date of disbursement), its instalments from the same schedule engine as the calculator, one
  * DISBURSEMENT ledger line (+principal) and the fee items (fees/bookkeeping.ts): UPFRONT → one item (seq 0)
  * the borrower pays on the fee page within 7 days; PER_INSTALMENT → the instalments' fee column and one item
@@ -30,15 +38,15 @@ export async function createLoanForDisbursement(
     .limit(1);
   const product = productRow ? rowToProduct(productRow) : null;
   if (!product) throw new Error(`product ${app.productCode} of application ${app.id} is unreadable`);
+  // the pricing of the contract the borrower signed, when kept; the product's otherwise
+  const [signed] = await tx
+    .select({ details: loanContracts.details })
+    .from(loanContracts)
+    .where(eq(loanContracts.applicationId, app.id))
+    .limit(1);
+  const pricing = signed?.details.pricing ?? product;
   const startDate = shanghaiToday(now);
-  const schedule = buildSchedule({
-    principalFen,
-    annualRate: product.annualRate,
-    months: app.termMonths,
-    method: product.method,
-    startDate,
-    ...(product.serviceFee ? { fee: product.serviceFee } : {}),
-  });
+  const schedule = productSchedule(pricing, principalFen, app.termMonths, startDate);
   const [loan] = await tx
     .insert(loans)
     .values({
@@ -47,8 +55,8 @@ export async function createLoanForDisbursement(
       bank: app.bank,
       productCode: app.productCode,
       principalFen,
-      annualRate: product.annualRate,
-      method: product.method,
+      annualRate: pricing.annualRate,
+      method: pricing.method,
       termMonths: app.termMonths,
       startDate,
       status: 'REPAYING',

@@ -29,6 +29,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { keptContract } from '../applications/contract.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
 import { shanghaiToday } from '../products/service.ts';
@@ -153,8 +154,9 @@ export async function loanRecordDetail(
   const detail = await detailOf(ctx, app);
   const [loan] = await ctx.db.select().from(loans).where(eq(loans.applicationId, app.id)).limit(1);
   const agreements = await acceptedAgreements(ctx, user.id);
+  const contractRowId = (await keptContract(ctx.db, app.id)) ? app.id : null;
   if (!loan || loan.userId !== user.id)
-    return { detail, loan: null, instalments: [], transactions: [], agreements };
+    return { detail, loan: null, instalments: [], transactions: [], agreements, contractRowId };
   const state = await loanState(ctx.db, loan);
   const lines = await ctx.db
     .select()
@@ -167,6 +169,7 @@ export async function loanRecordDetail(
     instalments: state.rows.map(instalmentView),
     transactions: lines.map((l) => ledgerLine(l, detail.product.name)),
     agreements,
+    contractRowId,
   };
 }
 

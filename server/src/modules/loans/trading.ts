@@ -5,7 +5,7 @@ import {
   type TradingRecordPage,
   type TradingRecordQuery,
 } from '@loan/domain';
-import { and, desc, eq, gte, lt, lte, type SQL, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { ledgerDailyTotals, ledgerTransactions, loans, products, type UserRow } from '../../db/schema.ts';
 import { beforeKey, decodeCursor, encodeCursor, epochMicros, parseDateRange, parseLimit } from './paging.ts';
@@ -54,6 +54,9 @@ export async function ledgerTotals(ctx: AppContext, user: UserRow, filters: Filt
     .select({
       amount: sum(ledgerDailyTotals.amountFen),
       principal: sum(ledgerDailyTotals.principalFen),
+      disbursed: sql<
+        string | null
+      >`sum(${ledgerDailyTotals.principalFen}) filter (where ${ledgerDailyTotals.type} = 'DISBURSEMENT')`,
       interest: sum(ledgerDailyTotals.interestFen),
       penalty: sum(ledgerDailyTotals.penaltyFen),
       fee: sum(ledgerDailyTotals.feeFen),
@@ -64,6 +67,7 @@ export async function ledgerTotals(ctx: AppContext, user: UserRow, filters: Filt
   return {
     amount: fenToYuan(num(row?.amount)),
     principal: fenToYuan(num(row?.principal)),
+    disbursed: fenToYuan(num(row?.disbursed)),
     interest: fenToYuan(num(row?.interest)),
     penalty: fenToYuan(num(row?.penalty)),
     fee: fenToYuan(num(row?.fee)),

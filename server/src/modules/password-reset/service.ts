@@ -8,6 +8,7 @@ import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { clearFailures, normalizeLoginId } from '../auth/lockout.ts';
+import { refuseCurrentPassword } from '../auth/new-password.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { consumeCode, issueCode } from '../codes/service.ts';
@@ -38,7 +39,10 @@ export async function sendFindPwdCode(
   await recordAudit(ctx.db, { action: AUDIT.codeSent, at: now, userId: user?.id, loginId, meta, detail });
 }
 
-/** Resets the password with a code: revokes every session, clears the lockout, ends "must change". */
+/**
+ * Resets the password with a code: revokes every session, clears the lockout, ends "must change". The current
+ * password is refused (2010) as change-password refuses it.
+ */
 export async function findPwd(ctx: AppContext, body: FindPwdRequest, meta: RequestMeta): Promise<void> {
   const password = decryptFieldOrFail(body.newPassword, ctx.config);
   const loginId = normalizeLoginId(body.loginId);
@@ -51,6 +55,9 @@ export async function findPwd(ctx: AppContext, body: FindPwdRequest, meta: Reque
   const done = await ctx.db.transaction(async (tx) => {
     const valid = await consumeCode(tx, { purpose: 'findPwd', target: loginId }, body.code, now);
     if (!valid || !user) return false;
+    // only after a valid code, so the answer tells nothing about the password to someone without it; the
+    // refusal rolls back, so the code can be used again with another password
+    await refuseCurrentPassword(user.passwordHash, password);
     await tx.update(users).set({ passwordHash, uptPwdTime: now }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, now);
     await clearFailures(tx, loginId);

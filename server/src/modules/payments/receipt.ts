@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   CLOSE_REASON_LABELS,
   type CloseReason,
@@ -15,21 +13,11 @@ import PDFDocument from 'pdfkit';
 import type { Database } from '../../db/client.ts';
 import { coupons, loans, type PaymentOrderRow, paymentOrderItems, products, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { cjkFont } from '../../lib/cjk-font.ts';
 
 /**
- * The 电子回单 of a paid order: a PDF made with pdfkit, its Chinese text set in Noto Sans SC (SIL OFL), the TTF
- * shipped inside the npm package @expo-google-fonts/noto-sans-sc. pdfkit embeds only the glyphs used (a subset
- * of the 10 MB font), so a receipt is a few tens of kilobytes.
+ * The 电子回单 of a paid order: a PDF made with pdfkit, its Chinese text set in the portal's CJK font (cjk-font.ts).
  */
-const FONT_FILE = createRequire(import.meta.url).resolve(
-  '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-);
-let fontBytes: Buffer | null = null;
-const font = () => {
-  fontBytes ??= readFileSync(FONT_FILE);
-  return fontBytes;
-};
-
 /** Under the title of a receipt from the sandbox gateway. */
 export const SANDBOX_RECEIPT_NOTE = '沙箱环境回单：模拟支付，不代表真实资金往来';
 
@@ -133,7 +121,7 @@ export async function receiptPdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('cjk', font());
+  doc.registerFont('cjk', cjkFont());
   doc.font('cjk');
   doc.fontSize(18).text('电子回单', { align: 'center' });
   doc.fontSize(9).fillColor('#888888').text('跨境卖家贷款平台 · 平台服务费与主动还款', { align: 'center' });

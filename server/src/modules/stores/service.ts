@@ -1,5 +1,7 @@
 import {
   type AgainMwsTokenRequest,
+  estimatedCreditLimitFen,
+  fenToYuan,
   type MwsTokenCheckResult,
   mwsAuthTokenProblem,
   normaliseSellerId,
@@ -98,15 +100,22 @@ function view(row: StoreRow | undefined): MwsTokenCheckResult {
       authorisedAt: null,
       expiresAt: null,
       checkedAt: null,
+      annualSales: null,
+      estimatedLimit: null,
     };
   }
+  const shopAuth = storeAuthStatusOf(row.status);
+  // the sales and the limit only of a store that may apply: an expired or restricted store's figures are stale
+  const authorised = shopAuth === '03';
   return {
     storeInfo: { sellerId: row.sellerId, sellerName: row.sellerName },
-    shopAuth: storeAuthStatusOf(row.status),
+    shopAuth,
     marketplaceIds: row.marketplaceIds,
     authorisedAt: row.authorisedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     checkedAt: row.checkedAt?.toISOString() ?? null,
+    annualSales: authorised ? fenToYuan(row.annualSalesFen) : null,
+    estimatedLimit: authorised ? fenToYuan(estimatedCreditLimitFen(row.annualSalesFen)) : null,
   };
 }
 

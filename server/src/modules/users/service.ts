@@ -14,6 +14,7 @@ import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
+import { refuseCurrentPassword } from '../auth/new-password.ts';
 import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sessions.ts';
 import { certificationSummary } from '../certification/service.ts';
@@ -97,7 +98,7 @@ export async function modifyPassword(
   await verifyOldPassword(ctx, user, oldPassword, meta);
   const problem = checkPassword(newPassword, user.loginId);
   if (problem) throw new ApiError(RSP.WEAK_PASSWORD, problem);
-  if (newPassword === oldPassword) throw new ApiError(RSP.SAME_PASSWORD);
+  await refuseCurrentPassword(user.passwordHash, newPassword);
 
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.now();

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * The Chinese font of the PDFs the portal makes (receipts, signed loan contracts): Noto Sans SC (SIL OFL), the
+ * TTF shipped inside the npm package @expo-google-fonts/noto-sans-sc. pdfkit embeds only the glyphs used (a
+ * subset of the 10 MB font), so a document is a few tens of kilobytes. Read once, on first use.
+ */
+const FONT_FILE = createRequire(import.meta.url).resolve(
+  '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+);
+
+let fontBytes: Buffer | null = null;
+
+export function cjkFont(): Buffer {
+  fontBytes ??= readFileSync(FONT_FILE);
+  return fontBytes;
+}

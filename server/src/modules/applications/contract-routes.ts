@@ -1,0 +1,71 @@
+import { API, ok, RSP } from '@loan/domain';
+import type { AppContext } from '../../context.ts';
+import { type App, NEEDS_TOKEN } from '../../http.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { currentSession } from '../../plugins/session.ts';
+import { LoanContractQuerystring, LoanContractViewSchema } from '../../schemas/contract.ts';
+import { envelope } from '../../schemas/envelope.ts';
+import { attachment } from '../loans/routes.ts';
+import { keptContract, loanContractOf } from './contract.ts';
+import { contractFileNames, contractPdf } from './contract-pdf.ts';
+import { notFound, ownApplication, parseRowId } from './lookup.ts';
+
+const TAGS = ['融资申请'];
+const NOT_FOUND_NOTE = '不存在、他人的或编号格式不正确的申请一律返回 3005（不透露是否存在）。';
+
+/** The loan contract: read before signing, and the signed one as a PDF. */
+export function contractRoutes(app: App, ctx: AppContext): void {
+  const base = ctx.config.apiBase;
+  const user = { auth: 'user' } as const;
+  const rowIdOf = (text: string) => {
+    const id = parseRowId(text);
+    if (id === null) throw notFound();
+    return id;
+  };
+
+  app.get(
+    `${base}${API.loanContract}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '借款合同：审批通过后按本笔借款的审批条件生成；签署后为留存的签署文本',
+        description:
+          '审批通过（APPROVED）时按当前条件生成合同全文、关键信息与还款计划，附阅读凭证 readToken 和至少阅读秒数；' +
+          '超过签署期限时 expired 为 true、readToken 为空。已签署的申请返回签署时留存的合同（signed 不为空）。' +
+          `其他状态 3001。${NOT_FOUND_NOTE}`,
+        security: NEEDS_TOKEN,
+        querystring: LoanContractQuerystring,
+        response: { 200: envelope(LoanContractViewSchema) },
+      },
+    },
+    async (request) =>
+      ok(await loanContractOf(ctx, currentSession(request).user, rowIdOf(request.query.rowId))),
+  );
+
+  app.get(
+    `${base}${API.loanContractPdf}`,
+    {
+      config: user,
+      schema: {
+        tags: TAGS,
+        summary: '已签署借款合同（PDF）',
+        description: `成功时直接返回 PDF 文件（签署时留存的合同全文与签署记录）；尚未签署 3407 时返回 JSON 信封。${NOT_FOUND_NOTE}`,
+        security: NEEDS_TOKEN,
+        querystring: LoanContractQuerystring,
+      },
+    },
+    async (request, reply) => {
+      const row = await ownApplication(ctx.db, currentSession(request).user.id, rowIdOf(request.query.rowId));
+      const kept = await keptContract(ctx.db, row.id);
+      if (!kept) throw new ApiError(RSP.CONTRACT_NOT_SIGNED);
+      const pdf = await contractPdf(kept);
+      const { fileName, asciiName } = contractFileNames(kept.contractNo);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(fileName, asciiName))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+}

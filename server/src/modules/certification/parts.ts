@@ -1,0 +1,95 @@
+import {
+  type BindBankCardRequest,
+  type LoanCertificationView,
+  RSP,
+  type UpdateCertificationDocumentsRequest,
+} from '@loan/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { type LoanCertificationRow, loanCertifications, type UserRow } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { sealText } from '../../lib/at-rest.ts';
+import { AUDIT, recordAudit } from '../audit/record.ts';
+import { CERTIFICATION_TEXTS, checkCard, checkDocuments, type DocumentIds } from './checks.ts';
+import { certificationView } from './view.ts';
+
+/**
+ * The bank steps' own saves on an existing certification: 绑定银行卡 sends only the card, 上传经营资料 only the
+ * documents. Whatever is not sent stays as it is; without a certification the answer is 3401.
+ */
+
+type Changes = Partial<
+  Pick<
+    LoanCertificationRow,
+    'bankCardEnc' | 'bankName' | 'licenceDocId' | 'idFrontDocId' | 'idBackDocId' | 'salesDocId'
+  >
+>;
+
+async function updateExisting(
+  ctx: AppContext,
+  user: UserRow,
+  meta: RequestMeta,
+  changes: Changes,
+  detail: Record<string, unknown>,
+): Promise<LoanCertificationView> {
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(loanCertifications)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(loanCertifications.userId, user.id))
+      .returning();
+    if (!saved) throw new ApiError(RSP.CERTIFICATION_REQUIRED, CERTIFICATION_TEXTS.required);
+    await recordAudit(tx, {
+      action: AUDIT.certificationSaved,
+      at: now,
+      userId: user.id,
+      loginId: user.loginId,
+      meta,
+      detail: { replaced: true, ...detail },
+    });
+    return saved;
+  });
+  return certificationView(ctx, row);
+}
+
+/** POST /users/bindBankCard: the card (field-cipher text) and, when sent, its bank. */
+export async function bindBankCard(
+  ctx: AppContext,
+  user: UserRow,
+  body: BindBankCardRequest,
+  meta: RequestMeta,
+): Promise<LoanCertificationView> {
+  const card = checkCard(ctx, body);
+  if (card.bankCard === undefined) throw new ApiError(RSP.INVALID_BANK_CARD);
+  const changes: Changes = {
+    bankCardEnc: sealText(ctx.config.piiKey, card.bankCard),
+    ...(card.bankName === undefined ? {} : { bankName: card.bankName }),
+  };
+  return updateExisting(ctx, user, meta, changes, {
+    part: 'bankCard',
+    bankCard: true,
+    warnings: card.warnings.length,
+  });
+}
+
+/** POST /users/updateCertificationDocuments: replaces the documents sent (at least one). */
+export async function updateCertificationDocuments(
+  ctx: AppContext,
+  user: UserRow,
+  body: UpdateCertificationDocumentsRequest,
+  meta: RequestMeta,
+): Promise<LoanCertificationView> {
+  const sent: DocumentIds = Object.fromEntries(
+    (['licenceDocId', 'idFrontDocId', 'idBackDocId', 'salesDocId'] as const).flatMap((field) =>
+      body[field] === undefined ? [] : [[field, body[field]]],
+    ),
+  );
+  if (Object.keys(sent).length === 0) throw new ApiError(RSP.INVALID_INPUT, CERTIFICATION_TEXTS.noDocument);
+  await checkDocuments(ctx, user.id, sent);
+  return updateExisting(ctx, user, meta, sent as Changes, {
+    part: 'documents',
+    documents: Object.keys(sent),
+    salesStatement: sent.salesDocId !== undefined,
+  });
+}
