@@ -215,7 +215,7 @@ describe('POST /users/insertLoanCertification', () => {
     expect((read.json() as { result: LoanCertificationResult }).result.certification).toEqual(res.result);
   });
 
-  it('replaces the row; a card failing Luhn is a warning only; no card, no sales statement', async () => {
+  it('replaces the row; a card failing Luhn is a warning only; a card or sales statement not sent is kept', async () => {
     const luhn = await call<LoanCertificationView>(
       t.app,
       'POST',
@@ -244,15 +244,19 @@ describe('POST /users/insertLoanCertification', () => {
       { token: demo },
     );
     expect(plain.response.rspCode).toBe(RSP.OK);
-    expect(plain.result).toMatchObject({ bankCardMasked: null, bankName: null, warnings: [] });
-    expect(plain.result.documents).toHaveLength(3);
+    expect(plain.result).toMatchObject({
+      bankCardMasked: '4111 **** **** 1112',
+      bankName: '招商银行深圳分行',
+      warnings: ['银行卡号校验未通过，请核对卡号是否输入正确'],
+    });
+    expect(plain.result.documents).toHaveLength(4);
     const rows = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));
     expect(rows).toHaveLength(1);
     expect(await certificationSummary(t.db, demoId)).toMatchObject({
       company: true,
       legalPerson: true,
-      bankCard: false,
-      salesStatement: false,
+      bankCard: true,
+      salesStatement: true,
     });
   });
 

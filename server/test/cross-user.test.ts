@@ -5,6 +5,7 @@ import { documents } from '../src/db/schema.ts';
 import { type ApiAnswer, call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { approvedApplication } from './helpers/contracts.ts';
 
 /**
  * A second borrower walks every route that takes an id with the first borrower's ids: always refused, nothing
@@ -14,7 +15,7 @@ let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 let owner: ReadyBorrower;
 let intruder: ReadyBorrower;
-const ids = { review: 0, approved: 0, draft: 0, mcOrderNo: '', bankRef: '' };
+const ids = { review: 0, approved: 0, draft: 0, signed: 0, mcOrderNo: '', bankRef: '' };
 const secrets: string[] = [];
 
 beforeAll(async () => {
@@ -27,6 +28,8 @@ beforeAll(async () => {
     storeStatus: null,
   });
 
+  ids.signed = await approvedApplication(t, owner, 'SHRB-DDD', '30000', 3);
+  okResult(await api.sign(owner.token, ids.signed));
   const review = okResult(await api.create(owner.token, 'CRB-RYD'));
   okResult(await api.submit(owner.token, review.application.rowId, '100000', 6, '备货采购（机密）'));
   const approved = okResult(await api.create(owner.token, 'CGB-KJED'));
@@ -65,9 +68,9 @@ async function expectRefusedQuietly(
 }
 
 describe('a second borrower with the first borrower’s ids', () => {
-  it('cannot read, submit, complete, cancel or sign the first borrower’s applications (3005, like a missing id)', async () => {
+  it('cannot read, submit, complete, cancel or sign the first borrower’s applications nor read their contracts (3005, like a missing id)', async () => {
     const token = intruder.token;
-    const rowIds = [ids.review, ids.approved, ids.draft];
+    const rowIds = [ids.review, ids.approved, ids.draft, ids.signed];
     const attempts: Array<[string, () => Promise<ApiAnswer<unknown>>]> = [
       ['detail by mcOrderNo', () => api.detail(token, { mcOrderNo: ids.mcOrderNo })],
       [
@@ -82,6 +85,15 @@ describe('a second borrower with the first borrower’s ids', () => {
           [`account ${rowId}`, () => api.completeStep(token, rowId, 'OPEN_COLLECTION_ACCOUNT')],
           [`cancel ${rowId}`, () => api.cancel(token, rowId, '恶意取消')],
           [`sign ${rowId}`, () => api.sign(token, rowId)],
+          [`contract ${rowId}`, () => api.contract(token, rowId)],
+          [
+            `contract pdf ${rowId}`,
+            async () => {
+              const res = await api.contractPdf(token, rowId);
+              const body = res.json() as Pick<ApiAnswer<unknown>, 'response' | 'result'>;
+              return { status: res.statusCode, headers: res.headers, ...body };
+            },
+          ],
         ],
       ),
     ];
@@ -124,6 +136,18 @@ describe('a second borrower with the first borrower’s ids', () => {
         { token: intruder.token },
       ),
     );
+    for (const kind of ['BUSINESS_LICENCE', 'SALES_STATEMENT'] as const) {
+      const field = kind === 'SALES_STATEMENT' ? 'salesDocId' : 'licenceDocId';
+      await expectRefusedQuietly(`updateCertificationDocuments with a foreign ${kind}`, () =>
+        call(
+          t.app,
+          'POST',
+          '/users/updateCertificationDocuments',
+          { [field]: docId(kind) },
+          { token: intruder.token },
+        ),
+      );
+    }
     const mine = await call<{ certification: unknown }>(t.app, 'GET', '/users/loanCertification', undefined, {
       token: intruder.token,
     });

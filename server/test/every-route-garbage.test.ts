@@ -121,6 +121,8 @@ describe('every published route, fed garbage', { timeout: 300_000 }, () => {
       '/api/seller/againMwsToken',
       '/api/loanMgr/submitApplication',
       '/api/loanMgr/advanceCancel',
+      '/api/loanMgr/loanContract',
+      '/api/loanMgr/loanContractPdf',
       '/api/users/userReadAgr',
       '/api/callbacks/bank/{bank}',
       '/api/refund/apply',

@@ -61,6 +61,9 @@ describe('GET /trading/tradingRecord', () => {
     expect(page.totals).toEqual({
       amount: fenText(sum((l) => l.amount)),
       principal: fenText(sum((l) => l.principal)),
+      disbursed: fenText(
+        all.filter((l) => l.type === 'DISBURSEMENT').reduce((s, l) => s + fen(l.principal), 0),
+      ),
       interest: fenText(sum((l) => l.interest)),
       penalty: fenText(sum((l) => l.penalty)),
       fee: fenText(sum((l) => l.fee)),
@@ -72,10 +75,12 @@ describe('GET /trading/tradingRecord', () => {
     expect(okOf(await trading({ type: 'DISBURSEMENT' })).totals).toMatchObject({
       count: 1,
       amount: '60000.00',
+      disbursed: '60000.00',
     });
     expect(okOf(await trading({ type: 'REFUND' })).totals).toEqual({
       amount: '0.00',
       principal: '0.00',
+      disbursed: '0.00',
       interest: '0.00',
       penalty: '0.00',
       fee: '0.00',

@@ -162,9 +162,11 @@ describe('two app instances on one database: one partner call per decision', () 
     if (approved.steps.some((s) => s.key === 'OPEN_COLLECTION_ACCOUNT' && s.status !== 'DONE')) {
       await openSubAccountAt(t, b, approved.application.bank);
     }
+    const contract = okResult(await api.contract(b.token, rowId));
+    t.clock.advance(contract.minReadSeconds * 1000);
     const answers = await burst<ApplicationDetail>(
       '/loanMgr/signContract',
-      { rowId },
+      { rowId, textHash: contract.textHash, readToken: contract.readToken },
       b.token,
       'contractSigned',
     );

@@ -151,7 +151,27 @@ describe('POST /application_vue/findPwd', () => {
     ).filter((r) => r.usedAt === null);
     expect(live).toHaveLength(1);
     expect(live[0]!.attempts).toBe(0);
+    expect((await reset('demo', code, 'Fresh5678')).response.rspCode).toBe(RSP.OK);
+  });
+
+  it('refuses the current password with 2010 as change-password does; the code stays usable', async () => {
+    await send('demo');
+    const code = await latestCode(t.app, 'demo@example.com');
+    const same = await reset('demo', code, 'Fresh5678');
+    const token = await login(t.app, 'demo', 'Fresh5678');
+    const change = await call(
+      t.app,
+      'POST',
+      '/users/modifyPwd',
+      { oldPassword: cipher('Fresh5678'), newPassword: cipher('Fresh5678') },
+      { token },
+    );
+    expect(change.response).toEqual({ rspCode: RSP.SAME_PASSWORD, rspDesc: rspText(RSP.SAME_PASSWORD) });
+    expect(same.response).toEqual(change.response);
+    // nothing changed: the old password still signs in, the same code now takes another password
+    await login(t.app, 'demo', 'Fresh5678');
     expect((await reset('demo', code, 'Demo1234')).response.rspCode).toBe(RSP.OK);
+    await login(t.app, 'demo', 'Demo1234');
   });
 
   it('an unknown login id gets 2003', async () => {

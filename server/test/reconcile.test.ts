@@ -29,15 +29,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Submits an application and "loses" the bank's decision callback: the job counts as sent, nothing arrived. */
-async function underReviewWithLostCallback(loginId: string, amount: string) {
-  const borrower = await makeReadyBorrower(t, loginId);
-  const draft = okResult(await api.create(borrower.token, 'YNIT-XT01'));
+/**
+ * Submits an application and "loses" the bank's decision callback: the job counts as sent, nothing arrived.
+ * `rejected`: a CRBANK application of a company CRBANK does not lend to (USCC not starting with 9), which its
+ * sandbox rejects (the portal refuses an amount above the store's limit itself, so that is no way to a REJECT).
+ */
+async function underReviewWithLostCallback(loginId: string, amount: string, rejected = false) {
+  const borrower = await makeReadyBorrower(t, loginId, rejected ? { uscc: '12440300MA5FXXXX0X' } : {});
+  const draft = okResult(await api.create(borrower.token, rejected ? 'CRB-RYD' : 'YNIT-XT01'));
   const rowId = draft.application.rowId;
-  okResult(await api.completeStep(borrower.token, rowId, 'FACE_VERIFY'));
+  if (!rejected) okResult(await api.completeStep(borrower.token, rowId, 'FACE_VERIFY'));
   const submitted = okResult(await api.submit(borrower.token, rowId, amount, 12, '采购备货'));
   expect(submitted.application.state).toBe('UNDER_REVIEW');
-  const bankRef = `YNIT-${rowId}-`;
+  const bankRef = `${rejected ? 'CRBANK' : 'YNIT'}-${rowId}-`;
   const jobs = await t.db.select().from(sandboxBankJobs);
   const job = jobs.find((j) => j.bankRef.startsWith(bankRef));
   if (!job) throw new Error('no sandbox job');
@@ -51,7 +55,7 @@ async function underReviewWithLostCallback(loginId: string, amount: string) {
 describe('reconciliation of applications whose decision never arrived', () => {
   it('leaves a fresh review alone, then applies what the bank reports, with who, when and why', async () => {
     const approved = await underReviewWithLostCallback('recon_ok', '50000.00');
-    const rejected = await underReviewWithLostCallback('recon_no', '900000.00');
+    const rejected = await underReviewWithLostCallback('recon_no', '90000.00', true);
 
     expect(await reconcileApplications(context())).toBe(0);
     t.clock.advance(RECONCILE_AFTER_MS + 1000);
@@ -66,7 +70,7 @@ describe('reconciliation of applications whose decision never arrived', () => {
 
     const no = okResult(await api.detail(rejected.borrower.token, { rowId: String(rejected.rowId) }));
     expect(no.application.state).toBe('REJECTED');
-    expect(no.application.decisionReason).toContain('授信额度');
+    expect(no.application.decisionReason).toContain('统一社会信用代码以 9 开头');
 
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'application.reconciled'));
     expect(audits).toHaveLength(2);

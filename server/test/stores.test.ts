@@ -165,6 +165,8 @@ describe('GET /seller/mwsTokenCheck before any authorisation', () => {
       authorisedAt: null,
       expiresAt: null,
       checkedAt: null,
+      annualSales: null,
+      estimatedLimit: null,
     });
     expect(await tableCounts(t.db)).toEqual(before);
   });
@@ -301,6 +303,9 @@ describe('POST /seller/againMwsToken: success', () => {
       authorisedAt: t.clock.now().toISOString(),
       expiresAt: new Date(t.clock.now().getTime() + 365 * DAY).toISOString(),
       checkedAt: t.clock.now().toISOString(),
+      // the sandbox banks' rule, shown before applying: 30 % of the trailing twelve months' sales
+      annualSales: '2400000.00',
+      estimatedLimit: '720000.00',
     });
     const row = await storeRow(await userId('demo'));
     if (!row?.tokenEnc) throw new Error('no row');
@@ -320,6 +325,7 @@ describe('POST /seller/againMwsToken: success', () => {
     const res = await check(demoToken);
     expect(res.result.shopAuth).toBe('03');
     expect(res.result.storeInfo).toEqual({ sellerId: DEMO_SELLER, sellerName: '明远跨境旗舰店' });
+    expect(res.result).toMatchObject({ annualSales: '2400000.00', estimatedLimit: '720000.00' });
     expect(marketplace.calls.check).toBe(calls + 1);
     expect(JSON.stringify(res)).not.toContain('amzn.mws');
     expect(logLines.join('\n')).not.toContain(GOOD_TOKEN);
@@ -367,6 +373,8 @@ describe('revoked, suspended and outages after authorising', () => {
     expect((await authorise(c.token, 'A3REVOKED0001', cipher(REVOKED_TOKEN))).result.shopAuth).toBe('03');
     const res = await check(c.token);
     expect(res.result.shopAuth).toBe('04');
+    // a store that cannot apply shows no limit: its sales are stale
+    expect(res.result).toMatchObject({ annualSales: null, estimatedLimit: null });
     expect((await storeRow(c.id))?.status).toBe('04');
   });
 

@@ -10,7 +10,7 @@ import {
 } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { OutboxAdapter } from '../../src/adapters/outbox/outbox.ts';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -68,7 +68,8 @@ export interface TestAppOptions {
 
 const NO_WEB_DIST = join(mkdtempSync(join(tmpdir(), 'loan-no-web-')), 'dist');
 
-let truncated = false;
+/** The test file whose data the worker's PostgreSQL database holds (files share a worker's modules). */
+let truncatedFor: string | undefined;
 
 /** The database of a test file: fresh in-memory PGlite, or its worker's PostgreSQL database truncated. */
 async function testDatabase(): Promise<DatabaseHandle> {
@@ -77,10 +78,11 @@ async function testDatabase(): Promise<DatabaseHandle> {
   const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
   const handle = await openDatabase({ databaseUrl, dataDir: null, loadDataDir });
   await handle.migrate();
-  if (databaseUrl && !truncated) {
+  const file = expect.getState().testPath;
+  if (databaseUrl && (truncatedFor === undefined || truncatedFor !== file)) {
     // once per file: a second app in the same file shares the data of the first
     await handle.db.execute(sql.raw(`truncate table ${ALL_TABLES.join(', ')} restart identity cascade`));
-    truncated = true;
+    truncatedFor = file;
   }
   return handle;
 }

@@ -1,4 +1,4 @@
-import type { ApplicationDetail } from '@loan/domain';
+import type { ApplicationDetail, LoanContractView, SignContractRequest } from '@loan/domain';
 import { deliverDueBankCallbacks } from '../../src/adapters/banks/sandbox-delivery.ts';
 import { type ApiAnswer, call, type TestApp } from './app.ts';
 
@@ -17,7 +17,36 @@ export function applicationCalls(t: TestApp) {
       post('/loanMgr/completeStep', token, { rowId, step }),
     cancel: (token: string, rowId: number, reason?: string) =>
       post('/loanMgr/advanceCancel', token, reason === undefined ? { rowId } : { rowId, reason }),
-    sign: (token: string, rowId: number) => post('/loanMgr/signContract', token, { rowId }),
+    contract: (token: string, rowId: number | string) =>
+      call<LoanContractView>(t.app, 'GET', '/loanMgr/loanContract', { rowId: String(rowId) }, { token }),
+    /** the raw response: a PDF, or the JSON envelope of a refusal */
+    contractPdf: (token: string, rowId: number | string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/loanMgr/loanContractPdf?rowId=${encodeURIComponent(String(rowId))}`,
+        headers: { accessToken: token },
+      }),
+    signWith: (token: string, body: SignContractRequest) => post('/loanMgr/signContract', token, { ...body }),
+    /**
+     * Signs as the page does: reads the contract, waits out its reading time on the test clock, then signs with
+     * the hash and read token it was served. When the contract cannot be read (not approved, not theirs), signs
+     * without them so the signing call gives its own refusal.
+     */
+    sign: async (token: string, rowId: number) => {
+      const read = await call<LoanContractView>(
+        t.app,
+        'GET',
+        '/loanMgr/loanContract',
+        { rowId: String(rowId) },
+        { token },
+      );
+      if (read.response.rspCode !== '0000' || !read.result.readToken) {
+        return post('/loanMgr/signContract', token, { rowId, textHash: '', readToken: '' });
+      }
+      t.clock.advance(read.result.minReadSeconds * 1000);
+      const { textHash, readToken } = read.result;
+      return post('/loanMgr/signContract', token, { rowId, textHash, readToken });
+    },
   };
 }
 
