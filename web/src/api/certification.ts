@@ -1,10 +1,12 @@
 import {
   API,
+  type BindBankCardRequest,
   type DocumentKind,
   encryptField,
   type LoanCertificationRequest,
   type LoanCertificationResult,
   type LoanCertificationView,
+  type UpdateCertificationDocumentsRequest,
   type UploadDocumentRequest,
   type UploadedDocument,
 } from '@loan/domain';
@@ -46,4 +48,21 @@ export function insertLoanCertification(input: CertificationInput, options?: Cal
     ...(bankCardNo ? { bankCardNo: encryptField(bankCardNo.replace(/\s/g, ''), FIELD_CIPHER) } : {}),
   };
   return post<LoanCertificationView>(API.insertLoanCertification, body, options);
+}
+
+/** The 绑定银行卡 step: the card (sent as field-cipher text) and its bank; nothing else is retyped. */
+export function bindBankCard(bankCardNo: string, bankName: string, options?: CallOptions) {
+  const body: BindBankCardRequest = {
+    bankCardNo: encryptField(bankCardNo.replace(/\s/g, ''), FIELD_CIPHER),
+    bankName: bankName.trim(),
+  };
+  return post<LoanCertificationView>(API.bindBankCard, body, options);
+}
+
+/** The 上传经营资料 step: replaces the documents sent; the others stay. */
+export function updateCertificationDocuments(
+  documents: UpdateCertificationDocumentsRequest,
+  options?: CallOptions,
+) {
+  return post<LoanCertificationView>(API.updateCertificationDocuments, documents, options);
 }

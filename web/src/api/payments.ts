@@ -5,7 +5,7 @@ import type {
   RepayNowRequest,
   SandboxCashierRequest,
 } from '@loan/domain';
-import { API } from '@loan/domain';
+import { API, isClosedOrderState } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from './errors';
 import { asApiError, type CallOptions, get, httpClient, post } from './http';
@@ -28,13 +28,16 @@ export function paymentOrder(outTradeNo: string, options?: CallOptions) {
   return get<PaymentOrderView>(API.payOrder, { outTradeNo }, options);
 }
 
-/** The order, asked again every ORDER_POLL_MS while it is still CREATED. */
+/** The order, asked again every ORDER_POLL_MS until the order machine's final state (paid or closed). */
 export const paymentOrderQuery = (outTradeNo: string) =>
   queryOptions({
     queryKey: [...QUERY_KEYS.payOrder, outTradeNo],
     queryFn: ({ signal }) => paymentOrder(outTradeNo, { silent: true, signal }),
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === 'CREATED' ? ORDER_POLL_MS : false),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status !== undefined && !isClosedOrderState(status) ? ORDER_POLL_MS : false;
+    },
   });
 
 export function closeOrder(outTradeNo: string, options?: CallOptions) {

@@ -5,6 +5,7 @@ export const QUERY_KEYS = {
   userInfo: ['users', 'getUserInfo'],
   applicationList: ['loanMgr', 'applications'],
   applicationDetail: ['loanMgr', 'application'],
+  loanContract: ['loanMgr', 'loanContract'],
   feeList: ['service', 'feeList'],
   feeDetail: ['service', 'feeDetail'],
   coupons: ['users', 'coupons'],

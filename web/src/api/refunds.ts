@@ -1,5 +1,6 @@
 import {
   API,
+  REFUND_OPEN_STATES,
   type RefundApplyRequest,
   type RefundDetail,
   type RefundItem,
@@ -15,8 +16,9 @@ import { QUERY_KEYS } from './query-keys';
 /** How often open refunds are asked again while they move on (已提交 → 已退款). */
 export const refundPoll = { ms: 2000 };
 
-const OPEN: ReadonlySet<RefundItem['status']> = new Set(['SUBMITTED', 'APPROVED', 'REFUNDING']);
-export const isOpenRefund = (refund: Pick<RefundItem, 'status'>) => OPEN.has(refund.status);
+/** Still under way (the review, the gateway's refund): the states the refund machine can still leave. */
+export const isOpenRefund = (refund: Pick<RefundItem, 'status'>) =>
+  REFUND_OPEN_STATES.includes(refund.status);
 
 export function applyRefund(body: RefundApplyRequest, options?: CallOptions) {
   return post<RefundDetail>(API.refundApply, body, options);

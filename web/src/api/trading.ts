@@ -1,5 +1,6 @@
 import { API, type TradingRecordPage, type TradingRecordQuery } from '@loan/domain';
 import { ApiError } from './errors';
+import { dispositionFileName } from './file-download';
 import { asApiError, type CallOptions, get, httpClient } from './http';
 
 /** The borrower's ledger (/trading/…): a page of lines with the filtered range's totals, and its export. */
@@ -19,18 +20,7 @@ const EXPORT_TIMEOUT_MS = 60_000;
 
 /** The file name from Content-Disposition (filename*=UTF-8'' first), else 交易记录.<format>. */
 export function exportFileName(disposition: unknown, format: ExportFormat): string {
-  const fallback = `交易记录.${format}`;
-  if (typeof disposition !== 'string') return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      return fallback;
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
+  return dispositionFileName(disposition, `交易记录.${format}`);
 }
 
 function isEnvelope(data: unknown): data is { response: { rspCode: string; rspDesc: string } } {

@@ -3,6 +3,7 @@ import { type Location, Navigate, Outlet, useLocation, useMatches, useNavigate }
 import { registerNavigate } from '../api/runtime';
 import { readSession } from '../session/session';
 import { decide, type GuardDecision, type GuardSession, LOGIN_PATH, ROOT_PATH } from './guard';
+import { usePageTitleOverride } from './page-title';
 import { documentTitle } from './route-handle';
 
 /** Id of the catch-all route: a location that only it matches is "unmatched" for the guard. */
@@ -28,8 +29,8 @@ function redirectTarget(to: string, location: Location): string {
 /**
  * The root route's element. For every navigation it asks the guard (guard.ts) before the target page renders:
  * the decision is taken once per location, with the previous committed path as `from` — '/' on the first load,
- * and unchanged by a redirect, as in the original router. It also sets document.title from the route's title
- * and gives the HTTP layer the router's navigate.
+ * and unchanged by a redirect, as in the original router. It also sets document.title from the route's title (or
+ * from the one the shown page gave itself, page-title.ts) and gives the HTTP layer the router's navigate.
  */
 export function AppShell() {
   const location = useLocation();
@@ -54,7 +55,8 @@ export function AppShell() {
     };
   }
   const { decision } = decided.current;
-  const title = documentTitle(matches);
+  const pageTitle = usePageTitleOverride();
+  const title = pageTitle ?? documentTitle(matches);
 
   useEffect(() => {
     if (decision.kind !== 'proceed') return;

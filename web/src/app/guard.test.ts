@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type GuardDecision, type GuardSession, normalisePath, OPEN_PATHS } from './guard';
+import { decide, type GuardDecision, type GuardSession, mayOpen, normalisePath, OPEN_PATHS } from './guard';
+import { NAVIGATION, type NavItem, visibleNavigation } from './navigation';
 
 const NO_SESSION: GuardSession = { token: null, loginId: null, pwdTime: null, onlyPages: null };
 const SIGNED_IN: GuardSession = {
@@ -151,5 +152,41 @@ describe('route guard (SPEC.md §2)', () => {
     expect(normalisePath('/')).toBe('/');
     expect(decide({ path: '/about/', matched: true }, '/', NO_SESSION)).toEqual(PROCEED);
     expect(decide({ path: '/account/reset/', matched: true }, '/', NEWBIE)).toEqual(PROCEED);
+  });
+});
+
+const menuPaths = (items: NavItem[]): string[] =>
+  items.flatMap((item) => (item.children ? menuPaths(item.children) : item.path ? [item.path] : []));
+
+type MenuRow = [who: string, session: GuardSession, paths: string[]];
+
+/** The menu follows the guard: an entry is shown only when typing its address would open it. */
+const MENU_TABLE: MenuRow[] = [
+  ['newbie: only 修改密码 (every other page answers /403 on a fresh load)', NEWBIE, ['/account/reset']],
+  ['a user who changed the password: every entry', SIGNED_IN, menuPaths(NAVIGATION)],
+  [
+    'newbie with an only-page list: every entry (the /403 rule needs an empty list)',
+    { ...NEWBIE, onlyPages: ['/apply/LoanInfo'] },
+    menuPaths(NAVIGATION),
+  ],
+];
+
+describe('the side menu follows the guard', () => {
+  it.each(MENU_TABLE)('%s', (_who, session, paths) => {
+    expect(menuPaths(visibleNavigation(NAVIGATION, (path) => mayOpen(path, session)))).toEqual(paths);
+  });
+
+  it('every entry the newbie sees opens; every entry hidden answers /403 when typed', () => {
+    for (const path of menuPaths(NAVIGATION)) {
+      const typed = decide({ path, matched: true }, '/', NEWBIE);
+      expect(typed, path).toEqual(mayOpen(path, NEWBIE) ? PROCEED : to('/403'));
+    }
+    expect(mayOpen('/record/loanRecord', NEWBIE)).toBe(false);
+  });
+
+  it('drops a group left without entries and keeps the group of a visible one', () => {
+    const visible = visibleNavigation(NAVIGATION, (path) => path === '/account/reset');
+    expect(visible.map((item) => item.label)).toEqual(['我的账户']);
+    expect(visible[0]?.children?.map((item) => item.label)).toEqual(['修改密码']);
   });
 });

@@ -80,3 +80,11 @@ export function decide(target: GuardTarget, fromPath: string, session: GuardSess
   }
   return proceed;
 }
+
+/**
+ * Would the guard let this page open on a fresh load (a typed URL)? The side menu offers only such pages, so an
+ * entry never leads where typing its address would answer /403 (a user who must first change the password).
+ */
+export function mayOpen(path: string, session: GuardSession): boolean {
+  return decide({ path, matched: true }, ROOT_PATH, session).kind === 'proceed';
+}

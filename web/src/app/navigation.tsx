@@ -45,6 +45,15 @@ export const NAVIGATION: NavItem[] = [
   { label: '收款账户', path: '/lock/toApplyAccountPage', icon: <WalletOutlined /> },
 ];
 
+/** The entries whose page `allowed` accepts; a group left without entries is dropped. */
+export function visibleNavigation(items: NavItem[], allowed: (path: string) => boolean): NavItem[] {
+  return items.flatMap((item) => {
+    if (!item.children) return item.path && allowed(item.path) ? [item] : [];
+    const children = visibleNavigation(item.children, allowed);
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
+}
+
 function leaves(items: NavItem[], parent?: NavItem): Array<{ path: string; group?: string }> {
   return items.flatMap((item) =>
     item.children ? leaves(item.children, item) : item.path ? [{ path: item.path, group: parent?.key }] : [],

@@ -68,6 +68,12 @@ describe('router wiring of the guard', () => {
     signIn(NEWBIE);
     const { router } = open('/account/reset');
     await landsOn(router, '/account/reset', '修改密码');
+    // the menu offers only what the guard opens on a fresh load: no 贷款记录 (which would answer /403)
+    await act(async () => (await screen.findByRole('button', { name: '打开导航菜单' })).click());
+    const menu = await screen.findByRole('navigation', { name: '主导航' });
+    await waitFor(() => expect(menu).toHaveTextContent('我的账户'));
+    expect(menu).not.toHaveTextContent('贷款记录');
+    expect(menu).not.toHaveTextContent('贷款申请');
     await act(() => router.navigate('/record/loanRecord'));
     await landsOn(router, '/record/loanRecord', '贷款记录');
   });
@@ -92,6 +98,17 @@ describe('router wiring of the guard', () => {
     signIn(DEMO);
     const { router } = open(path);
     await landsOn(router, pathname, title);
+  });
+
+  it('/apply/loanDetail keeps the title 贷款信息 and is headed and crumbed 贷款计算器', async () => {
+    signIn(DEMO);
+    const { router } = open('/apply/loanDetail');
+    await landsOn(router, '/apply/loanDetail', '贷款信息');
+    const heading = await screen.findByRole('heading', { name: '贷款计算器', level: 4 });
+    expect(heading).toHaveClass('page-title');
+    const crumbs = [...document.querySelectorAll('.ant-breadcrumb li')].map((li) => li.textContent);
+    expect(crumbs.filter(Boolean).at(-1)).toBe('贷款计算器');
+    expect(crumbs).toContain('贷款申请');
   });
 
   it('a 401 from a page clears the session and returns to login, which says the session expired', async () => {

@@ -136,7 +136,8 @@ const rootLayoutRoute: RouteObject = {
         ),
         {
           path: 'loanDetail',
-          handle: titled(LOAN_INFO),
+          // the document title is 贷款信息 (SPEC.md §2); the page says what it is
+          handle: { ...titled(LOAN_INFO), heading: '贷款计算器' },
           lazy: lazyPage(() => import('../pages/loan-calculator/LoanCalculatorPage')),
         },
       ],

@@ -58,6 +58,7 @@ export interface DetailOptions {
   termMonths?: number | null;
   approvedAmount?: string | null;
   decisionReason?: string | null;
+  loanId?: number | null;
 }
 
 export function applicationDetail(productCode: string, options: DetailOptions = {}): ApplicationDetail {
@@ -87,7 +88,9 @@ export function applicationDetail(productCode: string, options: DetailOptions = 
     updatedAt: '2026-11-21T02:00:00.000Z',
     submittedAt: null,
     decidedAt: null,
+    signDeadline: state === 'APPROVED' || state === 'SIGNED' ? '2026-11-28' : null,
     bankPath: bankRoutePath(product.bank, ids as never),
+    loanId: options.loanId ?? null,
   };
   return {
     application,

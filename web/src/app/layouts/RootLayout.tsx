@@ -4,8 +4,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { AppFooterText } from '../../components/StandaloneFrame';
-import { activeNav, NAVIGATION, type NavItem } from '../navigation';
-import { breadcrumbs, routeTitle } from '../route-handle';
+import { guardSession } from '../AppShell';
+import { mayOpen } from '../guard';
+import { activeNav, NAVIGATION, type NavItem, visibleNavigation } from '../navigation';
+import { breadcrumbs, routeHeading } from '../route-handle';
 import { UserMenu } from './UserMenu';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -36,8 +38,6 @@ function toMenuItems(items: NavItem[]): MenuProps['items'] {
   );
 }
 
-const MENU_ITEMS = toMenuItems(NAVIGATION);
-
 function SideMenu({
   pathname,
   collapsed = false,
@@ -48,6 +48,9 @@ function SideMenu({
   onNavigate?: () => void;
 }) {
   const active = activeNav(pathname);
+  // the guard's rule: only pages a fresh load would open (re-read on every page change)
+  const session = guardSession();
+  const items = toMenuItems(visibleNavigation(NAVIGATION, (path) => mayOpen(path, session)));
   const [openKeys, setOpenKeys] = useState<string[]>(active.group ? [active.group] : []);
   // keep the current page's group open (also after the side bar is expanded again)
   useEffect(() => {
@@ -57,7 +60,7 @@ function SideMenu({
   return (
     <Menu
       mode="inline"
-      items={MENU_ITEMS}
+      items={items}
       selectedKeys={active.path ? [active.path] : []}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
@@ -75,7 +78,7 @@ export default function RootLayout() {
   const location = useLocation();
   const matches = useMatches();
   const navigation = useNavigation();
-  const title = routeTitle(matches);
+  const title = routeHeading(matches);
   const crumbs = useMemo(() => breadcrumbs(matches), [matches]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes

@@ -7,7 +7,7 @@ import { isApiError } from '../../api/errors';
 const REASON_MAX = 200;
 
 /**
- * "提前取消": a confirmation with an optional reason, then POST /loanMgr/advanceCancel (30 s time-out).
+ * "取消申请": a confirmation with an optional reason, then POST /loanMgr/advanceCancel (30 s time-out).
  * A refusal (e.g. already disbursed) stays in the dialog with the server's reason.
  */
 export function AdvanceCancelButton({ rowId, onCancelled }: { rowId: number; onCancelled: () => void }) {
@@ -34,7 +34,7 @@ export function AdvanceCancelButton({ rowId, onCancelled }: { rowId: number; onC
       );
       setOpen(false);
       setReason('');
-      message.success('申请已提前取消');
+      message.success('申请已取消');
       onCancelled();
     } catch (caught) {
       setError(isApiError(caught) ? caught.desc : '取消失败，请稍后重试');
@@ -46,11 +46,11 @@ export function AdvanceCancelButton({ rowId, onCancelled }: { rowId: number; onC
   return (
     <>
       <Button danger onClick={() => setOpen(true)}>
-        提前取消
+        取消申请
       </Button>
       <Modal
         open={open}
-        title="确认提前取消申请？"
+        title="确认取消申请？"
         okText="确认取消"
         cancelText="再想想"
         okButtonProps={{ danger: true, loading: pending }}
@@ -63,16 +63,19 @@ export function AdvanceCancelButton({ rowId, onCancelled }: { rowId: number; onC
         <Typography.Paragraph>
           取消后本次申请将结束，不能恢复；如需融资需要重新申请。取消记录会写入申请进度。
         </Typography.Paragraph>
-        <Input.TextArea
-          aria-label="取消原因"
-          placeholder="取消原因（选填）"
-          value={reason}
-          maxLength={REASON_MAX}
-          showCount
-          autoSize={{ minRows: 2, maxRows: 4 }}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={error} />}
+        {/* the "n / 200" count hangs below the box: room for it so it never runs into the buttons */}
+        <div style={{ paddingBottom: 24 }}>
+          <Input.TextArea
+            aria-label="取消原因"
+            placeholder="取消原因（选填）"
+            value={reason}
+            maxLength={REASON_MAX}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        {error && <Alert type="error" showIcon title={error} />}
       </Modal>
     </>
   );

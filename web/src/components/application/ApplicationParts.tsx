@@ -1,6 +1,4 @@
 import {
-  ACTOR_LABELS,
-  APPLICATION_EVENT_LABELS,
   APPLICATION_STATE_DISPLAY,
   type ApplicationDetail,
   type ApplicationState,
@@ -10,6 +8,7 @@ import {
   REPAYMENT_METHOD_LABELS,
   serviceFeeDescription,
   type TimelineEntry,
+  timelineLine,
   yuanToFen,
 } from '@loan/domain';
 import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
@@ -43,6 +42,8 @@ export function yuanText(yuan: string | null | undefined): string {
   }
 }
 
+const ENDED_EARLY: readonly ApplicationState[] = ['WITHDRAWN', 'CANCELLED'];
+
 /** A decimal-string rate of the API ("0.168") as a percentage ("16.80%"). */
 export const rateText = (rate: string) => formatPercent(Number(rate));
 
@@ -51,24 +52,26 @@ export function ApplicationStateTag({ state }: { state: ApplicationState }) {
   return <Tag color={display.colour}>{display.label}</Tag>;
 }
 
-/** What a product costs and allows: the figures a borrower compares. */
 /**
  * The application at a glance: bank and product, its state, number, amount, term and one time (submitted or
- * created), then whatever the page adds (the decision, the cancel action).
+ * created), then whatever the page adds (the decision, the cancel action). `status` replaces the state's tag: once
+ * the application is a loan, the loan's status (还款中) is the one to show, not 已放款 beside it.
  */
 export function ApplicationCard({
   detail: { application, product },
   time,
+  status,
   children,
 }: {
   detail: Pick<ApplicationDetail, 'application' | 'product'>;
   time: { label: string; iso: string | null };
+  status?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <Card
       title={`${application.bankName} · ${product.name}`}
-      extra={<ApplicationStateTag state={application.state} />}
+      extra={status ?? <ApplicationStateTag state={application.state} />}
     >
       <Descriptions
         size="small"
@@ -89,6 +92,7 @@ export function ApplicationCard({
   );
 }
 
+/** What a product costs and allows: the figures a borrower compares. */
 export function ProductSummary({ product }: { product: ProductCard }) {
   const annualised =
     product.annualisedRateMin === product.annualisedRateMax
@@ -121,30 +125,40 @@ export function ProductSummary({ product }: { product: ProductCard }) {
   );
 }
 
-/** The application's history: when (Beijing time), who, what, why. */
+/**
+ * The application's history: when (Beijing time), who, what, the state it led to (unless its name only repeats
+ * the action) and its text: a 原因 for a refusal or an early end, a 说明 for anything else.
+ */
 export function ApplicationTimeline({ entries }: { entries: readonly TimelineEntry[] }) {
   if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无进度记录" />;
   return (
     <Timeline
-      items={entries.map((entry, index) => ({
-        key: `${entry.at}-${index}`,
-        color: entry.toState === 'REJECTED' ? 'red' : entry.toState === 'CANCELLED' ? 'gray' : 'blue',
-        title: formatShanghaiTime(entry.at),
-        content: (
-          <>
-            <Typography.Text strong>
-              {entry.actorLabel || ACTOR_LABELS[entry.actor]}：
-              {entry.event === 'CREATE' ? '创建申请' : APPLICATION_EVENT_LABELS[entry.event]}
-            </Typography.Text>{' '}
-            <ApplicationStateTag state={entry.toState} />
-            {entry.reason && (
-              <div>
-                <Typography.Text type="secondary">原因：{entry.reason}</Typography.Text>
-              </div>
-            )}
-          </>
-        ),
-      }))}
+      items={entries.map((entry, index) => {
+        const line = timelineLine(entry);
+        return {
+          key: `${entry.at}-${index}`,
+          color: entry.toState === 'REJECTED' ? 'red' : ENDED_EARLY.includes(entry.toState) ? 'gray' : 'blue',
+          title: formatShanghaiTime(entry.at),
+          content: (
+            <>
+              <Typography.Text strong>
+                {line.actor}：{line.action}
+              </Typography.Text>
+              {line.state && (
+                <>
+                  {' '}
+                  <ApplicationStateTag state={line.state} />
+                </>
+              )}
+              {line.note && (
+                <div>
+                  <Typography.Text type="secondary">{line.note}</Typography.Text>
+                </div>
+              )}
+            </>
+          ),
+        };
+      })}
     />
   );
 }

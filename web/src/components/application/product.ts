@@ -1,8 +1,8 @@
 import {
-  buildSchedule,
   type Product,
   type ProductCard,
   type ProductProblem,
+  productSchedule,
   type Schedule,
   validateProductApplication,
   yuanToFen,
@@ -52,13 +52,5 @@ export function previewApplication(
 ): Preview {
   const problems = validateProductApplication(product, { amountFen, months });
   if (problems.length > 0) return { problems, schedule: null };
-  const schedule = buildSchedule({
-    principalFen: amountFen,
-    annualRate: product.annualRate,
-    months,
-    method: product.method,
-    startDate,
-    fee: product.serviceFee ?? undefined,
-  });
-  return { problems, schedule };
+  return { problems, schedule: productSchedule(product, amountFen, months, startDate) };
 }

@@ -103,6 +103,14 @@ describe('certification form', () => {
     ]) {
       await shown(text);
     }
+    // one error per empty field, never the length rule on top of "请输入…"
+    const items = document.querySelectorAll('.ant-form-item-has-error');
+    expect(items).toHaveLength(10);
+    for (const item of items) {
+      expect(item.querySelectorAll('.ant-form-item-explain-error'), item.textContent ?? '').toHaveLength(1);
+    }
+    expect(screen.queryByText('企业名称应为2至100个字符，请按营业执照填写')).not.toBeInTheDocument();
+    expect(screen.queryByText('法定代表人姓名应为2至30个字符')).not.toBeInTheDocument();
     expect(saves()).toHaveLength(0);
   });
 
@@ -227,6 +235,27 @@ describe('certification form', () => {
     await shown('手机号码格式不正确，请输入11位手机号');
     expect(saves()[0]?.data).toMatchObject({ licenceDocId: 11, idFrontDocId: 12, idBackDocId: 13 });
     expect(saves()[0]?.data).not.toHaveProperty('bankCardNo');
+  });
+
+  it('editing an existing one keeps the documents and the bound card unless replaced', async () => {
+    serve((r) => {
+      if (r.url === API.loanCertification) return ok({ certification: VIEW });
+      if (r.url === API.insertLoanCertification) return ok(VIEW);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    show({ needBankCard: true });
+    await user.click(await screen.findByRole('button', { name: /修改认证信息/ }));
+    await shown('留空则保留已绑定的银行卡 4111 **** **** 1111');
+    expect(field('开户行')).toHaveValue('招商银行');
+    await fillIn(user, field('姓名'), '张明');
+    await fillIn(user, field('身份证号码'), '11010519491231002X');
+    await fillIn(user, field('手机号'), '13912345678');
+    await user.click(submit());
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const body = saves()[0]?.data as Record<string, unknown>;
+    expect(body).toMatchObject({ licenceDocId: 11, idFrontDocId: 12, idBackDocId: 13, bankName: '招商银行' });
+    expect(body).not.toHaveProperty('bankCardNo');
   });
 
   it('refuses a wrong file type or a file over 5 MB before uploading', async () => {

@@ -10,10 +10,11 @@ export function chinaToday(now: Date = new Date()): string {
 
 export const UNDER_AGE = '法定代表人须年满18周岁';
 
+/** Length in characters; an empty field is left to the `required` rule, so it shows one error only. */
 const lengthRule = (min: number, max: number, message: string): FormRule => ({
   validator: (_, value: string | undefined) => {
     const n = [...(value ?? '').trim()].length;
-    return n >= min && n <= max ? Promise.resolve() : Promise.reject(new Error(message));
+    return n === 0 || (n >= min && n <= max) ? Promise.resolve() : Promise.reject(new Error(message));
   },
 });
 
@@ -64,9 +65,8 @@ export const phoneRules: FormRule[] = [
   },
 ];
 
-/** The card's format is an error; a failed Luhn check only a warning (antd `warningOnly`). */
-export const bankCardRules: FormRule[] = [
-  { required: true, whitespace: true, message: '请输入银行卡号' },
+/** The card's format is an error; a failed Luhn check only a warning (antd `warningOnly`). Empty passes. */
+export const bankCardFormatRules: FormRule[] = [
   {
     validator: (_, value: string | undefined) => {
       if (!value?.trim()) return Promise.resolve();
@@ -82,3 +82,10 @@ export const bankCardRules: FormRule[] = [
     },
   },
 ];
+
+export const bankCardRules: FormRule[] = [
+  { required: true, whitespace: true, message: '请输入银行卡号' },
+  ...bankCardFormatRules,
+];
+
+export const bankNameRules: FormRule[] = [{ max: 50, message: '开户行名称不能超过50个字符' }];

@@ -17,6 +17,10 @@ export function ResetFiltersButton({ phone, onReset }: { phone: boolean; onReset
   );
 }
 
+/** The sum of the columns' set widths (a table narrower than this would slide columns under a fixed one). */
+export const columnsWidth = <T,>(columns: TableColumnsType<T>): number =>
+  columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
+
 interface Props<T> {
   records: Pick<
     UseQueryResult<{ items: T[]; nextCursor: string | null }>,
@@ -28,7 +32,8 @@ interface Props<T> {
   failed: string;
   rowKey: keyof T & string;
   columns: TableColumnsType<T>;
-  scrollX: number;
+  /** the table's scroll width; by default the sum of the columns' widths, so a fixed column covers none */
+  scrollX?: number;
   /** one item as a card, on phones */
   card: (item: T) => ReactNode;
   /** under the pager */
@@ -85,7 +90,7 @@ export function RecordList<T extends object>({
           dataSource={items}
           loading={loading}
           pagination={false}
-          scroll={{ x: scrollX }}
+          scroll={{ x: scrollX ?? columnsWidth(columns) }}
           locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
         />
       )}

@@ -4,33 +4,17 @@ import {
   STORE_AUTH_STATUS_INFO,
   STORE_AUTH_STATUSES,
   STORE_CREDENTIAL_TEXTS,
-  type StoreAuthStatus,
 } from '@loan/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIELD_CIPHER } from '../../config';
 import { readSession } from '../../session/session';
 import { fail, fakeApi, fillIn, ok, renderRoutes, shown, shownIn } from '../../test/render';
+import { storeCheck } from '../../test/store-fixtures';
 import { StoreAuthCard } from './StoreAuthCard';
 
 const TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-
-export function storeCheck(
-  shopAuth: StoreAuthStatus,
-  overrides: Partial<MwsTokenCheckResult> = {},
-): MwsTokenCheckResult {
-  const hasStore = shopAuth !== '01';
-  return {
-    storeInfo: hasStore ? { sellerId: 'A1DEMOSTORE001', sellerName: '明远跨境旗舰店' } : null,
-    shopAuth,
-    marketplaceIds: hasStore ? ['ATVPDKIKX0DER'] : [],
-    authorisedAt: hasStore ? '2026-03-01T16:30:00.000Z' : null,
-    expiresAt: hasStore ? '2027-03-01T16:30:00.000Z' : null,
-    checkedAt: hasStore ? '2026-03-02T02:00:00.000Z' : null,
-    ...overrides,
-  };
-}
 
 let api: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => {
@@ -88,6 +72,23 @@ describe('StoreAuthCard', () => {
       sellerId: 'A1DEMOSTORE001',
       sellerName: '明远跨境旗舰店',
     });
+  });
+
+  it('shows the store’s sales and estimated limit with the bank’s final say; none while it cannot apply', async () => {
+    setup(storeCheck('03'));
+    await shown('2,400,000.00 元');
+    const sales = screen.getByText('近12个月销售额').closest('tr') as HTMLElement;
+    expect(sales).toHaveTextContent('2,400,000.00 元');
+    expect(screen.getByText('预估可借额度').closest('tr')).toHaveTextContent('720,000.00 元');
+    expect(screen.getByTestId('limit-note')).toHaveTextContent(
+      '预估可借额度为近12个月销售额的30%，申请时金额不能超过它；最终额度以合作机构审批为准。',
+    );
+    cleanup();
+    api?.restore();
+    setup(storeCheck('04'));
+    await shown(STORE_AUTH_STATUS_INFO['04'].explanation);
+    expect(screen.queryByText('预估可借额度')).toBeNull();
+    expect(screen.queryByTestId('limit-note')).toBeNull();
   });
 
   it('validates the form next to the fields without calling the server', async () => {

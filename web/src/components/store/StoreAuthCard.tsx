@@ -1,7 +1,8 @@
-import { STORE_AUTH_STATUS_INFO, type StoreAuthStatus } from '@loan/domain';
+import { STORE_AUTH_STATUS_INFO, STORE_CREDIT_SHARE_PERCENT, type StoreAuthStatus } from '@loan/domain';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
+import { yuanText } from '../application/ApplicationParts';
 import { StoreAuthModal } from './StoreAuthModal';
 import { useStoreCheck } from './useStoreCheck';
 
@@ -34,8 +35,8 @@ export function StoreStatusTag({ status }: { status: StoreAuthStatus }) {
 }
 
 /**
- * The store authorisation card: status, what it means and what to do next, the store and its dates, and the
- * authorise / re-authorise form. Reusable on any signed-in page.
+ * The store authorisation card: status, what it means and what to do next, the store and its dates, its sales
+ * and estimated limit (while authorised), and the authorise / re-authorise form. Reusable on any signed-in page.
  */
 export function StoreAuthCard() {
   const check = useStoreCheck();
@@ -73,8 +74,30 @@ export function StoreAuthCard() {
                 { key: 'sellerName', label: '店铺名称', children: store.sellerName },
                 { key: 'authorisedAt', label: '授权日期', children: shanghaiDate(check.data?.authorisedAt) },
                 { key: 'expiresAt', label: '到期日期', children: shanghaiDate(check.data?.expiresAt) },
+                ...(check.data?.annualSales && check.data.estimatedLimit
+                  ? [
+                      {
+                        key: 'annualSales',
+                        label: '近12个月销售额',
+                        children: yuanText(check.data.annualSales),
+                      },
+                      {
+                        key: 'estimatedLimit',
+                        label: '预估可借额度',
+                        children: (
+                          <Typography.Text strong>{yuanText(check.data.estimatedLimit)}</Typography.Text>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
+          )}
+          {check.data?.estimatedLimit && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="limit-note">
+              预估可借额度为近12个月销售额的{STORE_CREDIT_SHARE_PERCENT}
+              %，申请时金额不能超过它；最终额度以合作机构审批为准。
+            </Typography.Text>
           )}
           <Flex gap={8} wrap>
             {buttonText && (

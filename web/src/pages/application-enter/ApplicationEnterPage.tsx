@@ -1,279 +1,17 @@
 import { LoginOutlined, MessageOutlined } from '@ant-design/icons';
-import {
-  type ApplicationDetail,
-  fenToYuan,
-  formatPercent,
-  formatYuan,
-  type Product,
-  RSP,
-  type Schedule,
-  validateProductApplication,
-} from '@loan/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { applicationList, submitApplication } from '../../api/applications';
-import { isApiError, isRspError } from '../../api/errors';
+import { applicationList } from '../../api/applications';
+import { isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { LOGIN_PATH } from '../../app/guard';
-import { ApplicationStateTag, ProductSummary, yuanText } from '../../components/application/ApplicationParts';
-import { numberYuanToFen, previewApplication, productFromCard } from '../../components/application/product';
+import { ApplicationStateTag, ProductSummary } from '../../components/application/ApplicationParts';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { useSession } from '../../session/useSession';
-import { todayInShanghai } from '../loan-calculator/calculator-input';
-
-const PURPOSE_MIN = 2;
-const PURPOSE_MAX = 200;
-const SHOWN_DUE_DATES = 3;
-
-interface EnterValues {
-  amount: number | null;
-  termMonths: number | null;
-  purpose: string;
-}
-
-/** A server refusal that is fixed elsewhere: what it says and where to fix it. */
-interface Refusal {
-  text: string;
-  fix?: { to: string; label: string };
-}
-
-const AMOUNT_CODES: readonly string[] = [RSP.AMOUNT_BELOW_MIN, RSP.AMOUNT_ABOVE_MAX, RSP.AMOUNT_NOT_MULTIPLE];
-
-/** The first problem of the amount (with an offered term) or of the term (with the least amount). */
-function amountProblem(product: Product, yuan: number | null | undefined): string | null {
-  if (yuan === null || yuan === undefined) return null;
-  const months = product.terms[0] ?? 1;
-  return validateProductApplication(product, { amountFen: numberYuanToFen(yuan), months })[0]?.reason ?? null;
-}
-
-function termProblem(product: Product, months: number | null | undefined): string | null {
-  if (months === null || months === undefined) return null;
-  return validateProductApplication(product, { amountFen: product.minAmountFen, months })[0]?.reason ?? null;
-}
-
-export function RepaymentPreview({ schedule, method }: { schedule: Schedule; method: Product['method'] }) {
-  const first = schedule.instalments[0];
-  return (
-    <>
-      <Descriptions
-        size="small"
-        bordered
-        column={{ xs: 1, sm: 2 }}
-        items={[
-          {
-            key: 'instalment',
-            label: method === 'EQUAL_INSTALMENT' ? '每月还款' : '首期还款',
-            children: first ? `${formatYuan(first.paymentFen)} 元` : '—',
-          },
-          { key: 'interest', label: '利息总额', children: `${formatYuan(schedule.totals.interestFen)} 元` },
-          { key: 'fees', label: '服务费总额', children: `${formatYuan(schedule.totals.feeFen)} 元` },
-          { key: 'total', label: '还款总额', children: `${formatYuan(schedule.totals.paymentFen)} 元` },
-          { key: 'annualised', label: '年化利率', children: formatPercent(schedule.annualisedRate) },
-        ]}
-      />
-      <Table
-        size="small"
-        style={{ marginTop: 12 }}
-        pagination={false}
-        rowKey="period"
-        aria-label="前几期还款"
-        dataSource={schedule.instalments.slice(0, SHOWN_DUE_DATES)}
-        columns={[
-          { title: '期数', dataIndex: 'period' },
-          { title: '还款日', dataIndex: 'dueDate' },
-          { title: '应还（元）', dataIndex: 'paymentFen', render: (fen: number) => formatYuan(fen) },
-        ]}
-      />
-    </>
-  );
-}
-
-function EnterForm({ detail }: { detail: ApplicationDetail }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const location = useLocation();
-  const [form] = Form.useForm<EnterValues>();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const card = detail.product;
-  const product = useMemo(() => productFromCard(card), [card]);
-  const { rowId } = detail.application;
-  const amount = Form.useWatch('amount', form);
-  const termMonths = Form.useWatch('termMonths', form);
-  const here = `${location.pathname}${location.search}`;
-
-  const preview = useMemo(() => {
-    if (amount === null || amount === undefined || !termMonths) return null;
-    return previewApplication(product, numberYuanToFen(amount), termMonths, todayInShanghai());
-  }, [product, amount, termMonths]);
-
-  const submit = useMutation({
-    mutationFn: (values: EnterValues) =>
-      submitApplication(
-        {
-          rowId,
-          amount: fenToYuan(numberYuanToFen(values.amount)),
-          termMonths: values.termMonths ?? 0,
-          purpose: values.purpose.trim(),
-        },
-        { silent: true },
-      ),
-    onMutate: () => setRefusal(null),
-    onSuccess: async () => {
-      // the cached detail still says DRAFT: drop it before /auditing reads it
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationDetail });
-      navigate(`/auditing?rowId=${rowId}`);
-    },
-    onError: (error) => {
-      if (!isRspError(error)) {
-        setRefusal({ text: isApiError(error) ? error.desc : '提交失败，请稍后重试' });
-        return;
-      }
-      if (AMOUNT_CODES.includes(error.code)) form.setFields([{ name: 'amount', errors: [error.desc] }]);
-      else if (error.code === RSP.TERM_NOT_OFFERED)
-        form.setFields([{ name: 'termMonths', errors: [error.desc] }]);
-      else if (error.code === RSP.STORE_NOT_AUTHORISED)
-        setRefusal({ text: error.desc, fix: { to: '/apply/LoanInfo', label: '去授权店铺' } });
-      else if (error.code === RSP.AGREEMENT_NOT_ACCEPTED)
-        setRefusal({
-          text: error.desc,
-          fix: { to: `/agreement?redirect=${encodeURIComponent(here)}`, label: '去阅读协议' },
-        });
-      else if (error.code === RSP.CERTIFICATION_REQUIRED)
-        setRefusal({ text: error.desc, fix: { to: '/application', label: '去完成认证' } });
-      else if (error.code === RSP.STEP_NOT_DONE)
-        setRefusal({ text: error.desc, fix: { to: detail.application.bankPath, label: '去完成申请步骤' } });
-      else setRefusal({ text: error.desc });
-    },
-  });
-
-  const minYuan = Number(card.minAmount);
-  const maxYuan = Number(card.maxAmount);
-  const stepYuan = Number(card.amountStep);
-
-  return (
-    <Flex vertical gap={16}>
-      {!detail.canSubmit && (
-        <Alert
-          type="warning"
-          showIcon
-          title="提交前还有申请步骤未完成"
-          action={<Link to={detail.application.bankPath}>去完成</Link>}
-        />
-      )}
-      <Card title="借款信息">
-        {refusal && (
-          <Alert
-            className="form-alert"
-            type="error"
-            showIcon
-            title={refusal.text}
-            action={refusal.fix && <Link to={refusal.fix.to}>{refusal.fix.label}</Link>}
-          />
-        )}
-        <Form<EnterValues>
-          form={form}
-          layout="vertical"
-          initialValues={{ amount: null, termMonths: null, purpose: '' }}
-          onFinish={(values) => submit.mutate(values)}
-        >
-          <Form.Item
-            label="借款金额（元）"
-            name="amount"
-            extra={`${yuanText(card.minAmount)} ~ ${yuanText(card.maxAmount)}，须为 ${yuanText(card.amountStep)} 的整数倍`}
-            rules={[
-              { required: true, message: '请输入借款金额' },
-              {
-                validator: (_, value: number | null) => {
-                  const problem = amountProblem(product, value);
-                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <InputNumber<number>
-              style={{ width: '100%' }}
-              min={0}
-              step={stepYuan}
-              precision={2}
-              placeholder={`${minYuan} ~ ${maxYuan}`}
-            />
-          </Form.Item>
-          <Form.Item
-            label="借款期限"
-            name="termMonths"
-            rules={[
-              { required: true, message: '请选择借款期限' },
-              {
-                validator: (_, value: number | null) => {
-                  const problem = termProblem(product, value);
-                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <Select
-              placeholder="请选择"
-              options={card.terms.map((months) => ({ value: months, label: `${months} 个月` }))}
-            />
-          </Form.Item>
-          <Form.Item
-            label="借款用途"
-            name="purpose"
-            rules={[
-              { required: true, whitespace: true, message: '请填写借款用途' },
-              {
-                validator: (_, value: string) => {
-                  const length = (value ?? '').trim().length;
-                  return length > 0 && (length < PURPOSE_MIN || length > PURPOSE_MAX)
-                    ? Promise.reject(new Error(`借款用途为 ${PURPOSE_MIN}–${PURPOSE_MAX} 个字`))
-                    : Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <Input.TextArea
-              autoSize={{ minRows: 2, maxRows: 5 }}
-              maxLength={PURPOSE_MAX}
-              showCount
-              placeholder="如：采购备货、支付物流费用"
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={submit.isPending} block>
-            提交申请
-          </Button>
-        </Form>
-      </Card>
-      <Card title="还款试算" size="small">
-        {preview?.schedule ? (
-          <RepaymentPreview schedule={preview.schedule} method={product.method} />
-        ) : (
-          <Typography.Text type="secondary">
-            填写符合产品规则的金额和期限后，这里显示还款试算。
-          </Typography.Text>
-        )}
-      </Card>
-    </Flex>
-  );
-}
+import { EnterForm } from './EnterForm';
 
 function EnterApplication({ rowId }: { rowId: string }) {
   const detail = useApplicationDetail({ rowId });
@@ -350,7 +88,6 @@ function SignInPrompt() {
   );
 }
 
-/** /application/enter?rowId=…: the amount, term and purpose of a draft application, checked as typed. */
 /** Without a rowId: the drafts the borrower can go on with, or the way to choose a product. */
 function ChooseDraft() {
   const navigate = useNavigate();
@@ -398,6 +135,10 @@ function ChooseDraft() {
   );
 }
 
+/**
+ * /application/enter?rowId=…: the amount, term and purpose of a draft application (EnterForm: checked as typed,
+ * previewed, confirmed before submitting); without a rowId the drafts to go on with.
+ */
 export default function ApplicationEnterPage() {
   const [searchParams] = useSearchParams();
   const session = useSession();

@@ -3,24 +3,24 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes';
-import { DECISION_POLL_MS } from '../../components/application/useApplicationDetail';
+import { partnerPoll } from '../../components/application/useApplicationDetail';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
 import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
-import { auditingPoll } from './AuditingPage';
 
 let api: ReturnType<typeof fakeApi>;
+const POLL_MS = partnerPoll.ms;
 
 beforeEach(() => {
   saveLogin('tok');
   saveUserInfo(DEMO_USER_INFO);
-  auditingPoll.ms = 150;
+  partnerPoll.ms = 150;
 });
 afterEach(() => {
   api?.restore();
   sessionStorage.clear();
-  auditingPoll.ms = DECISION_POLL_MS;
+  partnerPoll.ms = POLL_MS;
   vi.useRealTimers();
 });
 
@@ -79,21 +79,79 @@ describe('/auditing', () => {
     expect(screen.getByText('12 个月')).toBeInTheDocument();
     // 03:04:05 UTC is 11:04:05 in Shanghai
     expect(screen.getByText('2026/11/21 11:04:05')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '提前取消' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '取消申请' })).toBeInTheDocument();
 
     await shown('审核未通过');
     expect(screen.getAllByText('原因：超出店铺授信额度')).toHaveLength(2); // the result and the timeline
     expect(screen.getByText(/云南国际信托：审批拒绝/)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?rowId=101');
-    expect(screen.queryByRole('button', { name: '提前取消' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '取消申请' })).not.toBeInTheDocument();
 
     // polling stops once decided
     const after = detailCalls();
-    await act(() => vi.advanceTimersByTimeAsync(auditingPoll.ms * 4));
+    await act(() => vi.advanceTimersByTimeAsync(partnerPoll.ms * 4));
     expect(detailCalls()).toBe(after);
     vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: '查看其他产品' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
+  });
+
+  it('the heading and the tab’s title follow the state: 审核中 → 审批通过 without a reload', async () => {
+    let calls = 0;
+    api = fakeApi((r) => {
+      if (r.url !== API.applicationDetail) return ok(null);
+      calls += 1;
+      return ok(
+        calls < 3 ? submitted('UNDER_REVIEW') : submitted('APPROVED', { approvedAmount: '50000.00' }),
+      );
+    });
+    renderRoutes(appRoutes, ['/auditing?rowId=101']);
+    expect(await screen.findByRole('heading', { level: 3, name: '审核中' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('审核中'));
+    expect(await screen.findByRole('heading', { level: 3, name: '审批通过' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('审批通过'));
+    expect(screen.queryByRole('heading', { name: '审核中' })).toBeNull();
+    expect(screen.getByRole('button', { name: '去签署借款合同' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['REJECTED', '已拒绝'],
+    ['CANCELLED', '已取消'],
+    ['WITHDRAWN', '已取消'],
+  ] as const)('%s: the heading and the title say %s, and the page stops asking', async (state, label) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api = fakeApi((r) =>
+      r.url === API.applicationDetail ? ok(submitted(state, { canCancel: false })) : ok(null),
+    );
+    renderRoutes(appRoutes, ['/auditing?rowId=101']);
+    expect(await screen.findByRole('heading', { level: 3, name: label })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(label));
+    const asked = detailCalls();
+    // a final state is not asked again: the fake clock jumps past a few intervals
+    await act(() => vi.advanceTimersByTimeAsync(partnerPoll.ms * 4));
+    expect(detailCalls()).toBe(asked);
+  });
+
+  it('signed: waits for the money and turns to 已放款 with the amount and a link to the loan', async () => {
+    let calls = 0;
+    api = fakeApi((r) => {
+      if (r.url !== API.applicationDetail) return ok(null);
+      calls += 1;
+      return ok(
+        calls < 3
+          ? submitted('SIGNED', { approvedAmount: '40000.00', canCancel: true })
+          : submitted('DISBURSED', { approvedAmount: '40000.00', canCancel: false, loanId: 9 }),
+      );
+    });
+    const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
+    await shown(/放款结果会自动显示在本页/);
+    expect(screen.getByRole('heading', { level: 3, name: '已签约' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: '已放款' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('已放款'));
+    expect(screen.getByTestId('disbursed-amount')).toHaveTextContent('放款金额：40,000.00 元');
+    await userEvent.click(screen.getByRole('link', { name: '查看借款详情' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/record/loanRecordDetail'));
+    expect(router.state.location.search).toBe('?rowId=101');
   });
 
   it('approved: the approved amount and the way to sign on the bank page', async () => {
@@ -116,7 +174,7 @@ describe('/auditing', () => {
       return r.url === API.applicationDetail ? ok(submitted(state)) : ok(null);
     });
     renderRoutes(appRoutes, ['/auditing?rowId=101']);
-    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }));
+    await userEvent.click(await screen.findByRole('button', { name: '取消申请' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
     await shown(/本次申请已在放款前取消/);

@@ -1,31 +1,46 @@
-import { APPLICATION_STATE_DISPLAY, type ApplicationDetail, type ApplicationView } from '@loan/domain';
+import {
+  APPLICATION_STATE_DISPLAY,
+  type ApplicationDetail,
+  type ApplicationState,
+  type ApplicationView,
+  awaitsDecision,
+} from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applicationList } from '../../api/applications';
 import { isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
+import { usePageTitle } from '../../app/page-title';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
   ApplicationCard,
   ApplicationTimeline,
   yuanText,
 } from '../../components/application/ApplicationParts';
-import {
-  AWAITING_DECISION,
-  DECISION_POLL_MS,
-  useApplicationDetail,
-} from '../../components/application/useApplicationDetail';
+import { DisbursedResult } from '../../components/application/DisbursedResult';
+import { useApplicationDetail } from '../../components/application/useApplicationDetail';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
-
-/** How often the page asks for the decision; tests shorten it. */
-export const auditingPoll = { ms: DECISION_POLL_MS };
 
 const LOAN_INFO_PATH = '/apply/LoanInfo';
 
+/** The route's title, while no application is shown. */
+const ROUTE_TITLE = '审核中';
+
+/** The page's heading and the tab's title: the shown application's state (审核中 → 审批通过, 已拒绝, 已取消 …). */
+function Heading({ state }: { state: ApplicationState | null }) {
+  const title = state ? APPLICATION_STATE_DISPLAY[state].label : null;
+  usePageTitle(title);
+  return (
+    <Typography.Title level={3} className="standalone-title">
+      {title ?? ROUTE_TITLE}
+    </Typography.Title>
+  );
+}
+
 /** The newest application still waiting for the bank's decision. */
 function newestAwaiting(items: readonly ApplicationView[]): ApplicationView | null {
-  const waiting = items.filter((a) => AWAITING_DECISION.includes(a.state));
+  const waiting = items.filter((a) => awaitsDecision(a.state));
   waiting.sort((a, b) => (b.submittedAt ?? b.updatedAt).localeCompare(a.submittedAt ?? a.updatedAt));
   return waiting[0] ?? null;
 }
@@ -82,15 +97,15 @@ function Decision({ detail }: { detail: ApplicationDetail }) {
         />
       );
     case 'SIGNED':
-    case 'DISBURSED':
       return (
         <Result
-          status="success"
+          icon={<Spin size="large" />}
           title={display.label}
-          subTitle={display.hint}
-          extra={application.state === 'DISBURSED' && <Link to="/record/loanRecord">查看贷款记录</Link>}
+          subTitle={`${display.hint}。放款结果会自动显示在本页，无需刷新。`}
         />
       );
+    case 'DISBURSED':
+      return <DisbursedResult application={application} />;
     default:
       return (
         <Result
@@ -108,26 +123,36 @@ function Decision({ detail }: { detail: ApplicationDetail }) {
 }
 
 function AuditingDetail({ rowId }: { rowId: string }) {
-  const detail = useApplicationDetail({ rowId }, { poll: true, pollMs: auditingPoll.ms });
+  const detail = useApplicationDetail({ rowId }, { poll: true });
   const queryClient = useQueryClient();
-  if (detail.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (detail.isPending)
+    return (
+      <>
+        <Heading state={null} />
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </>
+    );
   if (detail.isError)
     return (
-      <Result
-        status={isRspError(detail.error) ? '404' : 'warning'}
-        title={isRspError(detail.error) ? '申请不存在或无权查看' : '暂时无法加载申请'}
-        extra={
-          isRspError(detail.error) ? (
-            <Link to={LOAN_INFO_PATH}>返回贷款信息</Link>
-          ) : (
-            <Button onClick={() => void detail.refetch()}>重新加载</Button>
-          )
-        }
-      />
+      <>
+        <Heading state={null} />
+        <Result
+          status={isRspError(detail.error) ? '404' : 'warning'}
+          title={isRspError(detail.error) ? '申请不存在或无权查看' : '暂时无法加载申请'}
+          extra={
+            isRspError(detail.error) ? (
+              <Link to={LOAN_INFO_PATH}>返回贷款信息</Link>
+            ) : (
+              <Button onClick={() => void detail.refetch()}>重新加载</Button>
+            )
+          }
+        />
+      </>
     );
   const { application } = detail.data;
   return (
     <Flex vertical gap={16}>
+      <Heading state={application.state} />
       <ApplicationCard detail={detail.data} time={{ label: '提交时间', iso: application.submittedAt }}>
         <Decision detail={detail.data} />
         {detail.data.canCancel && (
@@ -155,35 +180,47 @@ function NewestAwaiting() {
     queryKey: QUERY_KEYS.applicationList,
     queryFn: ({ signal }) => applicationList({ silent: true, signal }),
   });
-  if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (list.isPending)
+    return (
+      <>
+        <Heading state={null} />
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </>
+    );
   if (list.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="暂时无法获取您的申请"
-        action={<Button onClick={() => void list.refetch()}>重新加载</Button>}
-      />
+      <>
+        <Heading state={null} />
+        <Alert
+          type="error"
+          showIcon
+          title="暂时无法获取您的申请"
+          action={<Button onClick={() => void list.refetch()}>重新加载</Button>}
+        />
+      </>
     );
   const newest = newestAwaiting(list.data.items);
   if (!newest)
     return (
-      <Empty description="暂无审核中的申请">
-        <Link to="/application">查看我的申请</Link>
-      </Empty>
+      <>
+        <Heading state={null} />
+        <Empty description="暂无审核中的申请">
+          <Link to="/application">查看我的申请</Link>
+        </Empty>
+      </>
     );
   return <AuditingDetail rowId={String(newest.rowId)} />;
 }
 
-/** /auditing?rowId=…: an application under review; the bank's decision shows up here without a reload. */
+/**
+ * /auditing?rowId=…: an application under review. The bank's decision shows up here without a reload, and so does
+ * the disbursement after signing; the heading and the tab's title follow the state.
+ */
 export default function AuditingPage() {
   const [searchParams] = useSearchParams();
   const rowId = searchParams.get('rowId');
   return (
     <StandaloneFrame width={760}>
-      <Typography.Title level={3} className="standalone-title">
-        审核中
-      </Typography.Title>
       {rowId ? <AuditingDetail key={rowId} rowId={rowId} /> : <NewestAwaiting />}
     </StandaloneFrame>
   );

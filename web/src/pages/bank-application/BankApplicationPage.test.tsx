@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
+import { loanContract } from '../../components/contract/contract-fixtures';
 import { saveLogin, saveStoreCheck, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
 import { DEMO_USER_INFO } from '../../test/fixtures';
@@ -96,7 +97,7 @@ describe('bank application page', () => {
       'href',
       `/agreement${redirect}`,
     );
-    expect(screen.queryByRole('button', { name: '提前取消' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '取消申请' })).not.toBeInTheDocument();
   });
 
   it('CRBANK: asks by mcOrderNo; at the submit step it leads to the application form', async () => {
@@ -210,9 +211,9 @@ describe('bank application page', () => {
     // under review the bank's step is shown, leading to the review screen
     await shown('当前步骤：机构审核');
     expect(screen.getByRole('button', { name: '查看审核进度' })).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }));
+    await userEvent.click(await screen.findByRole('button', { name: '取消申请' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('确认提前取消申请？')).toBeInTheDocument();
+    expect(within(dialog).getByText('确认取消申请？')).toBeInTheDocument();
     await fillIn(userEvent, within(dialog).getByLabelText('取消原因'), '不需要了');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
     expect((await screen.findAllByText('已取消')).length).toBeGreaterThan(0);
@@ -222,42 +223,51 @@ describe('bank application page', () => {
       data: { rowId: 101, reason: '不需要了' },
       timeout: TIMEOUTS.advanceCancel,
     });
-    expect(screen.queryByRole('button', { name: '提前取消' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '取消申请' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT');
   });
 
   it('keeps a refused cancel in the dialog with the reason', async () => {
     serve((r) =>
       r.url === API.advanceCancel
-        ? fail(RSP.ALREADY_DISBURSED, '贷款已放款，无法提前取消')
-        : ok(applicationDetail('YNIT-XT01', { state: 'SIGNED', current: 'SIGN_CONTRACT', canCancel: true })),
+        ? fail(RSP.ALREADY_DISBURSED, '贷款已放款，无法取消申请')
+        : r.url === API.loanContract
+          ? ok(loanContract())
+          : ok(
+              applicationDetail('YNIT-XT01', { state: 'SIGNED', current: 'SIGN_CONTRACT', canCancel: true }),
+            ),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    await userEvent.click(await screen.findByRole('button', { name: '提前取消' }));
+    await userEvent.click(await screen.findByRole('button', { name: '取消申请' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
-    await shownIn(dialog, '贷款已放款，无法提前取消');
+    await shownIn(dialog, '贷款已放款，无法取消申请');
     expect(api.requests.find((r) => r.url === API.advanceCancel)?.data).toEqual({ rowId: 101 });
   });
 
-  it('signs the contract after a confirmation', async () => {
+  it('after signing shows this loan’s terms, not the product’s ranges, and offers the contract', async () => {
     serve((r) =>
-      r.url === API.signContract
-        ? ok(null)
+      r.url === API.loanContract
+        ? ok(loanContract({ signed: { signedAt: '2026-11-22T02:00:00.000Z', textHash: 'a'.repeat(64) } }))
         : ok(
             applicationDetail('YNIT-XT01', {
-              state: 'APPROVED',
+              state: 'SIGNED',
               current: 'SIGN_CONTRACT',
-              canSign: true,
-              approvedAmount: '50000.00',
+              approvedAmount: '30000.00',
+              termMonths: 3,
             }),
           ),
     );
     renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    await shown('审批金额：50,000.00 元');
-    await userEvent.click(screen.getByRole('button', { name: '签署借款合同' }));
-    await userEvent.click(await screen.findByRole('button', { name: '确认签署' }));
-    await waitFor(() => expect(api.requests.some((r) => r.url === API.signContract)).toBe(true));
-    expect(api.requests.find((r) => r.url === API.signContract)?.data).toEqual({ rowId: 101 });
+    const terms = await screen.findByLabelText('本笔借款');
+    expect(within(terms).getByTestId('approved-amount')).toHaveTextContent('30,000.00 元');
+    expect(within(terms).getByText('15.23%')).toBeInTheDocument();
+    expect(within(terms).getByText('3 个月')).toBeInTheDocument();
+    expect(screen.queryByText('额度范围')).not.toBeInTheDocument();
+    expect(api.requests.find((r) => r.url === API.loanContract)?.params).toEqual({ rowId: 101 });
+    expect(screen.getByRole('button', { name: /下载借款合同/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '查看借款合同' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('合同编号 JKYNIT2026112100000101')).toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ import {
   type StepStatus,
   storeApplyProblem,
 } from '@loan/domain';
-import { Alert, Button, Card, Flex, Grid, Result, Skeleton, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Grid, Result, Skeleton, Spin, Steps, Typography } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isRspError } from '../../api/errors';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
@@ -19,7 +19,9 @@ import {
   ApplicationTimeline,
   ProductSummary,
 } from '../../components/application/ApplicationParts';
+import { DisbursedResult } from '../../components/application/DisbursedResult';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
+import { ApprovedLoanTerms, HAS_LOAN_TERMS, signByHint } from '../../components/contract/ApprovedLoanTerms';
 import { useStoreCheck } from '../../components/store/useStoreCheck';
 import { useSession } from '../../session/useSession';
 import { CurrentStepPanel } from './CurrentStepPanel';
@@ -90,9 +92,13 @@ function BankApplication({ detail, refresh }: { detail: ApplicationDetail; refre
           {INSTITUTION_KIND_LABELS[PARTNER_BANKS[application.bank].kind]} · 申请编号 {application.rowId}
           {application.mcOrderNo ? ` · 订单号 ${application.mcOrderNo}` : ''}
         </Typography.Paragraph>
-        <Alert className="form-alert" type="info" showIcon title={display.hint} />
+        <Alert className="form-alert" type="info" showIcon title={signByHint(application) ?? display.hint} />
         {storeProblem && <StoreProblemAlert reason={storeProblem.reason} />}
-        <ProductSummary product={product} />
+        {HAS_LOAN_TERMS.includes(application.state) ? (
+          <ApprovedLoanTerms application={application} />
+        ) : (
+          <ProductSummary product={product} />
+        )}
       </Card>
       <Card title="申请步骤">
         <Steps
@@ -106,18 +112,30 @@ function BankApplication({ detail, refresh }: { detail: ApplicationDetail; refre
           }))}
         />
       </Card>
-      {closed ? (
+      {application.state === 'DISBURSED' ? (
+        <Card>
+          <DisbursedResult application={application} />
+        </Card>
+      ) : closed ? (
         <Card>
           <Result
-            status={application.state === 'DISBURSED' ? 'success' : 'info'}
+            status="info"
             title={display.label}
             subTitle={application.decisionReason ?? display.hint}
             extra={<Link to={LOAN_INFO_PATH}>查看其他产品</Link>}
           />
         </Card>
+      ) : current ? (
+        <CurrentStepPanel detail={detail} step={current} returnTo={location.pathname} refresh={refresh} />
       ) : (
-        current && (
-          <CurrentStepPanel detail={detail} step={current} returnTo={location.pathname} refresh={refresh} />
+        application.state === 'SIGNED' && (
+          <Card>
+            <Result
+              icon={<Spin size="large" />}
+              title={display.label}
+              subTitle={`${display.hint}。放款结果会自动显示在本页，无需刷新。`}
+            />
+          </Card>
         )
       )}
       {detail.canCancel && (
@@ -141,7 +159,8 @@ export function BankApplicationPage({ bank }: { bank: BankCode }) {
   const location = useLocation();
   const route = parseBankRoute(location.pathname);
   const query = route && route.bank === bank ? applicationQueryOf(route) : null;
-  const detail = useApplicationDetail(query);
+  // asked again while the bank has the next move (its decision, the disbursement after signing)
+  const detail = useApplicationDetail(query, { poll: true });
 
   if (!query) return <NotFound />;
   if (detail.isPending)

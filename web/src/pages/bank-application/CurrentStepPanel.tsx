@@ -3,10 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
-import { completeStep, signContract } from '../../api/applications';
+import { completeStep } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
-import { yuanText } from '../../components/application/ApplicationParts';
+import { BankCardForm } from '../../components/certification/BankCardForm';
 import { CertificationForm } from '../../components/certification/CertificationForm';
+import { SalesStatementForm } from '../../components/certification/SalesStatementForm';
+import { ContractSignPanel } from '../../components/contract/ContractSignPanel';
 import { CollectionAccountStep } from './CollectionAccountStep';
 import { StoreProblemAlert } from './StoreProblemAlert';
 
@@ -63,7 +65,7 @@ export function CurrentStepPanel({
   refresh: () => void;
 }) {
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const { rowId } = detail.application;
   const keys = detail.steps.map((s) => s.key);
 
@@ -74,14 +76,7 @@ export function CurrentStepPanel({
       refresh();
     },
   });
-  const sign = useMutation({
-    mutationFn: () => signContract({ rowId }, { silent: true }),
-    onSuccess: () => {
-      message.success('借款合同已签署');
-      refresh();
-    },
-  });
-  const failure = simulate.error ?? sign.error;
+  const failure = simulate.error;
 
   const body = (() => {
     switch (step.key) {
@@ -89,8 +84,6 @@ export function CurrentStepPanel({
         return <AgreementsPanel returnTo={returnTo} onRefresh={refresh} />;
       case 'CERTIFY_COMPANY':
       case 'CERTIFY_LEGAL_PERSON':
-      case 'BIND_CARD':
-      case 'UPLOAD_DOCUMENTS':
         return (
           <CertificationForm
             needBankCard={keys.includes('BIND_CARD')}
@@ -98,6 +91,10 @@ export function CurrentStepPanel({
             onSaved={refresh}
           />
         );
+      case 'BIND_CARD':
+        return <BankCardForm needSalesStatement={keys.includes('UPLOAD_DOCUMENTS')} onSaved={refresh} />;
+      case 'UPLOAD_DOCUMENTS':
+        return <SalesStatementForm needBankCard={keys.includes('BIND_CARD')} onSaved={refresh} />;
       case 'OPEN_COLLECTION_ACCOUNT':
         return (
           <CollectionAccountStep
@@ -134,29 +131,7 @@ export function CurrentStepPanel({
           </Button>
         );
       case 'SIGN_CONTRACT':
-        return (
-          <Space orientation="vertical">
-            {detail.application.approvedAmount && (
-              <Typography.Text>审批金额：{yuanText(detail.application.approvedAmount)}</Typography.Text>
-            )}
-            <Button
-              type="primary"
-              disabled={!detail.canSign}
-              loading={sign.isPending}
-              onClick={() =>
-                modal.confirm({
-                  title: '确认签署借款合同？',
-                  content: '签署后合同生效，合作机构将按审批结果放款。',
-                  okText: '确认签署',
-                  cancelText: '取消',
-                  onOk: () => sign.mutate(),
-                })
-              }
-            >
-              签署借款合同
-            </Button>
-          </Space>
-        );
+        return <ContractSignPanel rowId={rowId} canSign={detail.canSign} onChanged={refresh} />;
       default:
         return null;
     }

@@ -1,4 +1,4 @@
-import { decryptField } from '@loan/domain';
+import { decryptField, RSP, rspText } from '@loan/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,5 +84,20 @@ describe('forgot password', () => {
     const text = await screen.findByText('验证码错误或已过期，请重新获取');
     expect(text.closest('.ant-form-item')).toContainElement(screen.getByPlaceholderText('请输入验证码'));
     await waitFor(() => expect(screen.queryByText('密码已重置')).not.toBeInTheDocument());
+  });
+
+  it('shows the refused current password next to the new password field', async () => {
+    serve(() => fail(RSP.SAME_PASSWORD, rspText(RSP.SAME_PASSWORD)));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderRoutes(appRoutes, ['/user/forgot']);
+    await toStepTwo(user);
+    await fillIn(user, screen.getByPlaceholderText('请输入验证码'), '123456');
+    await fillIn(user, screen.getByPlaceholderText('请输入新密码'), 'Current1234');
+    await fillIn(user, screen.getByPlaceholderText('请再次输入新密码'), 'Current1234');
+    await user.click(screen.getByRole('button', { name: /重置密码/ }));
+
+    const text = await screen.findByText('新密码不能与原密码相同');
+    expect(text.closest('.ant-form-item')).toContainElement(screen.getByPlaceholderText('请输入新密码'));
+    expect(screen.getAllByText('新密码不能与原密码相同')).toHaveLength(1);
   });
 });

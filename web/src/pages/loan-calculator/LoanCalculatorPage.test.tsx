@@ -2,6 +2,7 @@ import { buildSchedule, formatPercent, formatYuan, type ScheduleInput } from '@l
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { desktopWidth } from '../../test/loan-fixtures';
 import { PRODUCT_CARDS, productCard } from '../../test/product-cards';
 import { choose, fakeApi, ok, renderRoutes } from '../../test/render';
 import { fixToday } from '../../test/today';
@@ -19,9 +20,16 @@ vi.mock('./PrincipalInterestChart', () => ({
 }));
 
 let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+let restoreWidth: (() => void) | undefined;
+afterEach(() => {
+  api?.restore();
+  restoreWidth?.();
+  restoreWidth = undefined;
+});
 
+/** At desktop width, where the schedule and the comparison are tables (phones: LoanCalculatorPhone.test). */
 function setup() {
+  restoreWidth = desktopWidth();
   // the product picker loads the products; these tests stay in free mode
   api = fakeApi(() => ok({ items: PRODUCT_CARDS }));
   const user = userEvent.setup({ pointerEventsCheck: 0 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PRODUCT_LIST_KEY, productList } from '../../api/products';
 import { calculate, type FieldName, type LoanFields, todayInShanghai } from './calculator-input';
 import type { Scenario } from './comparison';
@@ -22,6 +22,8 @@ const FIELD_LABELS: Record<FieldName, string> = {
   startDate: '起息日',
   firstDueDate: '首期还款日',
 };
+/** Where an application starts: the product list. */
+const APPLY_PATH = '/apply/LoanInfo';
 /** The fields every scenario of the comparison shares. */
 const SHARED_FIELDS: FieldName[] = ['amount', 'months', 'startDate', 'firstDueDate'];
 
@@ -42,6 +44,7 @@ export default function LoanCalculatorPage() {
   const [customTerm, setCustomTerm] = useState(false);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const productCode = searchParams.get('productCode') ?? FREE_MODE;
   const products = useQuery({ queryKey: PRODUCT_LIST_KEY, queryFn: ({ signal }) => productList({ signal }) });
   const items = products.data?.items ?? [];
@@ -78,7 +81,7 @@ export default function LoanCalculatorPage() {
 
   return (
     <Flex vertical gap={16} className="loan-calculator">
-      <Card variant="borderless" title="贷款计算器">
+      <Card variant="borderless" title="借款条件">
         <ProductPicker
           products={items}
           loading={products.isPending}
@@ -104,7 +107,16 @@ export default function LoanCalculatorPage() {
           onChange={change}
         />
       </Card>
-      <Card variant="borderless" title="计算结果">
+      <Card
+        variant="borderless"
+        title="计算结果"
+        extra={
+          // applying starts from the product list: it checks the store and opens the chosen bank's steps
+          <Button type="primary" onClick={() => navigate(APPLY_PATH)}>
+            立即申请
+          </Button>
+        }
+      >
         {calculation.ok ? (
           <ResultSummary schedule={calculation.schedule} />
         ) : (

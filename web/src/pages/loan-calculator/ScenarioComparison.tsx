@@ -1,87 +1,15 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatPercent, formatYuan, type ProductCard, type Schedule } from '@loan/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Row,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import type { ProductCard } from '@loan/domain';
+import { Alert, Button, Card, Col, Form, Row, Select, Typography } from 'antd';
 import { useMemo } from 'react';
+import { ComparisonResults } from './ComparisonResults';
 import type { LoanFields } from './calculator-input';
-import {
-  calculateScenarios,
-  cheapest,
-  MAX_SCENARIOS,
-  SCENARIO_NAMES,
-  type Scenario,
-  type ScenarioResult,
-} from './comparison';
+import { calculateScenarios, MAX_SCENARIOS, SCENARIO_NAMES, type Scenario } from './comparison';
 import { PricingInputs } from './PricingInputs';
 import { FREE_MODE, productOptions } from './ProductPicker';
 import { pricingOfProduct } from './product-mode';
-import { paymentText } from './schedule-text';
-
-interface Metric {
-  key: string;
-  label: string;
-  show: (s: Schedule) => string;
-  /** Lower is better and is highlighted. */
-  rank?: (s: Schedule) => number;
-}
-
-const METRICS: Metric[] = [
-  { key: 'payment', label: '每期还款（元）', show: paymentText },
-  { key: 'interest', label: '总利息（元）', show: (s) => formatYuan(s.totals.interestFen) },
-  { key: 'fee', label: '总服务费（元）', show: (s) => formatYuan(s.totals.feeFen) },
-  {
-    key: 'total',
-    label: '还款总额（元）',
-    show: (s) => formatYuan(s.totals.paymentFen),
-    rank: (s) => s.totals.paymentFen,
-  },
-  {
-    key: 'apr',
-    label: '年化利率',
-    show: (s) => formatPercent(s.annualisedRate),
-    rank: (s) => Number(s.annualisedRate.toFixed(6)),
-  },
-];
 
 const SPAN = { xs: 24 };
-
-function comparisonColumns(results: ScenarioResult[]): TableColumnsType<Metric> {
-  return [
-    { title: '项目', dataIndex: 'label', width: 120, fixed: 'left' },
-    ...results.map((result, index) => ({
-      title: result.name,
-      key: `scenario-${index}`,
-      align: 'right' as const,
-      render: (_: unknown, metric: Metric) => {
-        const { calculation } = result;
-        if (!calculation.ok) return <Typography.Text type="secondary">—</Typography.Text>;
-        const best = metric.rank && cheapest(results, metric.rank).has(index);
-        const text = metric.show(calculation.schedule);
-        return best ? (
-          <span className="calc-best" data-testid={`best-${metric.key}`}>
-            <Typography.Text strong type="success">
-              {text}
-            </Typography.Text>{' '}
-            <Tag color="success">最低</Tag>
-          </span>
-        ) : (
-          text
-        );
-      },
-    })),
-  ];
-}
 
 interface Props {
   loan: LoanFields;
@@ -193,16 +121,7 @@ export function ScenarioComparison({
       )}
       {scenarios.length > 0 &&
         (loanValid ? (
-          <Table<Metric>
-            className="calc-comparison-table"
-            rowKey="key"
-            size="small"
-            bordered
-            pagination={false}
-            columns={comparisonColumns(results)}
-            dataSource={METRICS}
-            scroll={{ x: 120 + 200 * results.length }}
-          />
+          <ComparisonResults results={results} />
         ) : (
           <Alert
             className="calc-comparison-table"

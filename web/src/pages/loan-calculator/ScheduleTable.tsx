@@ -1,6 +1,8 @@
 import { formatYuan, type Instalment, type Schedule } from '@loan/domain';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { UI_TEXTS } from '../../app/ui-defaults';
+import { useIsPhone } from '../../components/records/RecordParts';
+import { ScheduleCards } from './ScheduleCards';
 
 const money = (fen: number) => formatYuan(fen);
 
@@ -14,43 +16,48 @@ const COLUMNS: TableColumnsType<Instalment> = [
   { title: '剩余本金', dataIndex: 'closingPrincipalFen', align: 'right', render: money },
 ];
 
-/** The full repayment schedule, 12 periods a page, with a totals row. */
+/** The full repayment schedule, 12 periods a page, with a totals row; cards on phones. */
 export function ScheduleTable({ schedule }: { schedule: Schedule }) {
   const { instalments, upfrontFeeFen } = schedule;
+  const phone = useIsPhone();
   const sum = (pick: (i: Instalment) => number) => instalments.reduce((total, i) => total + pick(i), 0);
   return (
     <>
-      <Table<Instalment>
-        rowKey="period"
-        size="small"
-        columns={COLUMNS}
-        dataSource={instalments as Instalment[]}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: UI_TEXTS.empty }}
-        pagination={{ pageSize: 12, showSizeChanger: false, hideOnSinglePage: true, size: 'small' }}
-        summary={() => (
-          <Table.Summary fixed="bottom">
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={2}>
-                <Typography.Text strong>合计</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">
-                {money(sum((i) => i.principalFen))}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                {money(sum((i) => i.interestFen))}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">
-                {money(sum((i) => i.feeFen))}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                {money(sum((i) => i.paymentFen))}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={6} />
-            </Table.Summary.Row>
-          </Table.Summary>
-        )}
-      />
+      {phone ? (
+        <ScheduleCards instalments={instalments} />
+      ) : (
+        <Table<Instalment>
+          rowKey="period"
+          size="small"
+          columns={COLUMNS}
+          dataSource={instalments as Instalment[]}
+          scroll={{ x: 720 }}
+          locale={{ emptyText: UI_TEXTS.empty }}
+          pagination={{ pageSize: 12, showSizeChanger: false, hideOnSinglePage: true, size: 'small' }}
+          summary={() => (
+            <Table.Summary fixed="bottom">
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={2}>
+                  <Typography.Text strong>合计</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  {money(sum((i) => i.principalFen))}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">
+                  {money(sum((i) => i.interestFen))}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} align="right">
+                  {money(sum((i) => i.feeFen))}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={5} align="right">
+                  {money(sum((i) => i.paymentFen))}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={6} />
+              </Table.Summary.Row>
+            </Table.Summary>
+          )}
+        />
+      )}
       {upfrontFeeFen > 0 && (
         <Typography.Paragraph type="secondary" className="calc-table-note">
           另有一次性服务费 {money(upfrontFeeFen)} 元，于放款时收取，未计入上表各期。

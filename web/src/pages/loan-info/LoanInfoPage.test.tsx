@@ -26,6 +26,8 @@ function storeCheck(shopAuth: StoreAuthStatus): MwsTokenCheckResult {
     authorisedAt: null,
     expiresAt: null,
     checkedAt: null,
+    annualSales: null,
+    estimatedLimit: null,
   };
 }
 

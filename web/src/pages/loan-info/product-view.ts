@@ -72,5 +72,6 @@ export function visibleProducts(
 /** What 年化利率 means, reachable by click, keyboard and touch. */
 export const ANNUALISED_RATE_EXPLANATION =
   '年化利率是把利息和服务费都算作借款成本、按实际占用本金的时间折算的年利率（内部收益率 IRR × 12）。' +
-  '等额本息等分期还款方式下，本金逐月减少，所以年化利率高于名义年利率；收取服务费的产品也会更高。' +
+  '利息按每期实际未还的本金计算，所以不收服务费时，等额本息、等额本金和先息后本的年化利率都等于名义年利率；' +
+  '收取服务费的产品，年化利率高于名义年利率。' +
   '区间为该产品各期限按最高额度测算的最低和最高值。';

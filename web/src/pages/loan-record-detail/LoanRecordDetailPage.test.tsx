@@ -1,109 +1,22 @@
-import {
-  type AgreementText,
-  API,
-  type EarlySettleRequest,
-  type InstalmentView,
-  type LoanRecordDetail,
-  type LoanView,
-  type SettlementQuote,
-} from '@loan/domain';
+import { type AgreementText, API, type EarlySettleRequest, type SettlementQuote } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveLogin } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
-import { ledgerLine } from '../../test/loan-fixtures';
+import { desktopWidth } from '../../test/loan-fixtures';
+import { LOAN, record } from '../../test/loan-record-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import LoanRecordDetailPage from './LoanRecordDetailPage';
 
 let api: ReturnType<typeof fakeApi> | undefined;
+let restoreWidth: (() => void) | undefined;
 beforeEach(() => saveLogin('tok'));
-afterEach(() => api?.restore());
-
-const LOAN: LoanView = {
-  loanId: 2001,
-  principal: '12000.00',
-  annualRate: '0.24',
-  method: 'EQUAL_INSTALMENT',
-  termMonths: 4,
-  startDate: '2026-07-01',
-  status: 'OVERDUE',
-  outstandingPrincipal: '6118.79',
-  disbursedAt: '2026-07-01T02:00:00.000Z',
-  settledAt: null,
-  serviceFee: { amount: '120.00', status: 'PAID' },
-  annualisedRate: '0.2512',
-};
-
-const instalment = (seq: number, overrides: Partial<InstalmentView>): InstalmentView => ({
-  seq,
-  dueDate: `2026-${String(7 + seq).padStart(2, '0')}-01`,
-  principal: '2911.49',
-  interest: '240.00',
-  fee: '0.00',
-  penalty: '0.00',
-  paidPrincipal: '0.00',
-  paidInterest: '0.00',
-  paidFee: '0.00',
-  paidPenalty: '0.00',
-  outstanding: '3151.49',
-  status: 'DUE',
-  paidAt: null,
-  ...overrides,
+afterEach(() => {
+  api?.restore();
+  restoreWidth?.();
+  restoreWidth = undefined;
 });
-
-function record(overrides: Partial<LoanRecordDetail> = {}): LoanRecordDetail {
-  const detail = applicationDetail('YNIT-XT01', {
-    rowId: 301,
-    state: 'DISBURSED',
-    current: 'BANK_REVIEW',
-    amount: '12000.00',
-    termMonths: 4,
-  });
-  return {
-    detail,
-    loan: LOAN,
-    instalments: [
-      instalment(1, {
-        paidPrincipal: '2911.49',
-        paidInterest: '240.00',
-        outstanding: '0.00',
-        status: 'PAID',
-        paidAt: '2026-08-01T01:00:00.000Z',
-      }),
-      instalment(2, {
-        principal: '2969.72',
-        interest: '181.77',
-        penalty: '12.34',
-        paidPrincipal: '1000.00',
-        outstanding: '2163.83',
-        status: 'OVERDUE',
-      }),
-      instalment(3, { principal: '3029.11', interest: '122.38', outstanding: '3151.49', status: 'DUE' }),
-    ],
-    transactions: [
-      ledgerLine(7, { amount: '-3151.49', principal: '2911.49', interest: '240.00', penalty: '0.00' }),
-      ledgerLine(6, {
-        type: 'DISBURSEMENT',
-        amount: '12000.00',
-        principal: '12000.00',
-        interest: '0.00',
-        penalty: '0.00',
-      }),
-    ],
-    agreements: [
-      {
-        kind: 'SERVICE',
-        title: '融资咨询服务协议',
-        version: 'v2.1',
-        textHash: 'abc',
-        acceptedAt: '2026-06-30T04:00:00.000Z',
-        route: '/serviceAgreement',
-      } as LoanRecordDetail['agreements'][number],
-    ],
-    ...overrides,
-  };
-}
 
 const QUOTE: SettlementQuote = {
   loanId: 2001,
@@ -135,6 +48,7 @@ const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url
 
 describe('/record/loanRecordDetail', () => {
   it('renders the terms, schedule, transactions, agreements and timeline from the data', async () => {
+    restoreWidth = desktopWidth();
     setup((r) => (r.url === API.loanRecordDetail ? ok(record()) : ok(null)));
     await shown('借款信息');
     expect(calls(API.loanRecordDetail)[0]?.params).toEqual({ rowId: '301' });
@@ -170,7 +84,7 @@ describe('/record/loanRecordDetail', () => {
     expect(within(agreements).getByRole('button', { name: '查看协议' })).toBeInTheDocument();
 
     expect(within(card('申请进度')).getByText(/创建申请/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '提前取消' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '取消申请' })).toBeNull();
   });
 
   it('asks for the settlement quote, confirms it in a dialog and shows the result', async () => {
@@ -261,7 +175,7 @@ describe('/record/loanRecordDetail', () => {
           : ok(null),
       '/record/loanRecordDetail?rowId=302',
     );
-    expect(await screen.findByRole('button', { name: '提前取消' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '取消申请' })).toBeInTheDocument();
     expect(screen.queryByText('还款计划')).toBeNull();
     expect(
       within(card('已签署协议')).getByText('暂无数据', { selector: '.ant-empty-description' }),

@@ -59,6 +59,13 @@ describe('/record/loanRecord', () => {
       'href',
       '/record/loanRecordDetail?rowId=301',
     );
+    // the table is as wide as its columns together: none (放款时间) slides under the fixed 操作 column
+    const widths = [...table.querySelectorAll('colgroup col')].map(
+      (col) => Number.parseFloat((col as HTMLElement).style.width) || 0,
+    );
+    const sum = widths.reduce((a, b) => a + b, 0);
+    expect(sum).toBeGreaterThan(1000);
+    expect(Number.parseFloat(table.style.width)).toBeGreaterThanOrEqual(sum);
   });
 
   it('sends the filters as query parameters and starts again at the first page', async () => {

@@ -54,46 +54,47 @@ function toFilters(values: FilterValues): Filters {
 export const detailPath = (item: LoanRecordItem) => `/record/loanRecordDetail?rowId=${item.rowId}`;
 const termText = (months: number | null) => (months ? `${months} 个月` : '—');
 
+// together about 1,010 px: the whole table fits beside the menu at 1366 px, no column under the fixed ones
 const COLUMNS: TableColumnsType<LoanRecordItem> = [
   {
     key: 'product',
     title: '产品',
     fixed: 'left',
-    width: 140,
+    width: 130,
     render: (_, item) => <Link to={detailPath(item)}>{item.productName}</Link>,
   },
-  { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 130 },
-  { key: 'amount', title: '金额', align: 'right', width: 130, render: (_, item) => yuanText(item.amount) },
-  { key: 'term', title: '期限', width: 90, render: (_, item) => termText(item.termMonths) },
+  { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 110 },
+  { key: 'amount', title: '金额', align: 'right', width: 120, render: (_, item) => yuanText(item.amount) },
+  { key: 'term', title: '期限', width: 72, render: (_, item) => termText(item.termMonths) },
   {
     key: 'status',
     title: '状态',
-    width: 100,
+    width: 88,
     render: (_, item) => <EnumTag display={LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]} />,
   },
   {
     key: 'outstanding',
     title: '待还本金',
     align: 'right',
-    width: 130,
+    width: 120,
     render: (_, item) => yuanText(item.outstandingPrincipal),
   },
   {
     key: 'createdAt',
     title: '申请时间',
-    width: 170,
+    width: 156,
     render: (_, item) => formatShanghaiTime(item.createdAt),
   },
   {
     key: 'disbursedAt',
     title: '放款时间',
-    width: 170,
+    width: 156,
     render: (_, item) => formatShanghaiTime(item.disbursedAt),
   },
   {
     key: 'action',
     title: '操作',
-    width: 72,
+    width: 60,
     fixed: 'right',
     render: (_, item) => <Link to={detailPath(item)}>详情</Link>,
   },
@@ -187,7 +188,6 @@ export default function LoanRecordsPage() {
         failed="贷款记录加载失败"
         rowKey="rowId"
         columns={COLUMNS}
-        scrollX={1100}
         card={(item) => <RecordCard item={item} />}
         note={
           <Typography.Text type="secondary" style={{ textAlign: 'right', marginTop: 8 }}>

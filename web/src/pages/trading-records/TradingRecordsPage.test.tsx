@@ -17,11 +17,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// the ledger's signed net sums: 50,000.00 received, a repayment of 4,650.00 (4,000.00 principal), …
 const TOTALS = {
   amount: '45350.00',
-  principal: '4000.00',
-  interest: '600.00',
-  penalty: '50.00',
+  principal: '46000.00',
+  disbursed: '50000.00',
+  interest: '-600.00',
+  penalty: '-50.00',
   fee: '0.00',
   count: 3,
 };
@@ -65,6 +67,8 @@ const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url
 const lastParams = () => calls(API.tradingRecord).at(-1)?.params;
 const total = (key: string) =>
   screen.getByTestId(`total-${key}`).querySelector('.ant-statistic-content')?.textContent;
+const totalTitle = (key: string) =>
+  screen.getByTestId(`total-${key}`).querySelector('.ant-statistic-title')?.textContent;
 
 describe('/trading/tradingRecord', () => {
   it('shows the totals of the range and the lines with signed, coloured amounts and their parts', async () => {
@@ -74,9 +78,18 @@ describe('/trading/tradingRecord', () => {
     await within(table).findByText('第 12 笔');
     expect(lastParams()).toEqual({ limit: 10 });
     expect(total('count')).toBe('3笔');
-    expect(total('amount')).toBe('45,350.00元');
-    expect(total('principal')).toBe('4,000.00元');
-    expect(total('penalty')).toBe('50.00元');
+    // each flow a positive amount named with its direction, not a signed net sum
+    const said = ['amount', 'disbursed', 'principal', 'interest', 'penalty', 'fee'].map(
+      (key) => `${totalTitle(key)} ${total(key)}`,
+    );
+    expect(said).toEqual([
+      '净收入 45,350.00元',
+      '收到放款 50,000.00元',
+      '已还本金 4,000.00元',
+      '已付利息 600.00元',
+      '已付罚息 50.00元',
+      '已付服务费 0.00元',
+    ]);
     const repayment = within(table).getByText('第 12 笔').closest('tr') as HTMLElement;
     expect(within(repayment).getByText('还款')).toBeInTheDocument();
     expect(within(repayment).getByText('-4,650.00').closest('.ant-typography')).toHaveClass(

@@ -5,6 +5,7 @@ import {
   type LedgerLine,
   type LedgerTotals,
   type LedgerType,
+  ledgerTotalFigures,
   type TradingRecordQuery,
 } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,7 +15,6 @@ import {
   Card,
   Col,
   DatePicker,
-  Descriptions,
   Flex,
   Form,
   Row,
@@ -35,16 +35,27 @@ import {
   tradingRecords,
 } from '../../api/trading';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { LedgerLineCard } from '../../components/records/LedgerLineCard';
 import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
 import {
   EnumTag,
-  fenOf,
   partsText,
   rangeFilter,
   SignedAmount,
   useIsPhone,
 } from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
+
+/** Before the first answer: the figures' names, without amounts. */
+const PLACEHOLDER_FIGURES = ledgerTotalFigures({
+  amount: '0.00',
+  principal: '0.00',
+  disbursed: '0.00',
+  interest: '0.00',
+  penalty: '0.00',
+  fee: '0.00',
+  count: 0,
+}).map((f) => ({ key: f.key, title: f.key === 'amount' ? '净额' : f.label, text: '—' }));
 
 const TYPE_OPTIONS = LEDGER_TYPES.map((value) => ({ value, label: LEDGER_TYPE_DISPLAY[value].label }));
 
@@ -87,53 +98,21 @@ const COLUMNS: TableColumnsType<LedgerLine> = [
   { key: 'memo', title: '备注', render: (_, line) => memoText(line) },
 ];
 
-function LineCard({ line }: { line: LedgerLine }) {
-  return (
-    <Card
-      size="small"
-      title={
-        <Flex gap={8} align="center">
-          <EnumTag display={LEDGER_TYPE_DISPLAY[line.type]} />
-          <SignedAmount yuan={line.amount} />
-        </Flex>
-      }
-    >
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          { key: 'time', label: '交易时间', children: formatShanghaiTime(line.occurredAt) },
-          { key: 'parts', label: '构成', children: partsText(line) },
-          { key: 'product', label: '产品', children: line.productName ?? '—' },
-          { key: 'memo', label: '备注', children: memoText(line) },
-        ]}
-      />
-    </Card>
-  );
-}
-
-const TOTALS: { key: keyof LedgerTotals; title: string }[] = [
-  { key: 'count', title: '笔数' },
-  { key: 'amount', title: '金额合计' },
-  { key: 'principal', title: '本金' },
-  { key: 'interest', title: '利息' },
-  { key: 'penalty', title: '罚息' },
-  { key: 'fee', title: '服务费' },
+const cardRows = (line: LedgerLine) => [
+  { key: 'product', label: '产品', children: line.productName ?? '—' },
+  { key: 'memo', label: '备注', children: memoText(line) },
 ];
 
+/** The range's totals: the count, then each flow as a positive amount named with its direction (domain wording). */
 function Totals({ totals, loading }: { totals: LedgerTotals | undefined; loading: boolean }) {
+  const figures = totals
+    ? ledgerTotalFigures(totals).map((f) => ({ key: f.key, title: f.label, text: formatYuan(f.fen) }))
+    : PLACEHOLDER_FIGURES;
   return (
-    <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-      {TOTALS.map(({ key, title }) => {
-        const value = totals?.[key];
-        const text =
-          value === undefined
-            ? '—'
-            : typeof value === 'number'
-              ? String(value)
-              : formatYuan(fenOf(value) ?? 0);
-        return (
-          <Col key={key} xs={12} sm={8} lg={4}>
+    <Row gutter={[12, 12]} style={{ marginBottom: 16 }} role="list" aria-label="交易合计">
+      {[{ key: 'count', title: '笔数', text: totals ? String(totals.count) : '—' }, ...figures].map(
+        ({ key, title, text }) => (
+          <Col key={key} xs={12} sm={8} lg={6} role="listitem">
             <Card size="small" data-testid={`total-${key}`}>
               <Statistic
                 title={title}
@@ -144,8 +123,8 @@ function Totals({ totals, loading }: { totals: LedgerTotals | undefined; loading
               />
             </Card>
           </Col>
-        );
-      })}
+        ),
+      )}
     </Row>
   );
 }
@@ -239,7 +218,7 @@ export default function TradingRecordsPage() {
         rowKey="id"
         columns={COLUMNS}
         scrollX={1000}
-        card={(line) => <LineCard line={line} />}
+        card={(line) => <LedgerLineCard line={line} more={cardRows(line)} />}
       />
     </Card>
   );

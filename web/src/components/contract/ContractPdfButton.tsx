@@ -1,0 +1,36 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { downloadLoanContractPdf } from '../../api/applications';
+import { isApiError } from '../../api/errors';
+import { saveFile } from '../../api/trading';
+
+/** 下载借款合同: the signed contract as kept, a PDF. */
+export function ContractPdfButton({
+  rowId,
+  contractNo,
+  type = 'default',
+}: {
+  rowId: number;
+  contractNo?: string;
+  type?: 'default' | 'primary' | 'link';
+}) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveFile(await downloadLoanContractPdf(rowId, contractNo));
+    } catch (error) {
+      // transport failures have toasted already
+      if (isApiError(error) && error.kind === 'rsp') message.error(error.desc);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button type={type} icon={<FilePdfOutlined />} loading={busy} onClick={() => void download()}>
+      下载借款合同
+    </Button>
+  );
+}

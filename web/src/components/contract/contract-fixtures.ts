@@ -1,0 +1,73 @@
+import type { LoanContractView } from '@loan/domain';
+
+/** A 3-month contract of 30,000.00 whose key facts are its schedule's sums (test data of the reader). */
+export function loanContract(overrides: Partial<LoanContractView> = {}): LoanContractView {
+  return {
+    rowId: 101,
+    contractNo: 'JKYNIT2026112100000101',
+    version: 'LC-1',
+    title: '借款合同',
+    parties: {
+      borrowerCompany: '深圳明远跨境电子商务有限公司',
+      uscc: '91440300MA5G8XKQ3X',
+      legalRepresentative: '张明',
+      bankName: '云南国际信托',
+      platform: '跨境贷服务平台',
+    },
+    keyFacts: {
+      amount: '30000.00',
+      termMonths: 3,
+      method: 'EQUAL_INSTALMENT',
+      methodLabel: '等额本息',
+      annualRate: '0.1200',
+      annualisedRate: '0.1523',
+      totalInterest: '602.00',
+      totalFees: '180.00',
+      totalRepay: '30782.00',
+      firstPayment: { dueDate: '2026-12-21', amount: '10260.00' },
+      lastPayment: { dueDate: '2027-02-21', amount: '10261.00' },
+    },
+    assumedStartDate: '2026-11-21',
+    schedule: [
+      {
+        period: 1,
+        dueDate: '2026-12-21',
+        principal: '9900.00',
+        interest: '300.00',
+        fee: '60.00',
+        payment: '10260.00',
+        remaining: '20100.00',
+      },
+      {
+        period: 2,
+        dueDate: '2027-01-21',
+        principal: '10000.00',
+        interest: '201.00',
+        fee: '60.00',
+        payment: '10261.00',
+        remaining: '10100.00',
+      },
+      {
+        period: 3,
+        dueDate: '2027-02-21',
+        principal: '10100.00',
+        interest: '101.00',
+        fee: '60.00',
+        payment: '10261.00',
+        remaining: '0.00',
+      },
+    ],
+    serviceFeeLabel: '按期收取 0.20%/月',
+    upfrontFee: '0.00',
+    penaltyText: '逾期罚息按名义年利率上浮 50% 按日计收',
+    receivingAccount: { bankName: '广发银行', accountMasked: '6214****5566' },
+    signDeadline: '2026-11-28',
+    expired: false,
+    body: '第一条 借款金额\n借款人向贷款人借款人民币 30,000.00 元。\n\n第二条 还款\n按还款计划表按期还款。',
+    textHash: 'a'.repeat(64),
+    minReadSeconds: 15,
+    readToken: 'token-1',
+    signed: null,
+    ...overrides,
+  };
+}
