@@ -11,6 +11,7 @@ import {
   type LoanPlan,
   readyBorrower,
 } from './borrower-api.ts';
+import { signContractInReader } from './contract-steps.ts';
 import {
   baseURL,
   browserPerFile,
@@ -142,9 +143,7 @@ describe('receiving account and My account in the browser', () => {
     // back to the application: the step is done, the contract is signed and the bank disburses
     await page.getByRole('button', { name: '返回借款申请' }).click();
     await page.waitForURL((url) => url.pathname === bankPath);
-    await page.getByText('当前步骤：签署借款合同').waitFor();
-    await page.getByRole('button', { name: '签署借款合同' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确认签署' }).click();
+    await signContractInReader(page);
     await applicationIn(token, rowId, 'DISBURSED');
     const record = await api<LoanRecordDetail>('GET', '/loanMgr/loanRecordDetail', token, { rowId });
     const loanId = record.loan?.loanId;

@@ -6,11 +6,12 @@ import {
   DEFAULT_FIELD_CIPHER_KEY,
   encryptField,
   idCardCheckCharacter,
+  type LoanContractView,
   type LoanRecordDetail,
   RSP,
   usccCheckCharacter,
 } from '@loan/domain';
-import { baseURL, until } from './support.ts';
+import { baseURL, until, WAIT } from './support.ts';
 
 /**
  * A borrower brought to a disbursed loan through the API: the same calls the pages make, so the browser tests
@@ -138,8 +139,8 @@ export const applicationIn = (token: string, rowId: number, state: string) =>
     return detail.application.state === state ? true : undefined;
   });
 
-/** The plan's product applied for and submitted; its rowId once the sandbox bank has approved it. */
-export async function approvedApplication(plan: LoanPlan, token: string): Promise<number> {
+/** The plan's product applied for and submitted (the sandbox bank decides after its delay); its rowId. */
+export async function submittedApplication(plan: LoanPlan, token: string): Promise<number> {
   const draft = await api<ApplicationDetail>('POST', '/loanMgr/createApplication', token, {
     productCode: plan.productCode,
   });
@@ -150,6 +151,12 @@ export async function approvedApplication(plan: LoanPlan, token: string): Promis
     termMonths: plan.termMonths,
     purpose: '采购旺季库存',
   });
+  return rowId;
+}
+
+/** The plan's product applied for and submitted; its rowId once the sandbox bank has approved it. */
+export async function approvedApplication(plan: LoanPlan, token: string): Promise<number> {
+  const rowId = await submittedApplication(plan, token);
   await applicationIn(token, rowId, 'APPROVED');
   return rowId;
 }
@@ -163,6 +170,25 @@ export async function openedSubAccount(token: string, bankCode: string): Promise
   });
 }
 
+/**
+ * Signs the approved application's loan contract as the page does: reads it, then signs with the hash and read
+ * token it was served once the server's reading time has passed (3405 until then).
+ */
+export async function signContract(token: string, rowId: number): Promise<void> {
+  const contract = await api<LoanContractView>('GET', '/loanMgr/loanContract', token, { rowId });
+  const sign = { rowId, textHash: contract.textHash, readToken: contract.readToken };
+  await until(
+    `contract of ${rowId} signed after its reading time`,
+    async () => {
+      const res = await answer('POST', '/loanMgr/signContract', token, sign);
+      if (res.response.rspCode === RSP.CONTRACT_READ_TOO_SHORT) return undefined;
+      if (res.response.rspCode !== RSP.OK) throw new Error(`signContract: ${JSON.stringify(res.response)}`);
+      return true;
+    },
+    { withinMs: contract.minReadSeconds * 1000 + WAIT, everyMs: 500 },
+  );
+}
+
 /** A CGB loan (the bank's collection account and contract steps), disbursed; its rowId and first due date. */
 export async function disbursedLoan(
   plan: LoanPlan,
@@ -172,7 +198,7 @@ export async function disbursedLoan(
   const waitFor = (state: string) => applicationIn(token, rowId, state);
   const approved = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
   await openedSubAccount(token, approved.application.bank);
-  await api('POST', '/loanMgr/signContract', token, { rowId });
+  await signContract(token, rowId);
   await waitFor('DISBURSED');
   const record = await api<LoanRecordDetail>('GET', '/loanMgr/loanRecordDetail', token, { rowId });
   const firstDue = record.instalments[0]?.dueDate;

@@ -69,7 +69,11 @@ describe('loan calculator (/apply/loanDetail)', () => {
         await picker.click();
         await picker.fill(product);
         await page.keyboard.press('Enter');
-        await page.getByRole('columnheader', { name: `${scenario} · ${product}` }).waitFor();
+        // a column of the comparison table; on a phone, a card of its own with the figures
+        await (name === 'phone'
+          ? page.getByRole('listitem', { name: `${scenario} · ${product}` })
+          : page.getByRole('columnheader', { name: `${scenario} · ${product}` })
+        ).waitFor();
         // the search box keeps its list open: close it as a user tapping elsewhere would
         await page.keyboard.press('Escape');
         await page

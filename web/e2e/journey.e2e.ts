@@ -146,10 +146,15 @@ async function enterApplication(page: Page, amount: string, term: string) {
   await page.getByLabel('借款期限').click();
   await page.locator('.ant-select-item-option').filter({ hasText: term }).click();
   await page.getByLabel('借款用途').fill('采购备货，支付旺季库存货款');
-  await page
-    .getByRole('button', { name: /提\s*交/ })
-    .last()
-    .click();
+  await page.getByRole('region', { name: '还款试算' }).getByText('末期还款').waitFor();
+  await page.getByRole('button', { name: '提交申请' }).click();
+  // submitting asks to confirm the key facts first
+  const confirm = page.getByRole('dialog', { name: '确认提交借款申请' });
+  await confirm
+    .getByText(`${Number(amount).toLocaleString('en-US')}.00 元`)
+    .first()
+    .waitFor();
+  await confirm.getByRole('button', { name: /确\s*认\s*提\s*交/ }).click();
   await page.waitForURL('**/auditing?rowId=*');
 }
 
@@ -189,7 +194,7 @@ describe.concurrent('apply for a loan, end to end', () => {
     await screenshot(page, 'journey-ynit-approved');
 
     await page
-      .getByRole('button', { name: /提前取消/ })
+      .getByRole('button', { name: /取消申请/ })
       .first()
       .click();
     await page.getByLabel('取消原因').fill('资金已从其他渠道解决');
@@ -197,7 +202,7 @@ describe.concurrent('apply for a loan, end to end', () => {
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*认|确\s*定/ })
       .click();
-    await page.getByText('申请已提前取消').waitFor();
+    await page.getByText('申请已取消').waitFor();
     await page.getByText('资金已从其他渠道解决').first().waitFor();
     await context.close();
   });

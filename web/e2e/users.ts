@@ -58,6 +58,34 @@ export const E2E_USERS = [
     email: 'account@e2e.test',
     password: 'Account1234',
   },
+  {
+    loginId: 'e2e_preview',
+    name: '郑览',
+    phone: '13900000133',
+    email: 'preview@e2e.test',
+    password: 'Preview1234',
+  },
+  {
+    loginId: 'e2e_contract',
+    name: '郑约',
+    phone: '13900000031',
+    email: 'contract@e2e.test',
+    password: 'Contract1234',
+  },
+  {
+    loginId: 'e2e_live',
+    name: '陈时',
+    phone: '13900000051',
+    email: 'live@e2e.test',
+    password: 'Live123456',
+  },
+  {
+    loginId: 'e2e_phones',
+    name: '冯屏',
+    phone: '13900000041',
+    email: 'phones@e2e.test',
+    password: 'Phones12345',
+  },
 ] as const;
 
 export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };
