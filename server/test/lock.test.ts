@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,14 +7,31 @@ import { openDatabase } from '../src/db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../src/db/lock.ts';
 
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'loan-lock-'));
   dirs.push(dir);
   return dir;
 }
 afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The pid the lock file records (its first line). */
+function lockOwner(dir: string): string {
+  return readFileSync(join(dir, LOCK_FILE), 'utf8').split('\n')[0]!.trim();
+}
+
+/** A live process started by `command`, once it has printed its first line. */
+function started(command: string, args: string[]): Promise<ChildProcess> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
+    child.stdout!.once('data', () => resolve(child));
+  });
+}
 
 /** A pid that is certainly not running: a child that has exited. */
 function deadPid(): number {
@@ -27,7 +44,7 @@ describe('the embedded database lock', () => {
     const dir = tempDir();
     const first = await openDatabase({ databaseUrl: null, dataDir: dir });
     try {
-      expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+      expect(lockOwner(dir)).toBe(String(process.pid));
       await expect(openDatabase({ databaseUrl: null, dataDir: dir })).rejects.toThrow(DataDirLockedError);
       await expect(openDatabase({ databaseUrl: null, dataDir: dir })).rejects.toThrow(/正被另一个进程.*使用/);
     } finally {
@@ -42,7 +59,7 @@ describe('the embedded database lock', () => {
     const dir = tempDir();
     writeFileSync(join(dir, LOCK_FILE), `${deadPid()}\n`);
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockOwner(dir)).toBe(String(process.pid));
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
@@ -72,5 +89,61 @@ describe('the embedded database lock', () => {
     } finally {
       lock.release();
     }
+  }, 60_000);
+
+  it('takes over a lock that records our own pid when this process does not hold it (PID 1 after a kill -9)', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_FILE), `${process.pid}\n`);
+    const lock = acquireDataDirLock(dir);
+    expect(lockOwner(dir)).toBe(String(process.pid));
+    // held now: a second open in this process is refused
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('takes over the lock of a live process that is not a portal server (its pid reused)', async () => {
+    const dir = tempDir();
+    const other = await started('sh', ['-c', 'echo up; exec sleep 600']);
+    writeFileSync(join(dir, LOCK_FILE), `${other.pid}\n`);
+    const lock = acquireDataDirLock(dir);
+    expect(lockOwner(dir)).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it('takes over a lock whose pid is alive but started later than the recorded owner', async () => {
+    const dir = tempDir();
+    const other = await started(process.execPath, ['-e', 'console.log("up"); setInterval(() => {}, 1000)']);
+    writeFileSync(join(dir, LOCK_FILE), `${other.pid}\n1\n`);
+    acquireDataDirLock(dir).release();
+  });
+
+  it('refuses the lock of a live portal process and says how to recover', async () => {
+    const dir = tempDir();
+    const lockModule = join(import.meta.dirname, '..', 'src', 'db', 'lock.ts');
+    const holder = await started(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { acquireDataDirLock } = await import(${JSON.stringify(lockModule)});
+       acquireDataDirLock(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000);`,
+    ]);
+    expect(lockOwner(dir)).toBe(String(holder.pid));
+    const refusal = (() => {
+      try {
+        acquireDataDirLock(dir);
+      } catch (error) {
+        return error as Error;
+      }
+      throw new Error('the lock was taken from a running portal process');
+    })();
+    expect(refusal).toBeInstanceOf(DataDirLockedError);
+    const lockPath = join(dir, LOCK_FILE);
+    expect(refusal.message).toContain(`正被另一个进程（pid ${holder.pid}）使用`);
+    expect(refusal.message).toContain(`删除锁文件 ${lockPath}`);
+    expect(refusal.message).toContain(`kill ${holder.pid}`);
+    expect(refusal.message).toContain(`delete the lock file ${lockPath}`);
+    expect(lockOwner(dir)).toBe(String(holder.pid));
   }, 60_000);
 });

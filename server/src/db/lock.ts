@@ -1,9 +1,12 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
- * The embedded database is one process only: a lock file in the data directory holds the owner's pid.
- * A second process refuses to open the directory; a lock left by a dead process is taken over.
+ * The embedded database is one process only: a lock file in the data directory holds the owner's pid (and,
+ * where /proc exists, its start time). A second process refuses to open the directory while the owner runs.
+ * A lock is stale, and taken over, when its owner is dead, when its pid is ours but this process does not hold
+ * it (a container's PID 1 restarted after a kill -9), or when the pid now belongs to another program (its start
+ * time differs, or it is not a Node.js process).
  */
 export const LOCK_FILE = 'portal.lock';
 
@@ -11,12 +14,16 @@ export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    readonly lockPath: string = join(dataDir, LOCK_FILE),
   ) {
     super(
-      `数据目录 ${dataDir} 正被另一个进程（pid ${pid}）使用：内嵌数据库同一时间只能由一个进程打开。` +
-        `请先停止该进程（例如正在运行的服务器），或设置不同的 DATA_DIR。\n` +
+      `数据目录 ${dataDir} 正被另一个进程（pid ${pid}）使用：内嵌数据库同一时间只能由一个进程打开。\n` +
+        `恢复方法：停止该进程（例如正在运行的服务器：kill ${pid}）后重新启动，或设置不同的 DATA_DIR；` +
+        `如果确定没有服务器在运行，删除锁文件 ${lockPath} 后重新启动。\n` +
         `The data directory ${dataDir} is in use by another process (pid ${pid}): the embedded database ` +
-        `can be opened by one process at a time. Stop that process (e.g. the running server) or set another DATA_DIR.`,
+        `can be opened by one process at a time.\n` +
+        `To recover: stop that process (e.g. the running server: kill ${pid}) and start again, or set another ` +
+        `DATA_DIR; if you are sure no server runs, delete the lock file ${lockPath} and start again.`,
     );
     this.name = 'DataDirLockedError';
   }
@@ -26,6 +33,15 @@ export interface DataDirLock {
   path: string;
   release(): void;
 }
+
+interface Owner {
+  pid: number;
+  /** the owner's start time in clock ticks since boot (/proc/<pid>/stat), when it was known */
+  startTicks: string | null;
+}
+
+/** Lock files this process holds: its own pid in one of them is not stale. */
+const held = new Set<string>();
 
 function isAlive(pid: number): boolean {
   try {
@@ -37,10 +53,42 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function readOwner(path: string): number | null {
+function readProc(pid: number, file: 'stat' | 'cmdline'): string | null {
   try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Field 22 of /proc/<pid>/stat (after the command name, which may hold spaces and parentheses). */
+function startTicks(pid: number): string | null {
+  const stat = readProc(pid, 'stat');
+  if (stat === null) return null;
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+}
+
+/** A portal server, command or test runs in Node.js: the program of its command line is node. */
+function runsNode(cmdline: string): boolean {
+  const program = basename(cmdline.split('\0')[0] ?? '');
+  return /^node(js)?(\d+(\.\d+)*)?(\.exe)?$/i.test(program);
+}
+
+function ownerRuns(owner: Owner, path: string): boolean {
+  if (owner.pid === process.pid) return held.has(path);
+  if (!isAlive(owner.pid)) return false;
+  const cmdline = readProc(owner.pid, 'cmdline');
+  if (cmdline === null) return true; // no /proc here: a live pid is taken for the owner
+  if (owner.startTicks !== null && startTicks(owner.pid) !== owner.startTicks) return false;
+  return runsNode(cmdline);
+}
+
+function readOwner(path: string): Owner | null {
+  try {
+    const [first, second] = readFileSync(path, 'utf8').split('\n');
+    const pid = Number.parseInt(first?.trim() ?? '', 10);
+    if (!Number.isInteger(pid) || pid <= 0) return null;
+    return { pid, startTicks: second?.trim() || null };
   } catch {
     return null;
   }
@@ -49,7 +97,7 @@ function readOwner(path: string): number | null {
 function tryCreate(path: string): boolean {
   try {
     const fd = openSync(path, 'wx');
-    writeSync(fd, `${process.pid}\n`);
+    writeSync(fd, `${process.pid}\n${startTicks(process.pid) ?? ''}\n`);
     closeSync(fd);
     return true;
   } catch (error) {
@@ -65,24 +113,26 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     if (tryCreate(path)) return lockHandle(path);
     const owner = readOwner(path);
-    if (owner !== null && isAlive(owner)) throw new DataDirLockedError(dataDir, owner);
-    // stale (dead owner or unreadable): take it over
+    if (owner !== null && ownerRuns(owner, path)) throw new DataDirLockedError(dataDir, owner.pid, path);
+    // stale (see above) or unreadable: take it over
     try {
       unlinkSync(path);
     } catch {
       // someone else removed it first: try again
     }
   }
-  throw new DataDirLockedError(dataDir, readOwner(path) ?? 0);
+  throw new DataDirLockedError(dataDir, readOwner(path)?.pid ?? 0, path);
 }
 
 function lockHandle(path: string): DataDirLock {
+  held.add(path);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    held.delete(path);
     process.off('exit', release);
-    if (readOwner(path) !== process.pid) return;
+    if (readOwner(path)?.pid !== process.pid) return;
     try {
       unlinkSync(path);
     } catch {
