@@ -48,13 +48,16 @@ export function authRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const { tokenHash, user } = currentSession(request);
       const now = ctx.now();
-      await revokeSession(ctx.db, tokenHash, now);
-      await recordAudit(ctx.db, {
-        action: AUDIT.logout,
-        at: now,
-        userId: user.id,
-        loginId: user.loginId,
-        meta: requestMeta(request),
+      // the revocation and its audit row stand or fall together
+      await ctx.db.transaction(async (tx) => {
+        await revokeSession(tx, tokenHash, now);
+        await recordAudit(tx, {
+          action: AUDIT.logout,
+          at: now,
+          userId: user.id,
+          loginId: user.loginId,
+          meta: requestMeta(request),
+        });
       });
       return ok(null);
     },
