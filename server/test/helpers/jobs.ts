@@ -22,7 +22,9 @@ export async function dropJobSchema(db: Database, schema: string, tries = 5): Pr
       await db.execute(sql.raw(`drop schema if exists ${schema} cascade`));
       return;
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+        (error as { code?: string }).code;
       if (code !== '40P01' || attempt >= tries) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
