@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 
 /** Never logged: passwords (plain or cipher), tokens, tickets, cookies. */
-export const REDACT_PATHS = [
+const SECRET_PATHS = [
   'req.headers.accesstoken',
   'req.headers.authorization',
   'req.headers.cookie',
@@ -16,11 +16,77 @@ export const REDACT_PATHS = [
   '*.mwsAuthToken',
 ];
 
-const SECRET_QUERY = /([?&](?:ticket|accessToken|token)=)[^&#]*/gi;
+/**
+ * Personal data, never logged at any level: phone numbers, e-mail addresses, ID and card numbers, names, and
+ * bodies (a request's or a message's, which carry verification codes). Redacted wherever they sit one or two
+ * levels down in a logged object (`{ phone }`, `{ outbox: { recipient, body } }`). A bare `code` is left alone:
+ * errors carry theirs (SQLSTATE, Fastify's) and a verification code only travels in a body.
+ */
+const PERSONAL_KEYS = [
+  'phone',
+  'mobile',
+  'legalPhone',
+  'email',
+  'recipient',
+  'target',
+  'smsCode',
+  'idNumber',
+  'bankCardNo',
+  'accountNo',
+  'legalName',
+  'body',
+];
 
-/** The request line without one-time tickets or tokens in the query (e.g. /directLogin?ticket=…). */
+export const REDACT_PATHS = [...SECRET_PATHS, ...PERSONAL_KEYS.flatMap((key) => [`*.${key}`, `*.*.${key}`])];
+
+/**
+ * Query parameters whose values may be logged: paging, filters and ids. Any other value in a request line is
+ * replaced, so a new parameter carrying a phone number, an e-mail address, a code or a token is never logged.
+ */
+const LOGGABLE_QUERY = new Set([
+  'limit',
+  'cursor',
+  'pageSize',
+  'pageNum',
+  'page',
+  'status',
+  'state',
+  'type',
+  'bank',
+  'bankCode',
+  'productCode',
+  'rowId',
+  'loanId',
+  'id',
+  'startDate',
+  'endDate',
+  'channel',
+  'kind',
+  'version',
+]);
+
+/** The request line with only LOGGABLE_QUERY values kept (e.g. /directLogin?ticket=[redacted]). */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      return LOGGABLE_QUERY.has(safeDecode(name)) ? pair : `${name}=[redacted]`;
+    });
+  return `${url.slice(0, at + 1)}${query.join('&')}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 export interface LoggerOptions {

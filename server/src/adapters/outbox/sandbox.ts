@@ -10,7 +10,7 @@ export interface SandboxOutboxOptions {
   db: Database;
   now: () => Date;
   log: FastifyBaseLogger;
-  /** log each message (verification codes included): never in production */
+  /** log that a message was kept (never whom to or what: read those in the developer outbox) */
   logMessages: boolean;
 }
 
@@ -36,7 +36,10 @@ export function createSandboxOutbox({ db, now, log, logMessages }: SandboxOutbox
     async send(message: OutgoingMessage) {
       await db.insert(outboxMessages).values({ ...message, createdAt: now() });
       if (logMessages)
-        log.info({ outbox: message }, `[沙箱 sandbox] ${message.channel} → ${message.recipient}`);
+        log.info(
+          { outbox: { channel: message.channel } },
+          `[沙箱 sandbox] ${message.channel} 已存入开发者收件箱 / kept in the developer outbox`,
+        );
     },
     async list({ recipient, limit }: OutboxQuery): Promise<OutboxMessage[]> {
       const rows = await db
