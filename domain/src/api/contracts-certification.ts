@@ -21,15 +21,21 @@ export const DOCUMENT_KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
   REFUND_EVIDENCE: '退款凭证',
 };
 
-/** Largest document accepted, decoded (POST /users/uploadDocument). */
+/** Largest document accepted (POST /users/uploadDocument). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
-/** POST /users/uploadDocument (JSON; the file as base64, at most 5 MB decoded; JPEG, PNG or PDF by content). */
-export interface UploadDocumentRequest {
-  kind: DocumentKind;
-  fileName: string;
-  dataBase64: string;
-}
+/**
+ * What one borrower may keep: every document counts (in use or not) until the daily purge removes the ones
+ * nothing refers to a day after their upload. A certification needs four documents of at most 5 MB: the quota
+ * holds a full set and a complete second try on the same day.
+ */
+export const DOCUMENT_QUOTA = { files: 20, bytes: 40 * 1024 * 1024 } as const;
+
+/**
+ * POST /users/uploadDocument takes multipart/form-data: the field `kind` (a DocumentKind), then the field `file`
+ * with one JPEG, PNG or PDF of at most 5 MB (told by its content; images are re-encoded, PDFs checked).
+ */
+export const UPLOAD_FIELDS = { kind: 'kind', file: 'file' } as const;
 
 export interface UploadedDocument {
   documentId: number;

@@ -3,6 +3,8 @@
  * 0000 success; 1xxx input; 2xxx account and session; 3xxx loan rules; 9999 system.
  * HTTP 401 (no valid session) carries SESSION_EXPIRED in its envelope.
  */
+import { DOCUMENT_QUOTA } from './contracts-certification.ts';
+
 export const RSP = {
   OK: '0000',
   INVALID_INPUT: '1001',
@@ -18,6 +20,18 @@ export const RSP = {
   INVALID_PHONE: '1103',
   DOCUMENT_MISSING: '1104',
   INVALID_BANK_CARD: '1105',
+  // 12xx uploaded documents
+  UPLOAD_FORM_INVALID: '1201',
+  UPLOAD_ONE_FILE_ONLY: '1202',
+  UPLOAD_KIND_INVALID: '1203',
+  IMAGE_INVALID: '1204',
+  IMAGE_TOO_MANY_PIXELS: '1205',
+  PDF_INVALID: '1206',
+  PDF_ACTIVE_CONTENT: '1207',
+  PDF_EMBEDDED_FILES: '1208',
+  PDF_ENCRYPTED: '1209',
+  DOCUMENT_QUOTA_FILES: '1210',
+  DOCUMENT_QUOTA_BYTES: '1211',
   WRONG_CREDENTIALS: '2001',
   ACCOUNT_LOCKED: '2002',
   BAD_CODE: '2003',
@@ -139,6 +153,17 @@ const TEXTS: Record<RspCode, string> = {
   '1103': '手机号码格式不正确，请输入11位手机号',
   '1104': '请上传所需的证件资料',
   '1105': '银行卡号格式不正确，请输入12-19位数字',
+  '1201': '上传格式不正确：请在表单字段 file 中选择一个 JPG、PNG 或 PDF 文件后重新上传',
+  '1202': '一次只能上传一个文件，请逐个上传',
+  '1203': '请注明资料种类（营业执照、身份证人像面、身份证国徽面、店铺销售流水或退款凭证）后重新上传',
+  '1204': '文件内容不是有效的 JPG/PNG 图片，请用相机或截图重新保存为 JPG 或 PNG 后上传',
+  '1205': '图片像素过多（超过 1 亿像素），请缩小图片尺寸后重新上传',
+  '1206': '文件内容不是有效的 PDF，请用“打印为 PDF”或“导出为 PDF”重新生成后上传',
+  '1207': 'PDF 含有脚本或自动执行的动作，不能上传，请用“打印为 PDF”重新导出一份不含脚本的 PDF 后上传',
+  '1208': 'PDF 内嵌了其他文件（附件），不能上传，请去掉附件或用“打印为 PDF”重新导出后上传',
+  '1209': 'PDF 已加密或设有密码，不能上传，请取消密码保护后重新导出 PDF 上传',
+  '1210': `已保存的文件已达 ${DOCUMENT_QUOTA.files} 个上限：未被认证或退款使用的文件上传一天后自动清理，请使用已上传的文件或明天再上传`,
+  '1211': `已保存的文件总大小已达 ${DOCUMENT_QUOTA.bytes / 1024 / 1024}MB 上限：请压缩文件后上传，未被使用的文件上传一天后自动清理`,
   '2001': '账号或密码错误',
   '2002': '账号已被锁定，请15分钟后再试',
   '2003': '验证码错误或已过期，请重新获取',

@@ -5,7 +5,6 @@ import {
   type LoanCertificationResult,
   type LoanCertificationView,
   type UpdateCertificationDocumentsRequest,
-  type UploadDocumentRequest,
   type UploadedDocument,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
@@ -24,19 +23,17 @@ const DocumentKindField = Type.Enum([...DOCUMENT_KINDS], {
 });
 const DocId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 
-export const UploadDocumentBody = Type.Object(
+/**
+ * The form of POST /users/uploadDocument (multipart/form-data), for the OpenAPI file: the route reads the form
+ * itself (readUpload), since a file is not JSON.
+ */
+export const UploadDocumentForm = Type.Object(
   {
     kind: DocumentKindField,
-    fileName: Type.String({
-      minLength: 1,
-      maxLength: 1000,
-      description: '原文件名（去掉路径，最多保留100个字符）',
-    }),
-    // the size and the content are checked by the service (1007, 1006), so the user gets the exact reason
-    dataBase64: Type.String({
-      minLength: 1,
-      maxLength: 8_000_000,
-      description: '文件内容的 base64（解码后不超过 5MB；JPG、PNG 或 PDF，按文件内容判断）',
+    file: Type.String({
+      format: 'binary',
+      description:
+        '一个文件：JPG、PNG 或 PDF，不超过 5MB（按文件内容判断；图片重新编码，PDF 不得含脚本、动作、附件或加密）',
     }),
   },
   strict,
@@ -111,7 +108,6 @@ export const LoanCertificationResultSchema = Type.Object({
 });
 
 export type CertificationSchemaChecks = [
-  Check<Same<Static<typeof UploadDocumentBody>, UploadDocumentRequest>>,
   Check<Same<Static<typeof LoanCertificationBody>, LoanCertificationRequest>>,
   Check<Same<Static<typeof BindBankCardBody>, BindBankCardRequest>>,
   Check<Same<Static<typeof UpdateCertificationDocumentsBody>, UpdateCertificationDocumentsRequest>>,

@@ -1,38 +1,15 @@
 import { createHash } from 'node:crypto';
-import {
-  type DocumentKind,
-  MAX_DOCUMENT_BYTES,
-  RSP,
-  type UploadDocumentRequest,
-  type UploadedDocument,
-} from '@loan/domain';
+import type { DocumentKind, UploadedDocument } from '@loan/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type DocumentRow, documents, type UserRow } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
+import { cleanUpload } from '../documents/content.ts';
+import { checkQuota, lockAndCheckQuota } from '../documents/quota.ts';
+import type { ReceivedFile } from '../documents/read-upload.ts';
 
 export const MAX_FILE_NAME_LENGTH = 100;
-
-/** The file types accepted, told by their first bytes (never by the name or the declared type). */
-const FILE_TYPES = [
-  { magic: [0xff, 0xd8, 0xff], mimeType: 'image/jpeg', extension: 'jpg' },
-  { magic: [0x89, 0x50, 0x4e, 0x47], mimeType: 'image/png', extension: 'png' },
-  { magic: [0x25, 0x50, 0x44, 0x46], mimeType: 'application/pdf', extension: 'pdf' },
-] as const;
-
-export function detectFileType(bytes: Uint8Array): (typeof FILE_TYPES)[number] | null {
-  return FILE_TYPES.find((type) => type.magic.every((byte, i) => bytes[i] === byte)) ?? null;
-}
-
-// no groups: a repeated group backtracks through megabytes of text and overflows the stack
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** Strict base64 (padding required, no line breaks); null when the text is not base64. */
-export function decodeBase64(text: string): Buffer | null {
-  return text.length % 4 === 0 && BASE64.test(text) ? Buffer.from(text, 'base64') : null;
-}
 
 /** The name to keep: path parts removed, control characters dropped, trimmed, at most 100 characters. */
 export function cleanFileName(raw: string, extension: string): string {
@@ -59,34 +36,33 @@ export function documentView(row: DocumentRow): UploadedDocument {
   };
 }
 
-/** POST /users/uploadDocument: checks and stores one file for the user. */
+/**
+ * POST /users/uploadDocument: the file checked by its content and made safe (images re-encoded, PDFs parsed),
+ * then stored for the user within the quota.
+ */
 export async function uploadDocument(
   ctx: AppContext,
   user: UserRow,
-  body: UploadDocumentRequest,
+  received: ReceivedFile,
   meta: RequestMeta,
 ): Promise<UploadedDocument> {
-  const bytes = decodeBase64(body.dataBase64);
-  if (!bytes) throw new ApiError(RSP.INVALID_INPUT, '文件内容不是有效的 base64 编码，请重新选择文件上传');
-  if (bytes.length > MAX_DOCUMENT_BYTES) throw new ApiError(RSP.FILE_TOO_LARGE);
-  const type = detectFileType(bytes);
-  if (!type) throw new ApiError(RSP.FILE_TYPE_NOT_ALLOWED);
-  const fileName = cleanFileName(body.fileName, type.extension);
+  // the number of files first: a borrower at the limit is told so before their file is processed
+  await checkQuota(ctx.db, user.id, 0);
+  const clean = await cleanUpload(received.bytes);
+  const { bytes, mimeType, extension } = clean;
+  const fileName = cleanFileName(received.fileName, extension);
   const now = ctx.now();
-  const storageKey = await ctx.files.put(bytes, {
-    userId: user.id,
-    kind: body.kind,
-    extension: type.extension,
-  });
+  const storageKey = await ctx.files.put(bytes, { userId: user.id, kind: received.kind, extension });
   try {
     return await ctx.db.transaction(async (tx) => {
+      await lockAndCheckQuota(tx, user.id, bytes.length);
       const [row] = await tx
         .insert(documents)
         .values({
           userId: user.id,
-          kind: body.kind,
+          kind: received.kind,
           storageKey,
-          mimeType: type.mimeType,
+          mimeType,
           sizeBytes: bytes.length,
           sha256: createHash('sha256').update(bytes).digest('hex'),
           fileName,
@@ -100,7 +76,7 @@ export async function uploadDocument(
         userId: user.id,
         loginId: user.loginId,
         meta,
-        detail: { documentId: row.id, kind: body.kind, mimeType: type.mimeType, sizeBytes: bytes.length },
+        detail: { documentId: row.id, kind: received.kind, mimeType, sizeBytes: bytes.length },
       });
       return documentView(row);
     });

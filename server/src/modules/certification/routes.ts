@@ -8,40 +8,18 @@ import {
   LoanCertificationResultSchema,
   LoanCertificationViewSchema,
   UpdateCertificationDocumentsBody,
-  UploadDocumentBody,
-  UploadedDocumentSchema,
 } from '../../schemas/certification.ts';
 import { envelope } from '../../schemas/envelope.ts';
-import { uploadDocument } from './documents.ts';
+import { uploadRoutes } from '../documents/routes.ts';
 import { bindBankCard, updateCertificationDocuments } from './parts.ts';
 import { loanCertification, saveCertification } from './service.ts';
 
 const TAGS = ['贷款认证'];
 
-/** 5 MB of file as base64 plus the JSON around it; every other call keeps the app's 64 KB limit. */
-export const UPLOAD_BODY_LIMIT = Math.floor(7.5 * 1024 * 1024);
-
 export function certificationRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
 
-  app.post(
-    `${base}${API.uploadDocument}`,
-    {
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '上传证件资料（营业执照、身份证、销售流水）',
-        description:
-          '文件以 base64 放在 JSON 中。不是有效 base64 1001；解码后超过 5MB 1007；按文件内容判断不是 JPG、PNG 或 PDF 1006。',
-        security: NEEDS_TOKEN,
-        body: UploadDocumentBody,
-        response: { 200: envelope(UploadedDocumentSchema) },
-      },
-    },
-    async (request) =>
-      ok(await uploadDocument(ctx, currentSession(request).user, request.body, requestMeta(request))),
-  );
+  uploadRoutes(app, ctx, TAGS);
 
   app.post(
     `${base}${API.insertLoanCertification}`,

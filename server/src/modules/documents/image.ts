@@ -1,0 +1,35 @@
+import { RSP } from '@loan/domain';
+import sharp from 'sharp';
+import { ApiError } from '../../lib/api-error.ts';
+
+// one upload at a time per worker thread is plenty for a portal; no cache of decoded images between requests
+sharp.cache(false);
+
+/** Images larger than this are refused before decoding (1205): a few kilobytes of PNG can claim gigapixels. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** The longest side kept: a licence or an ID card stays readable, a 100-megapixel photo does not stay huge. */
+export const MAX_IMAGE_SIDE = 4096;
+
+/**
+ * Decodes the image and encodes it again in its own format: whatever was appended after the image data (HTML,
+ * a ZIP) and every metadata block (EXIF with its GPS position, XMP, comments) is gone; the EXIF orientation is
+ * applied to the pixels first, so the image still shows upright. A file that does not decode is refused (1204).
+ */
+export async function reencodeImage(bytes: Uint8Array, format: 'jpeg' | 'png'): Promise<Buffer> {
+  try {
+    const metadata = await sharp(bytes).metadata();
+    if (metadata.format !== format) throw new ApiError(RSP.IMAGE_INVALID);
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
+      .autoOrient()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    const encoded = format === 'jpeg' ? image.jpeg({ quality: 90 }) : image.png({ compressionLevel: 9 });
+    return await encoded.toBuffer();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new ApiError(RSP.IMAGE_TOO_MANY_PIXELS);
+    }
+    throw new ApiError(RSP.IMAGE_INVALID);
+  }
+}
