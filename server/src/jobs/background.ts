@@ -6,6 +6,7 @@ import { sandboxBankJobs } from '../db/schema.ts';
 import type { App } from '../http.ts';
 import { expireApprovals } from '../modules/applications/contract-expiry.ts';
 import { reconcileApplications } from '../modules/applications/reconcile.ts';
+import { purgeOrphanDocuments } from '../modules/documents/orphans.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
@@ -24,6 +25,7 @@ export const JOB = {
   paymentNotifies: 'sandbox-payment-notifies',
   paymentReconciliation: 'payment-reconciliation',
   payoutChecks: 'receiving-payout-checks',
+  orphanDocuments: 'orphan-documents',
 } as const;
 
 /** How often each runs (at most once per period across all servers). */
@@ -42,11 +44,13 @@ export const JOB_PERIOD_SECONDS = {
   paymentReconciliation: 15,
   /** where locked accounts' store payouts go: each account once a day, looked for hourly (pg-boss's longest period) */
   payoutChecks: 3600,
+  /** uploads nothing refers to, a day after their upload: looked for hourly */
+  orphanDocuments: 3600,
 } as const;
 
 export type BackgroundContext = Pick<
   AppContext,
-  'db' | 'now' | 'config' | 'log' | 'banks' | 'gateway' | 'marketplace' | 'outbox'
+  'db' | 'now' | 'config' | 'log' | 'banks' | 'gateway' | 'marketplace' | 'outbox' | 'files'
 >;
 
 /** Periods the tests shorten; the defaults are JOB_PERIOD_SECONDS. */
@@ -118,6 +122,13 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
       name: JOB.housekeeping,
       everySeconds: every.housekeeping,
       run: async () => ({ purged: await purgeExpired(ctx.db, ctx.now()) }),
+      retryDelaySeconds: 30,
+    },
+    {
+      name: JOB.orphanDocuments,
+      everySeconds: every.orphanDocuments,
+      run: () => purgeOrphanDocuments(ctx.db, ctx.files, ctx.now()),
+      idle: (result) => (result as { documents: number }).documents === 0,
       retryDelaySeconds: 30,
     },
     {
