@@ -1,4 +1,4 @@
-import { type LoanCertificationView, RSP, type UploadedDocument } from '@loan/domain';
+import { type LoanCertificationView, RSP } from '@loan/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, loanCertifications } from '../src/db/schema.ts';
@@ -6,6 +6,8 @@ import { openText } from '../src/lib/at-rest.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { realPdf } from './helpers/upload-files.ts';
+import { uploadFile } from './helpers/uploads.ts';
 
 /**
  * Editing a certification: a bank's form edits only the fields it shows and never drops the others; the
@@ -19,12 +21,14 @@ const SAVE = '/users/insertLoanCertification';
 const CARD = '/users/bindBankCard';
 const DOCS = '/users/updateCertificationDocuments';
 const STORED_CARD = '6222020200112233445';
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 7)]).toString('base64');
+/** a real PDF (pdfkit), made once */
+let PDF: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
   borrower = await makeReadyBorrower(t, 'certedit1');
   stranger = await makeReadyBorrower(t, 'certedit2', { certified: false, agreements: false });
+  PDF = await realPdf();
 });
 afterAll(() => t.close());
 
@@ -45,13 +49,7 @@ async function docIds(userId: number) {
 }
 
 async function upload(token: string, kind: string): Promise<number> {
-  const res = await call<UploadedDocument>(
-    t.app,
-    'POST',
-    '/users/uploadDocument',
-    { kind, fileName: `${kind}.pdf`, dataBase64: PDF },
-    { token },
-  );
+  const res = await uploadFile(t.app, token, kind, PDF, `${kind}.pdf`);
   expect(res.response.rspCode).toBe(RSP.OK);
   return res.result.documentId;
 }
