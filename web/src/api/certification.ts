@@ -6,8 +6,8 @@ import {
   type LoanCertificationRequest,
   type LoanCertificationResult,
   type LoanCertificationView,
+  UPLOAD_FIELDS,
   type UpdateCertificationDocumentsRequest,
-  type UploadDocumentRequest,
   type UploadedDocument,
 } from '@loan/domain';
 import { FIELD_CIPHER } from '../config';
@@ -24,14 +24,12 @@ export function getLoanCertification(options?: CallOptions) {
   return get<LoanCertificationResult>(API.loanCertification, undefined, options);
 }
 
-export function uploadDocument(
-  kind: DocumentKind,
-  fileName: string,
-  dataBase64: string,
-  options?: CallOptions,
-) {
-  const body: UploadDocumentRequest = { kind, fileName, dataBase64 };
-  return post<UploadedDocument>(API.uploadDocument, body, { timeout: UPLOAD_TIMEOUT_MS, ...options });
+/** One file as multipart/form-data (the field `kind`, then the file in `file`), with the session header. */
+export function uploadDocument(kind: DocumentKind, file: File, options?: CallOptions) {
+  const form = new FormData();
+  form.append(UPLOAD_FIELDS.kind, kind);
+  form.append(UPLOAD_FIELDS.file, file, file.name);
+  return post<UploadedDocument>(API.uploadDocument, form, { timeout: UPLOAD_TIMEOUT_MS, ...options });
 }
 
 /** The form's plain values; the ID number and the card are sent as field-cipher text. */

@@ -150,12 +150,12 @@ describe('certification form', () => {
     serve((r) => {
       if (r.url === API.loanCertification) return ok({ certification: null });
       if (r.url === API.uploadDocument) {
-        const body = r.data as { kind: string; fileName: string };
+        const form = r.data as FormData;
         nextId += 1;
         return ok({
           documentId: nextId,
-          kind: body.kind,
-          fileName: body.fileName,
+          kind: form.get('kind'),
+          fileName: (form.get('file') as File).name,
           mimeType: 'image/png',
           sizeBytes: 8,
           createdAt: '2026-03-02T02:00:00.000Z',
@@ -182,12 +182,17 @@ describe('certification form', () => {
       await user.upload(fileInput(kind), png());
     }
     await waitFor(() => expect(screen.getAllByText(/已上传：scan\.png/)).toHaveLength(3));
+    // multipart: the kind, then the file itself (not base64 in JSON)
     const upload = api.requests.find((r) => r.url === API.uploadDocument);
-    expect(upload?.data).toEqual({
-      kind: 'BUSINESS_LICENCE',
-      fileName: 'scan.png',
-      dataBase64: 'iVBORw0KGgo=',
-    });
+    expect(upload?.data).toBeInstanceOf(FormData);
+    const form = upload?.data as FormData;
+    expect([...form.keys()]).toEqual(['kind', 'file']);
+    expect(form.get('kind')).toBe('BUSINESS_LICENCE');
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('scan.png');
+    expect(new Uint8Array(await sent.arrayBuffer())).toEqual(
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
 
     await user.click(submit());
     await waitFor(() => expect(saves()).toHaveLength(1));

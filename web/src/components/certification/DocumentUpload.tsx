@@ -1,11 +1,12 @@
 import { CheckCircleFilled, UploadOutlined } from '@ant-design/icons';
 import {
   DOCUMENT_KIND_LABELS,
+  DOCUMENT_QUOTA,
   type DocumentKind,
   MAX_DOCUMENT_BYTES,
   type UploadedDocument,
 } from '@loan/domain';
-import { App, Button, Flex, Typography, Upload } from 'antd';
+import { Button, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadDocument } from '../../api/certification';
 import { isRspError } from '../../api/errors';
@@ -23,21 +24,13 @@ export function fileProblem(file: { name: string; type: string; size: number }):
   return null;
 }
 
-function readBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result ?? '');
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
+/** What the borrower may keep, said with the accepted files under the button. */
+export const QUOTA_HINT = `每人最多保留 ${DOCUMENT_QUOTA.files} 个文件、共 ${DOCUMENT_QUOTA.bytes / 1024 / 1024}MB`;
 
 /**
- * A form control holding a document id: choose a JPG, PNG or PDF up to 5 MB, it is uploaded at once and the
- * field takes the new id; the uploaded (or already on file) file name is shown.
+ * A form control holding a document id: choose a JPG, PNG or PDF up to 5 MB, it is uploaded at once (multipart)
+ * and the field takes the new id; the uploaded (or already on file) file name is shown, and a refusal of the
+ * server (a broken image, a PDF with scripts, the quota…) right under the button.
  */
 export function DocumentUpload({
   kind,
@@ -51,9 +44,9 @@ export function DocumentUpload({
   /** documents already on file, to show the name of the current value */
   known?: UploadedDocument[];
 }) {
-  const { message } = App.useApp();
   const [uploaded, setUploaded] = useState<UploadedDocument | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const label = DOCUMENT_KIND_LABELS[kind];
   const current = uploaded?.documentId === value ? uploaded : known?.find((d) => d.documentId === value);
 
@@ -64,23 +57,20 @@ export function DocumentUpload({
         showUploadList={false}
         maxCount={1}
         beforeUpload={(file) => {
-          const problem = fileProblem(file);
-          if (problem) {
-            message.error(problem);
-            return Upload.LIST_IGNORE;
-          }
-          return true;
+          const found = fileProblem(file);
+          setProblem(found);
+          return found ? Upload.LIST_IGNORE : true;
         }}
         customRequest={async ({ file, onSuccess, onError }) => {
           setBusy(true);
+          setProblem(null);
           try {
-            const blob = file as File;
-            const result = await uploadDocument(kind, blob.name, await readBase64(blob), { silent: true });
+            const result = await uploadDocument(kind, file as File, { silent: true });
             setUploaded(result);
             onChange?.(result.documentId);
             onSuccess?.(result);
           } catch (error) {
-            message.error(isRspError(error) ? error.desc : `${label}上传失败，请重试`);
+            setProblem(isRspError(error) ? error.desc : `${label}上传失败，请重试`);
             onError?.(error as Error);
           } finally {
             setBusy(false);
@@ -91,12 +81,17 @@ export function DocumentUpload({
           {current ? `重新上传${label}` : `上传${label}`}
         </Button>
       </Upload>
+      {problem ? (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      ) : null}
       {current ? (
         <Typography.Text type="success">
           <CheckCircleFilled /> 已上传：{current.fileName}
         </Typography.Text>
       ) : (
-        <Typography.Text type="secondary">JPG、PNG 或 PDF，不超过 5MB</Typography.Text>
+        <Typography.Text type="secondary">JPG、PNG 或 PDF，不超过 5MB（{QUOTA_HINT}）</Typography.Text>
       )}
     </Flex>
   );

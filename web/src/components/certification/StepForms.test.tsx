@@ -1,5 +1,5 @@
 import { API, decryptField, type LoanCertificationView, RSP } from '@loan/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_CIPHER } from '../../config';
@@ -133,6 +133,28 @@ describe('the 上传经营资料 step', () => {
     expect(calls(API.updateCertificationDocuments)[0]?.data).toEqual({ salesDocId: 31 });
     expect(calls(API.insertLoanCertification)).toHaveLength(0);
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('shows the server’s refusal of a file under its upload button, with the quota', async () => {
+    const refusal =
+      'PDF 含有脚本或自动执行的动作，不能上传，请用“打印为 PDF”重新导出一份不含脚本的 PDF 后上传';
+    serve((r) => {
+      if (r.url === API.loanCertification) return ok({ certification: VIEW });
+      if (r.url === API.uploadDocument) return fail(RSP.PDF_ACTIVE_CONTENT, refusal);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <SalesStatementForm needBankCard={false} /> }]);
+    const field = await screen.findByTestId('document-SALES_STATEMENT');
+    expect(field).toHaveTextContent('每人最多保留 20 个文件、共 40MB');
+    const input = field.querySelector('input[type=file]');
+    if (!input) throw new Error('no file input');
+    await user.upload(
+      input as HTMLInputElement,
+      new File(['%PDF-1.7'], 'js.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(within(field).getByRole('alert')).toHaveTextContent(refusal));
+    expect(within(field).queryByText(/已上传/)).not.toBeInTheDocument();
   });
 
   it('starts from the statement on file and shows a refusal above the form', async () => {
