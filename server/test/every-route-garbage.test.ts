@@ -16,6 +16,8 @@ interface Operation {
   method: 'GET' | 'POST';
   path: string;
   properties: string[];
+  /** the fields of a multipart/form-data body (file uploads), if the route takes one */
+  formFields: string[];
 }
 
 const HAN = /[\u4e00-\u9fff]/;
@@ -60,6 +62,48 @@ function queriesFor(properties: string[]): Record<string, string>[] {
   ];
 }
 
+const BOUNDARY = 'garbageBoundary';
+
+/** multipart/form-data bodies: each field hostile (as text and as a file), and bodies that are not multipart. */
+function formBodiesFor(fields: string[]): Array<{ payload: Buffer; contentType: string }> {
+  const part = (name: string, value: string | Buffer, fileName?: string) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${fileName === undefined ? '' : `; filename="${fileName}"`}\r\n\r\n`,
+      ),
+      Buffer.from(value),
+      Buffer.from('\r\n'),
+    ]);
+  const end = Buffer.from(`--${BOUNDARY}--\r\n`);
+  const form = (...parts: Buffer[]) => ({
+    payload: Buffer.concat([...parts, end]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  });
+  const texts = HOSTILE_VALUES.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+  return [
+    form(),
+    ...fields.flatMap((name) =>
+      texts.flatMap((text) => [
+        form(...fields.map((other) => part(other, other === name ? text : 'x'))),
+        form(
+          ...fields.map((other) =>
+            part(other, other === name ? text : '%PDF-1.7', other === name ? text : 'a.pdf'),
+          ),
+        ),
+      ]),
+    ),
+    {
+      payload: Buffer.from('not multipart at all'),
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    {
+      payload: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\n`),
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    { payload: Buffer.from('x'), contentType: 'multipart/form-data' },
+  ];
+}
+
 /** Path parameters filled with hostile text. */
 function withParams(path: string): string[] {
   if (!path.includes('{')) return [path];
@@ -86,8 +130,10 @@ async function operations(): Promise<Operation[]> {
       const upper = method.toUpperCase();
       if (upper !== 'GET' && upper !== 'POST') continue;
       const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      const body = Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
-      ops.push({ method: upper, path, properties: upper === 'GET' ? query : body });
+      const content = op.requestBody?.content ?? {};
+      const body = Object.keys(content['application/json']?.schema?.properties ?? {});
+      const formFields = Object.keys(content['multipart/form-data']?.schema?.properties ?? {});
+      ops.push({ method: upper, path, properties: upper === 'GET' ? query : body, formFields });
     }
   }
   return ops;
@@ -132,9 +178,15 @@ describe('every published route, fed garbage', { timeout: 300_000 }, () => {
       '/api/pay/receipt',
       '/api/callbacks/payment',
       '/api/callbacks/payment/refund',
+      '/api/users/uploadDocument',
     ]) {
       expect(paths).toContain(expected);
     }
+  });
+
+  it('finds the multipart upload with its form fields', async () => {
+    const upload = (await operations()).find((op) => op.path === '/api/users/uploadDocument');
+    expect(upload?.formFields).toEqual(['kind', 'file']);
   });
 
   it('never answers 5xx, always the envelope, refusals in Chinese', async () => {
@@ -162,6 +214,21 @@ describe('every published route, fed garbage', { timeout: 300_000 }, () => {
             });
             calls += 1;
             expectEnvelope(`POST ${url} ${JSON.stringify(body).slice(0, 80)}`, res.statusCode, res.body);
+          }
+          for (const { payload, contentType } of formBodiesFor(op.formFields)) {
+            if (op.formFields.length === 0) break;
+            const res = await t.app.inject({
+              method: 'POST',
+              url,
+              payload,
+              headers: { accessToken: token, 'content-type': contentType },
+            });
+            calls += 1;
+            expectEnvelope(
+              `POST ${url} form ${payload.toString('latin1').slice(0, 80)}`,
+              res.statusCode,
+              res.body,
+            );
           }
         }
       }
