@@ -18,6 +18,7 @@ import {
   objectStreamJsPdf,
   openActionJsPdf,
   pdfWithAttachment,
+  pngClaiming,
   realJpeg,
   realPdf,
   realPng,
@@ -133,6 +134,8 @@ describe('polyglots and active PDFs are refused, nothing stored', () => {
   it('HTML behind JPEG magic bytes', () => expectRefused(htmlBehindJpegMagic(), RSP.IMAGE_INVALID, 'a.jpg'));
   it('an ELF program behind the PNG signature', () =>
     expectRefused(elfBehindPngSignature(), RSP.IMAGE_INVALID, 'a.png'));
+  it('a PNG whose header claims 400 megapixels, before it is decoded', () =>
+    expectRefused(pngClaiming(20_000, 20_000), RSP.IMAGE_TOO_MANY_PIXELS, 'bomb.png'));
   it('a GIF and plain text (not an allowed type)', async () => {
     const gif = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
       .gif()

@@ -1,9 +1,19 @@
 import { RSP } from '@loan/domain';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { ApiError } from '../../lib/api-error.ts';
 
-// one upload at a time per worker thread is plenty for a portal; no cache of decoded images between requests
-sharp.cache(false);
+type SharpFactory = (input: Uint8Array, options?: SharpOptions) => Sharp;
+let loaded: SharpFactory | undefined;
+
+/** sharp (libvips) loaded on the first image, not at start; no cache of decoded images between requests. */
+async function sharpLoaded(): Promise<SharpFactory> {
+  if (!loaded) {
+    const { default: sharp } = await import('sharp');
+    sharp.cache(false);
+    loaded = sharp;
+  }
+  return loaded;
+}
 
 /** Images larger than this are refused before decoding (1205): a few kilobytes of PNG can claim gigapixels. */
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -17,6 +27,7 @@ export const MAX_IMAGE_SIDE = 4096;
  * applied to the pixels first, so the image still shows upright. A file that does not decode is refused (1204).
  */
 export async function reencodeImage(bytes: Uint8Array, format: 'jpeg' | 'png'): Promise<Buffer> {
+  const sharp = await sharpLoaded();
   try {
     const metadata = await sharp(bytes).metadata();
     if (metadata.format !== format) throw new ApiError(RSP.IMAGE_INVALID);

@@ -1,5 +1,4 @@
 import { RSP } from '@loan/domain';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ApiError } from '../../lib/api-error.ts';
 import { type PdfFindings, scanPdf } from './pdf-scan.ts';
 
@@ -22,6 +21,8 @@ interface AnnotationData {
  * A PDF pdf.js cannot open is `null`.
  */
 async function readWithPdfJs(bytes: Uint8Array): Promise<PdfFindings | null> {
+  // loaded on the first PDF, not at start: a server that never sees one does not carry pdf.js in memory
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const found: PdfFindings = { active: false, embedded: false, encrypted: false, unreadable: false };
   let doc: Awaited<ReturnType<typeof getDocument>['promise']>;
   try {
