@@ -9,6 +9,8 @@ export const DEFAULT_AGREEMENT_READ_SECRET = 'dev-agreement-read-secret-change-m
 /** 32 bytes as 64 hex digits */
 export const DEFAULT_PII_KEY = `${'0'.repeat(62)}01`;
 export const DEFAULT_STORE_TOKEN_KEY = `${'0'.repeat(62)}02`;
+/** HMAC key of the phone and e-mail lookup hashes */
+export const DEFAULT_PII_LOOKUP_KEY = 'dev-pii-lookup-key-change-me';
 /** the payment gateway signs its notifies with it (the sandbox gateway too) */
 export const DEFAULT_PAYMENT_NOTIFY_SECRET = 'dev-payment-notify-secret-change-me';
 
@@ -32,6 +34,7 @@ export const SECRETS: readonly SecretSpec[] = [
   { variable: 'AGREEMENT_READ_SECRET', development: DEFAULT_AGREEMENT_READ_SECRET, kind: 'text' },
   { variable: 'PII_KEY', development: DEFAULT_PII_KEY, kind: 'hex32' },
   { variable: 'STORE_TOKEN_KEY', development: DEFAULT_STORE_TOKEN_KEY, kind: 'hex32' },
+  { variable: 'PII_LOOKUP_KEY', development: DEFAULT_PII_LOOKUP_KEY, kind: 'text' },
   { variable: 'PAYMENT_NOTIFY_SECRET', development: DEFAULT_PAYMENT_NOTIFY_SECRET, kind: 'text' },
   ...BANK_CODES.map(
     (bank): SecretSpec => ({

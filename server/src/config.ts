@@ -7,6 +7,7 @@ import {
   DEFAULT_FIELD_CIPHER_IV,
   DEFAULT_FIELD_CIPHER_KEY,
 } from '@loan/domain';
+import { PII_KEYRING, readKeyring, STORE_TOKEN_KEYRING } from './config-keyrings.ts';
 import { productionProblems, settingNameProblems } from './config-production.ts';
 import {
   bankSecretVariable,
@@ -14,14 +15,17 @@ import {
   DEFAULT_DIRECT_LOGIN_SECRET,
   DEFAULT_PAYMENT_NOTIFY_SECRET,
   DEFAULT_PII_KEY,
+  DEFAULT_PII_LOOKUP_KEY,
   DEFAULT_STORE_TOKEN_KEY,
   defaultBankCallbackSecret,
 } from './config-secrets.ts';
+import type { Keyring } from './lib/at-rest.ts';
 
 export {
   DEFAULT_AGREEMENT_READ_SECRET,
   DEFAULT_DIRECT_LOGIN_SECRET,
   DEFAULT_PII_KEY,
+  DEFAULT_PII_LOOKUP_KEY,
   DEFAULT_STORE_TOKEN_KEY,
 } from './config-secrets.ts';
 
@@ -46,10 +50,12 @@ export interface Config {
   environment: Environment;
   webDist: string;
   logLevel: string;
-  /** AES-256-GCM key (64 hex digits) for ID numbers, phones and bank cards at rest */
-  piiKey: string;
-  /** AES-256-GCM key (64 hex digits) for marketplace authorisation tokens at rest */
-  storeTokenKey: string;
+  /** AES-256-GCM keys for personal data at rest: ID numbers, phones, e-mails, names, bank cards (config-keyrings.ts) */
+  piiKeys: Keyring;
+  /** AES-256-GCM keys for marketplace authorisation tokens at rest */
+  storeTokenKeys: Keyring;
+  /** HMAC key of the phone and e-mail lookup hashes (lib/lookup-hash.ts) */
+  piiLookupKey: string;
   /** HMAC secret of each partner bank's callbacks (BANK_CALLBACK_SECRET_<BANK>; the sandbox banks use them too) */
   bankCallbackSecrets: Readonly<Record<BankCode, string>>;
   /** HMAC secret of the agreement read tokens (when a text was served) */
@@ -174,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
   const environment = read.oneOf('NODE_ENV', ENVIRONMENTS, 'development');
   const sandboxSwitch = read.oneOf('SANDBOX', SWITCH, environment === 'production' ? 'off' : 'on');
   const dataDir = resolve(read.text('DATA_DIR', join(REPO_ROOT, 'data')));
+  const production = environment === 'production';
   const config: Config = {
     port: read.positiveInt('PORT', 3000, 65535),
     host: read.text('HOST', '127.0.0.1'),
@@ -190,8 +197,15 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: resolve(read.text('WEB_DIST', join(REPO_ROOT, 'web', 'dist'))),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: trustProxy(read.optional('TRUST_PROXY')),
-    piiKey: read.hexKey('PII_KEY', DEFAULT_PII_KEY),
-    storeTokenKey: read.hexKey('STORE_TOKEN_KEY', DEFAULT_STORE_TOKEN_KEY),
+    piiKeys: readKeyring(env, PII_KEYRING, read.hexKey('PII_KEY', DEFAULT_PII_KEY), production, problems),
+    storeTokenKeys: readKeyring(
+      env,
+      STORE_TOKEN_KEYRING,
+      read.hexKey('STORE_TOKEN_KEY', DEFAULT_STORE_TOKEN_KEY),
+      production,
+      problems,
+    ),
+    piiLookupKey: read.text('PII_LOOKUP_KEY', DEFAULT_PII_LOOKUP_KEY),
     bankCallbackSecrets: Object.fromEntries(
       BANK_CODES.map((bank) => [bank, read.text(bankSecretVariable(bank), defaultBankCallbackSecret(bank))]),
     ) as Record<BankCode, string>,

@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { isEmpty, seedDemoAccounts } from './db/seed.ts';
 import { seedCatalogue } from './db/seed-catalogue.ts';
-import { sealLegacyAccountNumbers } from './modules/receiving-account/accounts.ts';
+import { sealMigratedValues } from './db/start-sealing.ts';
 
 export interface OpenedDatabase extends DatabaseHandle {
   /** demo accounts created by this start (first start of an empty embedded database) */
@@ -20,7 +20,7 @@ export async function openAndMigrate(
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();
-    await sealLegacyAccountNumbers(handle.db, config.piiKey);
+    await sealMigratedValues(handle.db, config);
     await seedCatalogue(handle.db);
     // demo accounts: never in production, only into an empty embedded database
     const seed =
@@ -28,7 +28,7 @@ export async function openAndMigrate(
       config.environment !== 'production' &&
       handle.kind === 'pglite' &&
       (await isEmpty(handle.db));
-    const seeded = seed ? await seedDemoAccounts(handle.db) : [];
+    const seeded = seed ? await seedDemoAccounts(handle.db, config) : [];
     return { ...handle, seeded };
   } catch (error) {
     await handle.close();

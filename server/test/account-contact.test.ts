@@ -1,9 +1,10 @@
 import { type ChangeContactResult, RSP, rspText, type UserInfo } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../src/db/schema.ts';
+import { auditLog } from '../src/db/schema.ts';
 import { type ApiAnswer, call, createTestApp, MINUTE, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { contactsOfUser, setContacts } from './helpers/contacts.ts';
 import { latestCode, otherCode, sentTo } from './helpers/outbox.ts';
 
 let t: TestApp;
@@ -30,11 +31,8 @@ beforeAll(async () => {
   t = await createTestApp();
   me = await makeReadyBorrower(t, 'contact_me');
   other = await makeReadyBorrower(t, 'contact_other');
-  await t.db.update(users).set({ phone: OLD_PHONE }).where(eq(users.id, me.userId));
-  await t.db
-    .update(users)
-    .set({ phone: OTHER_PHONE, email: 'Taken@Example.com' })
-    .where(eq(users.id, other.userId));
+  await setContacts(t, me.userId, { phone: OLD_PHONE });
+  await setContacts(t, other.userId, { phone: OTHER_PHONE, email: 'Taken@Example.com' });
 });
 afterAll(() => t.close());
 
@@ -105,8 +103,7 @@ describe('changing the e-mail', () => {
     const res = await change(me.token, 'email', 'NEW.BOX@example.cn', code);
     expect(res.response.rspCode).toBe(RSP.OK);
     expect(res.result.emailMasked).toBe('ne***@example.cn');
-    const [row] = await t.db.select().from(users).where(eq(users.id, me.userId));
-    expect(row?.email).toBe('new.box@example.cn');
+    expect((await contactsOfUser(t, me.userId)).email).toBe('new.box@example.cn');
     const [notice] = await sentTo(t.app, 'contact_me@example.com');
     expect(notice?.subject).toContain('邮箱已更换');
     expect(notice?.body).toContain('ne***@example.cn');

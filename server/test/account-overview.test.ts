@@ -8,9 +8,10 @@ import {
 } from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeItems, instalments, loans, users } from '../src/db/schema.ts';
+import { feeItems, instalments, loans } from '../src/db/schema.ts';
 import { call, createTestApp, login, type TestApp } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { setContacts } from './helpers/contacts.ts';
 import { advanceAndCollect, DAY, disburseLoan, ensureSubAccount, makeHalfPayer } from './helpers/loans.ts';
 
 /**
@@ -44,7 +45,7 @@ beforeAll(async () => {
   t = await createTestApp();
   b = await makeReadyBorrower(t, 'overview1');
   other = await makeReadyBorrower(t, 'overview2', { certified: false, storeStatus: null });
-  await t.db.update(users).set({ phone: '13612345678' }).where(eq(users.id, b.userId));
+  await setContacts(t, b.userId, { phone: '13612345678' });
 });
 afterAll(() => t.close());
 

@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { setContacts } from './helpers/contacts.ts';
 import { latestCode } from './helpers/outbox.ts';
 
 const DAY = 24 * 3600_000;
@@ -46,7 +47,7 @@ beforeAll(async () => {
   t = await createTestApp();
   me = await makeReadyBorrower(t, 'secure_me');
   other = await makeReadyBorrower(t, 'secure_other');
-  await t.db.update(users).set({ phone: '13700001111' }).where(eq(users.id, me.userId));
+  await setContacts(t, me.userId, { phone: '13700001111' });
 });
 afterAll(() => t.close());
 

@@ -23,7 +23,7 @@ let otherId: number;
 beforeAll(async () => {
   t = await createTestApp();
   await seedAgreementVersions(t.db, t.clock.now());
-  otherId = await addBorrower(t.db, 'agrother', 'Other1234', t.clock.now());
+  otherId = await addBorrower(t.db, t.config, 'agrother', 'Other1234', t.clock.now());
   const [demo] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
   demoId = demo?.id ?? 0;
 });

@@ -2,7 +2,7 @@ import { type LoanCertificationView, RSP } from '@loan/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, loanCertifications } from '../src/db/schema.ts';
-import { openText } from '../src/lib/at-rest.ts';
+import { open } from '../src/lib/sealed-columns.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
@@ -89,7 +89,7 @@ describe('the full form', () => {
     expect(res.result.documents.map((d) => d.kind)).toContain('SALES_STATEMENT');
     const after = await row(borrower.userId);
     expect(after.salesDocId).toBe(before.salesDocId);
-    expect(openText(t.config.piiKey, after.bankCardEnc ?? '')).toBe(STORED_CARD);
+    expect(open(t.config, 'bankCard', borrower.userId, after.bankCardEnc ?? '')).toBe(STORED_CARD);
     expect(await certificationSummary(t.db, borrower.userId)).toMatchObject({
       company: true,
       legalPerson: true,
@@ -122,12 +122,12 @@ describe('POST /users/bindBankCard', () => {
     expect(res.response.rspCode).toBe(RSP.OK);
     expect(res.result).toMatchObject({ bankCardMasked: '4111 **** **** 1111', bankName: '招商银行深圳分行' });
     const after = await row(borrower.userId);
-    expect(openText(t.config.piiKey, after.bankCardEnc ?? '')).toBe('4111111111111111');
+    expect(open(t.config, 'bankCard', borrower.userId, after.bankCardEnc ?? '')).toBe('4111111111111111');
     expect(after.bankCardEnc).not.toContain('4111111111111111');
     for (const field of [
       'companyName',
       'uscc',
-      'legalName',
+      'legalNameEnc',
       'idNumberEnc',
       'legalPhoneEnc',
       'licenceDocId',
@@ -203,7 +203,7 @@ describe('POST /users/updateCertificationDocuments', () => {
     expect(after.salesDocId).toBe(sales);
     for (const field of [
       'companyName',
-      'legalName',
+      'legalNameEnc',
       'idNumberEnc',
       'legalPhoneEnc',
       'bankCardEnc',

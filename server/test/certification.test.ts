@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, coupons, documents, loanCertifications, users } from '../src/db/schema.ts';
-import { openText } from '../src/lib/at-rest.ts';
+import { open } from '../src/lib/sealed-columns.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, cipher, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { addBorrower } from './helpers/borrowers.ts';
@@ -24,7 +24,7 @@ let demoId: number;
 let otherId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  otherId = await addBorrower(t.db, 'certother', 'Other1234', t.clock.now());
+  otherId = await addBorrower(t.db, t.config, 'certother', 'Other1234', t.clock.now());
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
   demoId = row?.id ?? 0;
   demo = await login(t.app, 'demo', 'Demo1234');
@@ -152,9 +152,9 @@ describe('POST /users/insertLoanCertification', () => {
     const [row] = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));
     const stored = JSON.stringify(row);
     for (const secret of [ID_NUMBER, PHONE, CARD]) expect(stored).not.toContain(secret);
-    expect(openText(t.config.piiKey, row?.idNumberEnc ?? '')).toBe(ID_NUMBER);
-    expect(openText(t.config.piiKey, row?.legalPhoneEnc ?? '')).toBe(PHONE);
-    expect(openText(t.config.piiKey, row?.bankCardEnc ?? '')).toBe(CARD);
+    expect(open(t.config, 'idNumber', demoId, row?.idNumberEnc ?? '')).toBe(ID_NUMBER);
+    expect(open(t.config, 'legalPhone', demoId, row?.legalPhoneEnc ?? '')).toBe(PHONE);
+    expect(open(t.config, 'bankCard', demoId, row?.bankCardEnc ?? '')).toBe(CARD);
 
     const read = await t.app.inject({ method: 'GET', url: `/api${GET}`, headers: { accessToken: demo } });
     const audit = JSON.stringify(

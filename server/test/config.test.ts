@@ -70,6 +70,9 @@ describe('loadConfig', () => {
   it('refuses an at-rest key that is not 32 bytes of hex', () => {
     expect(() => loadConfig({ PII_KEY: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ STORE_TOKEN_KEY: 'z'.repeat(64) })).toThrow(ConfigError);
-    expect(loadConfig({ PII_KEY: 'AB'.repeat(32) }).piiKey).toBe('ab'.repeat(32));
+    expect(loadConfig({ PII_KEY: 'AB'.repeat(32) }).piiKeys).toEqual({
+      currentId: 'pii-dev',
+      keys: { 'pii-dev': 'ab'.repeat(32) },
+    });
   });
 });

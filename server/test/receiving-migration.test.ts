@@ -6,9 +6,11 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
-import { openAccountNo, sealLegacyAccountNumbers } from '../src/modules/receiving-account/accounts.ts';
+import { sealMigratedValues } from '../src/db/start-sealing.ts';
+import { openAccountNo } from '../src/modules/receiving-account/accounts.ts';
 
 /**
  * Migration 0015 on a database from before: the sandbox sub-account written into the user row becomes an OPEN
@@ -22,7 +24,7 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
-const KEY = 'ab'.repeat(32);
+const KEYS = loadConfig({ PII_KEY: 'ab'.repeat(32) });
 
 describe('migration 0015 (receiving account)', () => {
   it('moves users.sub_acc_no / open_bank / paid_method into the new tables and drops them', async () => {
@@ -68,13 +70,15 @@ describe('migration 0015 (receiving account)', () => {
     ).rows.map((r) => (r as { column_name: string }).column_name);
     expect(columns).not.toContain('sub_acc_no');
 
-    expect(await sealLegacyAccountNumbers(db as unknown as Database, KEY)).toBe(1);
-    const [sealed] = (await db.execute(sql`select account_no_enc from sub_accounts`)).rows as {
+    // the number, and the two e-mails migration 0017 moved, sealed at start
+    expect(await sealMigratedValues(db as unknown as Database, KEYS)).toBe(3);
+    const [sealed] = (await db.execute(sql`select id, account_no_enc from sub_accounts`)).rows as {
+      id: number;
       account_no_enc: string;
     }[];
-    expect(sealed?.account_no_enc.startsWith('v1.')).toBe(true);
-    expect(openAccountNo(KEY, sealed?.account_no_enc ?? '')).toBe('6238000000000000001');
-    expect(await sealLegacyAccountNumbers(db as unknown as Database, KEY)).toBe(0);
+    expect(sealed?.account_no_enc.startsWith(`v2.${KEYS.piiKeys.currentId}.`)).toBe(true);
+    expect(openAccountNo(KEYS, sealed?.id ?? 0, sealed?.account_no_enc ?? '')).toBe('6238000000000000001');
+    expect(await sealMigratedValues(db as unknown as Database, KEYS)).toBe(0);
     await client.close();
   });
 });

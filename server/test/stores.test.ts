@@ -9,9 +9,10 @@ import {
 } from '../src/adapters/marketplace/sandbox.ts';
 import type { AppContext } from '../src/context.ts';
 import { auditLog, sellerStores, users } from '../src/db/schema.ts';
-import { openText } from '../src/lib/at-rest.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { open } from '../src/lib/sealed-columns.ts';
 import { storeForApplication } from '../src/modules/stores/service.ts';
+import { insertUser } from '../src/modules/users/contacts.ts';
 import { call, cipher, createTestApp, login, START, type TestApp, tableCounts } from './helpers/app.ts';
 
 const CHECK = '/seller/mwsTokenCheck';
@@ -64,18 +65,18 @@ afterAll(() => t.close());
 
 /** A second (third, …) ready borrower: password already changed. */
 async function borrower(loginId: string, phone: string): Promise<{ id: number; token: string }> {
-  const [row] = await t.db
-    .insert(users)
-    .values({
+  const row = await insertUser(
+    t.db,
+    t.config,
+    {
       loginId,
       passwordHash: await hashPassword('Borrower1234'),
       userNameCn: '王五',
-      email: `${loginId}@example.com`,
-      phone,
       uptPwdTime: t.clock.now(),
       createdAt: t.clock.now(),
-    })
-    .returning({ id: users.id });
+    },
+    { phone, email: `${loginId}@example.com` },
+  );
   if (!row) throw new Error('no user');
   return { id: row.id, token: await login(t.app, loginId, 'Borrower1234') };
 }
@@ -313,8 +314,8 @@ describe('POST /seller/againMwsToken: success', () => {
     expect(row.annualSalesFen).toBe(SANDBOX_DEMO_ANNUAL_SALES_FEN);
     expect(row.tokenEnc).not.toContain(GOOD_TOKEN);
     expect(row.tokenEnc).not.toContain('1a2b3c4d');
-    expect(row.tokenEnc.startsWith('v1.')).toBe(true);
-    expect(openText(t.config.storeTokenKey, row.tokenEnc)).toBe(GOOD_TOKEN);
+    expect(row.tokenEnc.startsWith(`v2.${t.config.storeTokenKeys.currentId}.`)).toBe(true);
+    expect(open(t.config, 'storeToken', row.userId, row.tokenEnc)).toBe(GOOD_TOKEN);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'store.authorised'));
     expect(audit?.userId).toBe(row.userId);
     expect(JSON.stringify(audit)).not.toContain(GOOD_TOKEN);
@@ -341,7 +342,7 @@ describe('POST /seller/againMwsToken: success', () => {
       .from(sellerStores)
       .where(eq(sellerStores.userId, await userId('demo')));
     expect(rows).toHaveLength(1);
-    expect(openText(t.config.storeTokenKey, rows[0]?.tokenEnc ?? '')).toBe(other);
+    expect(open(t.config, 'storeToken', await userId('demo'), rows[0]?.tokenEnc ?? '')).toBe(other);
   });
 });
 

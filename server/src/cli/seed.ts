@@ -7,7 +7,7 @@ await withDatabase(async (database, config) => {
     console.error('生产环境不创建演示账号 / demo accounts are never created in production');
     return 1;
   }
-  const created = await seedDemoAccounts(database.db);
+  const created = await seedDemoAccounts(database.db, config);
   for (const account of DEMO_ACCOUNTS) {
     const state = created.includes(account.loginId) ? '已创建 created' : '已存在 exists';
     console.log(`${account.loginId} / ${account.password}  ${state}`);

@@ -1,6 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
 import { seedDemoCoupons } from '../modules/coupons/demo.ts';
+import { insertUser, type PersonalDataKeys } from '../modules/users/contacts.ts';
 import type { Database } from './client.ts';
 import { users } from './schema.ts';
 
@@ -47,30 +48,34 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
  * Idempotent: creates the demo accounts that are missing (demo with its coupons), never touches existing ones.
  * Returns the new ids.
  */
-export async function seedDemoAccounts(db: Database, now: Date = new Date()): Promise<string[]> {
+export async function seedDemoAccounts(
+  db: Database,
+  keys: PersonalDataKeys,
+  now: Date = new Date(),
+): Promise<string[]> {
   const ids = DEMO_ACCOUNTS.map((a) => a.loginId);
   const existing = await db.select({ loginId: users.loginId }).from(users).where(inArray(users.loginId, ids));
   const have = new Set(existing.map((r) => r.loginId));
   const created: string[] = [];
   for (const account of DEMO_ACCOUNTS.filter((a) => !have.has(a.loginId))) {
-    const rows = await db
-      .insert(users)
-      .values({
+    const row = await insertUser(
+      db,
+      keys,
+      {
         loginId: account.loginId,
         passwordHash: await hashPassword(account.password),
         userNameCn: account.userNameCn,
-        email: account.email,
-        phone: account.phone,
         assetsCodes: account.assetsCodes,
         uptPwdTime: account.passwordChanged ? now : null,
         onlyPages: account.onlyPages,
         createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id, loginId: users.loginId });
-    created.push(...rows.map((r) => r.loginId));
+      },
+      { phone: account.phone, email: account.email },
+    );
+    if (!row) continue;
+    created.push(row.loginId);
     // the ready demo borrower gets a few coupons of each kind to try the fee page with
-    for (const row of rows) if (row.loginId === 'demo') await seedDemoCoupons(db, row.id, now);
+    if (row.loginId === 'demo') await seedDemoCoupons(db, row.id, now);
   }
   return created;
 }

@@ -32,7 +32,10 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   DIRECT_LOGIN_SECRET: 'prod-direct-login-secret-0123456789abcdef',
   AGREEMENT_READ_SECRET: 'prod-agreement-read-secret-0123456789abcdef',
   PII_KEY: '1a'.repeat(32),
+  PII_KEY_ID: 'pii-2026',
   STORE_TOKEN_KEY: '2b'.repeat(32),
+  STORE_TOKEN_KEY_ID: 'store-2026',
+  PII_LOOKUP_KEY: 'prod-pii-lookup-key-0123456789abcdef',
   PAYMENT_NOTIFY_SECRET: 'prod-payment-notify-secret-0123456789abcdef',
   ...Object.fromEntries(
     BANK_CODES.map((bank) => [
@@ -90,8 +93,6 @@ async function testDatabase(): Promise<DatabaseHandle> {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const handle = await testDatabase();
   const clock = createClock();
-  await seedDemoAccounts(handle.db, clock.now());
-  await seedCatalogue(handle.db, clock.now());
   const config = loadConfig({
     // development: the developer routes (outbox, collections trigger) are how the tests read codes and move time
     NODE_ENV: 'development',
@@ -102,6 +103,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     FILE_DIR: mkdtempSync(join(tmpdir(), 'loan-test-files-')),
     ...options.env,
   });
+  await seedDemoAccounts(handle.db, config, clock.now());
+  await seedCatalogue(handle.db, clock.now());
   const app = await buildApp({
     config,
     db: handle.db,

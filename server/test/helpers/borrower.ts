@@ -6,7 +6,7 @@ import {
   sellerStores,
   users,
 } from '../../src/db/schema.ts';
-import { sealText } from '../../src/lib/at-rest.ts';
+import { seal } from '../../src/lib/sealed-columns.ts';
 import { currentVersions } from '../../src/modules/agreements/service.ts';
 import { login, type TestApp } from './app.ts';
 import { addBorrower } from './borrowers.ts';
@@ -46,7 +46,7 @@ export async function makeReadyBorrower(
 ): Promise<ReadyBorrower> {
   const now = t.clock.now();
   const password = 'Ready1234';
-  const userId = await addBorrower(t.db, loginId, password, now);
+  const userId = await addBorrower(t.db, t.config, loginId, password, now);
   const storeStatus = options.storeStatus === undefined ? '03' : options.storeStatus;
   if (storeStatus !== null) {
     await t.db.insert(sellerStores).values({
@@ -105,15 +105,16 @@ async function doc(t: TestApp, userId: number, kind: string): Promise<number> {
 /** A full certification: company with licence, legal person with both ID sides, bank card, sales statement. */
 export async function certify(t: TestApp, userId: number, uscc: string = READY_COMPANY.uscc): Promise<void> {
   const now = t.clock.now();
-  const key = t.config.piiKey;
+  const sealed = (name: 'legalName' | 'idNumber' | 'legalPhone' | 'bankCard', plain: string) =>
+    seal(t.config, name, userId, plain);
   await t.db.insert(loanCertifications).values({
     userId,
     companyName: READY_COMPANY.companyName,
     uscc,
-    legalName: '王其',
-    idNumberEnc: sealText(key, '11010519491231002X'),
-    legalPhoneEnc: sealText(key, '13800138000'),
-    bankCardEnc: sealText(key, '6222020200112233445'),
+    legalNameEnc: sealed('legalName', '王其'),
+    idNumberEnc: sealed('idNumber', '11010519491231002X'),
+    legalPhoneEnc: sealed('legalPhone', '13800138000'),
+    bankCardEnc: sealed('bankCard', '6222020200112233445'),
     bankName: '中国工商银行',
     licenceDocId: await doc(t, userId, 'BUSINESS_LICENCE'),
     idFrontDocId: await doc(t, userId, 'ID_CARD_FRONT'),

@@ -1,25 +1,27 @@
 import type { Database } from '../../src/db/client.ts';
-import { users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
+import { insertUser, type PersonalDataKeys } from '../../src/modules/users/contacts.ts';
 
 /** A further ready borrower (password already changed) for tests that need a second user. */
 export async function addBorrower(
   db: Database,
+  keys: PersonalDataKeys,
   loginId: string,
   password: string,
   now: Date,
 ): Promise<number> {
-  const [row] = await db
-    .insert(users)
-    .values({
+  const row = await insertUser(
+    db,
+    keys,
+    {
       loginId,
       passwordHash: await hashPassword(password),
       userNameCn: '王其',
-      email: `${loginId}@example.com`,
       uptPwdTime: now,
       createdAt: now,
-    })
-    .returning({ id: users.id });
+    },
+    { phone: null, email: `${loginId}@example.com` },
+  );
   if (!row) throw new Error('user not inserted');
   return row.id;
 }

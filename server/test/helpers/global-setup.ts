@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { seedDemoAccounts } from '../../src/db/seed.ts';
 import { START } from './clock.ts';
@@ -45,7 +46,7 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) return workerDatabases(process.env.DATABASE_URL);
   const handle = await openDatabase({ databaseUrl: null, dataDir: null });
   await handle.migrate();
-  await seedDemoAccounts(handle.db, START);
+  await seedDemoAccounts(handle.db, loadConfig({ NODE_ENV: 'development' }), START);
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   await handle.close();

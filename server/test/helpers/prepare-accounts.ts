@@ -8,7 +8,7 @@ import { seedDemoAccounts } from '../../src/db/seed.ts';
 const commands = JSON.parse(process.env.PREPARE_ACCOUNTS ?? '[]') as string[][];
 
 await withDatabase(async (database, config) => {
-  await seedDemoAccounts(database.db);
+  await seedDemoAccounts(database.db, config);
   for (const argv of commands) {
     await runUserCommand(argv, { db: database.db, config, print: () => undefined });
   }

@@ -2,7 +2,7 @@ import { API, type BankCode, type ReceivingAccountView } from '@loan/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { postToOwnRoute } from '../../src/adapters/sandbox-post.ts';
 import { sandboxBankJobs, sellerStores } from '../../src/db/schema.ts';
-import { sealText } from '../../src/lib/at-rest.ts';
+import { seal } from '../../src/lib/sealed-columns.ts';
 import {
   BANK_SIGNATURE_HEADER,
   BANK_TIMESTAMP_HEADER,
@@ -92,6 +92,6 @@ export async function giveStoreToken(
 ) {
   await t.db
     .update(sellerStores)
-    .set({ tokenEnc: sealText(t.config.storeTokenKey, `amzn.mws.${uuid}`) })
+    .set({ tokenEnc: seal(t.config, 'storeToken', userId, `amzn.mws.${uuid}`) })
     .where(eq(sellerStores.userId, userId));
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { AUDIT, recordAudit } from '../../modules/audit/record.ts';
+import { insertUser, userByPhone } from '../../modules/users/contacts.ts';
 import { type Command, CommandError, clock, database, loginIdArg, required } from './shared.ts';
 
 /** create <loginId> --name --phone --email [--password] [--assets-code]: must change the password at first login. */
@@ -23,23 +24,25 @@ export const create: Command = {
     if (problem) throw new CommandError(`密码不符合规则 / password refused: ${problem}`);
     const [byId] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
     if (byId) throw new CommandError(`登录账号已存在 / login id taken: ${loginId}`);
-    const [byPhone] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-    if (byPhone) throw new CommandError(`手机号已被其他账号使用 / phone already used: ${phone}`);
+    if (await userByPhone(db, env.config, phone)) {
+      throw new CommandError(`手机号已被其他账号使用 / phone already used: ${phone}`);
+    }
     const now = clock(env);
-    const [user] = await db
-      .insert(users)
-      .values({
+    const user = await insertUser(
+      db,
+      env.config,
+      {
         loginId,
         passwordHash: await hashPassword(password),
         userNameCn: name,
-        email,
-        phone,
         assetsCodes: values['assets-code'] ? [values['assets-code']] : [],
         uptPwdTime: null,
         createdAt: now,
-      })
-      .returning({ id: users.id });
-    await recordAudit(db, { action: AUDIT.userCreated, at: now, userId: user?.id, loginId });
+      },
+      { phone, email },
+    );
+    if (!user) throw new CommandError(`登录账号已存在 / login id taken: ${loginId}`);
+    await recordAudit(db, { action: AUDIT.userCreated, at: now, userId: user.id, loginId });
     env.print(`已创建 / created: ${loginId}（${name}）`);
     if (!given) env.print(`临时密码 / temporary password: ${password}`);
     env.print('首次登录须修改密码 / the password must be changed at first login');

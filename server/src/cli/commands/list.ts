@@ -1,6 +1,7 @@
 import { maskPhone } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
 import { loginFailures, users } from '../../db/schema.ts';
+import { contactsOf } from '../../modules/users/contacts.ts';
 import { type Command, clock, database } from './shared.ts';
 
 /** list: every user with its state (must change, locked, disabled). */
@@ -21,9 +22,10 @@ export const list: Command = {
         lockedUntil && lockedUntil.getTime() > now ? '已锁定 locked' : null,
         user.disabled ? '已停用 disabled' : null,
       ].filter(Boolean);
-      const phone = user.phone ? maskPhone(user.phone) : '-';
+      const contacts = contactsOf(env, user);
+      const phone = contacts.phone ? maskPhone(contacts.phone) : '-';
       env.print(
-        `${user.loginId}\t${user.userNameCn}\t${phone}\t${user.email}\t${state.join(', ') || '正常 ok'}`,
+        `${user.loginId}\t${user.userNameCn}\t${phone}\t${contacts.email}\t${state.join(', ') || '正常 ok'}`,
       );
     }
   },

@@ -24,8 +24,14 @@ export const users = pgTable(
     loginId: text('login_id').notNull(),
     passwordHash: text('password_hash').notNull(),
     userNameCn: text('user_name_cn').notNull(),
-    email: text('email').notNull().default(''),
-    phone: text('phone'),
+    /** the phone, AES-256-GCM sealed with PII_KEY bound to `users:<id>:phone` (users/contacts.ts); null: none */
+    phoneEnc: text('phone_enc'),
+    /** HMAC of the phone with PII_LOOKUP_KEY (lib/lookup-hash.ts): SMS login and uniqueness look it up */
+    phoneHash: text('phone_hash'),
+    /** the e-mail, sealed as the phone is (`users:<id>:email`); null: none */
+    emailEnc: text('email_enc'),
+    /** HMAC of the lowercased e-mail */
+    emailHash: text('email_hash'),
     assetsCodes: jsonb('assets_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** null: the password was never changed (must change before anything else) */
     uptPwdTime: tz('upt_pwd_time'),
@@ -34,7 +40,11 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_login_id_key').on(t.loginId), uniqueIndex('users_phone_key').on(t.phone)],
+  (t) => [
+    uniqueIndex('users_login_id_key').on(t.loginId),
+    uniqueIndex('users_phone_hash_key').on(t.phoneHash),
+    index('users_email_hash_idx').on(t.emailHash),
+  ],
 );
 
 export const sessions = pgTable(

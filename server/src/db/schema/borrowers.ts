@@ -98,8 +98,11 @@ export const loanCertifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     companyName: text('company_name').notNull(),
     uscc: text('uscc').notNull(),
-    legalName: text('legal_name').notNull(),
-    /** AES-256-GCM with PII_KEY; only masked forms leave the server */
+    /**
+     * AES-256-GCM with the PII keyring, bound to `loan_certifications:<user id>:<column>`; only masked forms leave
+     * the server (the legal representative's name in full only into the loan contract)
+     */
+    legalNameEnc: text('legal_name_enc').notNull(),
     idNumberEnc: text('id_number_enc').notNull(),
     legalPhoneEnc: text('legal_phone_enc').notNull(),
     bankCardEnc: text('bank_card_enc'),

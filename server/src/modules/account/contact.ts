@@ -18,6 +18,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
+import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../users/contacts.ts';
 
 /**
  * Changing the phone or e-mail of My account: a code goes to the NEW contact (proving the borrower holds it),
@@ -27,12 +28,16 @@ import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
 
 const PURPOSE: Readonly<Record<ContactChannel, CodePurpose>> = { sms: 'changePhone', email: 'changeEmail' };
 
-export function contactView(user: Pick<UserRow, 'phone' | 'email'>): ChangeContactResult {
+export function contactView(contacts: Contacts): ChangeContactResult {
   return {
-    phoneMasked: user.phone ? maskPhone(user.phone) : null,
-    emailMasked: user.email ? maskEmail(user.email) : null,
+    phoneMasked: contacts.phone ? maskPhone(contacts.phone) : null,
+    emailMasked: contacts.email ? maskEmail(contacts.email) : null,
   };
 }
+
+/** The lookup hash of a normalised new contact. */
+const hashOf = (ctx: AppContext, channel: ContactChannel, value: string) =>
+  channel === 'sms' ? phoneHashOf(ctx.config, value) : emailHashOf(ctx.config, value);
 
 const mask = (channel: ContactChannel, value: string) =>
   channel === 'sms' ? maskPhone(value) : maskEmail(value);
@@ -49,19 +54,24 @@ function normalise(channel: ContactChannel, target: string): string {
 }
 
 /** 2201 when it is the current one; 2202 when another user holds it. */
-async function assertChangeable(db: Database, user: UserRow, channel: ContactChannel, value: string) {
-  const current = channel === 'sms' ? user.phone : user.email.toLowerCase();
-  if (current === value) throw new ApiError(RSP.CONTACT_UNCHANGED);
-  const held =
-    channel === 'sms'
-      ? and(eq(users.phone, value), ne(users.id, user.id))
-      : and(sql`lower(${users.email}) = ${value}`, ne(users.id, user.id));
+async function assertChangeable(
+  ctx: AppContext,
+  db: Database,
+  user: UserRow,
+  channel: ContactChannel,
+  value: string,
+) {
+  const hash = hashOf(ctx, channel, value);
+  if ((channel === 'sms' ? user.phoneHash : user.emailHash) === hash)
+    throw new ApiError(RSP.CONTACT_UNCHANGED);
+  const held = and(eq(channel === 'sms' ? users.phoneHash : users.emailHash, hash), ne(users.id, user.id));
   const [other] = await db.select({ id: users.id }).from(users).where(held).limit(1);
   if (other) throw new ApiError(RSP.CONTACT_TAKEN);
 }
 
-function codeTarget(user: UserRow, channel: ContactChannel, value: string): CodeTarget {
-  return { purpose: PURPOSE[channel], target: `${user.id}:${value}` };
+/** `<user id>:<lookup hash>`: the codes hold no contact in plain text. */
+function codeTarget(ctx: AppContext, user: UserRow, channel: ContactChannel, value: string): CodeTarget {
+  return { purpose: PURPOSE[channel], target: `${user.id}:${hashOf(ctx, channel, value)}` };
 }
 
 /** POST /account/sendContactCode: a code to the new phone or e-mail (refused before sending when it cannot be used). */
@@ -72,9 +82,9 @@ export async function sendContactCode(
   meta: RequestMeta,
 ): Promise<void> {
   const value = normalise(body.channel, body.target);
-  await assertChangeable(ctx.db, user, body.channel, value);
+  await assertChangeable(ctx, ctx.db, user, body.channel, value);
   const now = ctx.now();
-  const target = codeTarget(user, body.channel, value);
+  const target = codeTarget(ctx, user, body.channel, value);
   const code = await issueCode(ctx.db, target, now);
   await ctx.outbox.send(codeMessage(target.purpose, body.channel, value, code));
   await recordAudit(ctx.db, {
@@ -116,17 +126,20 @@ export async function changeContact(
   const now = ctx.now();
   const done = await ctx.db.transaction(async (tx) => {
     // one change to a given contact at a time: a concurrent claim of the same phone or e-mail waits, then sees it
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${channel}:${value}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`contact:${channel}:${hashOf(ctx, channel, value)}`}))`,
+    );
     const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).limit(1).for('update');
     if (!fresh) return null;
-    await assertChangeable(tx, fresh, channel, value);
-    if (!(await consumeCode(tx, codeTarget(fresh, channel, value), body.code, now))) return null;
+    await assertChangeable(ctx, tx, fresh, channel, value);
+    if (!(await consumeCode(tx, codeTarget(ctx, fresh, channel, value), body.code, now))) return null;
     const [updated] = await tx
       .update(users)
-      .set(channel === 'sms' ? { phone: value } : { email: value })
+      .set(contactColumns(ctx.config, user.id, channel === 'sms' ? { phone: value } : { email: value }))
       .where(eq(users.id, user.id))
       .returning();
-    const old = channel === 'sms' ? fresh.phone : fresh.email;
+    const before = contactsOf(ctx, fresh);
+    const old = channel === 'sms' ? before.phone : before.email;
     await recordAudit(tx, {
       action: AUDIT.contactChanged,
       at: now,
@@ -139,5 +152,5 @@ export async function changeContact(
   });
   if (!done?.updated) throw new ApiError(RSP.BAD_CODE);
   if (done.old) await ctx.outbox.send(noticeToOld(channel, done.old, value, shanghaiMinute(now)));
-  return contactView(done.updated);
+  return contactView(contactsOf(ctx, done.updated));
 }

@@ -12,6 +12,7 @@ import { certificationSummary } from '../certification/service.ts';
 import { availableCouponCount } from '../coupons/service.ts';
 import { shanghaiToday } from '../products/service.ts';
 import { storeForApplication } from '../stores/service.ts';
+import { contactsOf } from '../users/contacts.ts';
 import { owedOverview } from './owed.ts';
 import { receivingSummary } from './receiving.ts';
 
@@ -31,11 +32,12 @@ export async function accountProfile(ctx: AppContext, user: UserRow): Promise<Ac
     .from(sellerStores)
     .where(eq(sellerStores.userId, user.id))
     .limit(1);
+  const contacts = contactsOf(ctx, user);
   return {
     loginId: user.loginId,
     userNameCn: user.userNameCn,
-    phoneMasked: user.phone ? maskPhone(user.phone) : null,
-    emailMasked: user.email ? maskEmail(user.email) : null,
+    phoneMasked: contacts.phone ? maskPhone(contacts.phone) : null,
+    emailMasked: contacts.email ? maskEmail(contacts.email) : null,
     companyName: certification?.companyName || null,
     certificationLabel: certificationLabel(certification),
     storeStatus: store.status,

@@ -11,9 +11,10 @@ import {
   signDeadlineOf,
 } from '@loan/domain';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { type ApplicationRow, loanCertifications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { openOrNull } from '../../lib/sealed-columns.ts';
 import { bankName, openSubAccount } from '../receiving-account/accounts.ts';
 
 /** The portal's operator, the contract's 居间服务方. */
@@ -36,7 +37,7 @@ export const contractNoOf = (row: ApplicationRow) => loanContractNo(row.bank, ro
  * bank, the open receiving account (masked) and the signing deadline; the schedule starts on today's Shanghai date.
  */
 export async function contractTermsOf(
-  db: Database,
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
   row: ApplicationRow,
   product: Product,
   now: Date,
@@ -45,16 +46,21 @@ export async function contractTermsOf(
   if (amountFen === null || row.termMonths === null) {
     throw new ApiError(RSP.STATE_NOT_ALLOWED, '申请缺少审批金额或借款期限，暂不能生成借款合同');
   }
+  const { db } = ctx;
   const [certification] = await db
     .select({
       companyName: loanCertifications.companyName,
       uscc: loanCertifications.uscc,
-      legalName: loanCertifications.legalName,
+      legalNameEnc: loanCertifications.legalNameEnc,
     })
     .from(loanCertifications)
     .where(eq(loanCertifications.userId, row.userId))
     .limit(1);
   if (!certification) throw new ApiError(RSP.CERTIFICATION_REQUIRED);
+  const legalName = openOrNull(ctx, 'legalName', row.userId, certification.legalNameEnc);
+  if (legalName === null) {
+    throw new ApiError(RSP.CERTIFICATION_REQUIRED, '认证信息无法读取，请重新提交借款认证后再签署借款合同');
+  }
   const account = await openSubAccount(db, row.userId);
   const bank: BankCode = isBankCode(row.bank) ? row.bank : 'YNIT';
   return {
@@ -63,7 +69,7 @@ export async function contractTermsOf(
     parties: {
       borrowerCompany: certification.companyName,
       uscc: certification.uscc,
-      legalRepresentative: certification.legalName,
+      legalRepresentative: legalName,
       bankName: PARTNER_BANKS[bank].name,
       platform: CONTRACT_PLATFORM,
     },

@@ -121,7 +121,7 @@ export async function loanContractOf(
     throw notYet(row.state);
   }
   const now = ctx.now();
-  const terms = await contractTermsOf(ctx.db, row, await productOf(ctx.db, row.productCode), now);
+  const terms = await contractTermsOf(ctx, row, await productOf(ctx.db, row.productCode), now);
   const expired = signDeadlinePassed(terms.signDeadline, now);
   const token = expired
     ? ''
@@ -156,7 +156,7 @@ export async function acceptContract(
   body: SignContractRequest,
   now: Date,
 ): Promise<AcceptedContract> {
-  const terms = await contractTermsOf(ctx.db, row, product, now);
+  const terms = await contractTermsOf(ctx, row, product, now);
   if (signDeadlinePassed(terms.signDeadline, now)) throw deadlinePassed(terms.signDeadline);
   const servedAt = verifySubjectReadToken(
     ctx.config.agreementReadSecret,

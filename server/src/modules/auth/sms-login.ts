@@ -1,24 +1,24 @@
 import type { LoginResult } from '@loan/domain';
 import { RSP } from '@loan/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { codeMessage } from '../codes/messages.ts';
-import { consumeCode, issueCode } from '../codes/service.ts';
+import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
+import { phoneHashOf, userByPhone } from '../users/contacts.ts';
 import { issueLogin } from './issue-login.ts';
 
-async function userByPhone(ctx: AppContext, phone: string) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.phone, phone)).limit(1);
-  return user ?? null;
-}
+/** The code's target: the phone's lookup hash, so the codes and their daily counts hold no phone number. */
+const loginTarget = (ctx: AppContext, phone: string): CodeTarget => ({
+  purpose: 'smsLogin',
+  target: phoneHashOf(ctx.config, phone),
+});
 
 /** Sends a login code to the phone; the same answer whether or not an account has that phone. */
 export async function sendLoginSms(ctx: AppContext, phone: string, meta: RequestMeta): Promise<void> {
-  const user = await userByPhone(ctx, phone);
+  const user = await userByPhone(ctx.db, ctx.config, phone);
   const now = ctx.now();
-  const code = await issueCode(ctx.db, { purpose: 'smsLogin', target: phone }, now);
+  const code = await issueCode(ctx.db, loginTarget(ctx, phone), now);
   if (user) await ctx.outbox.send(codeMessage('smsLogin', 'sms', phone, code));
   const detail = { purpose: 'smsLogin', sent: Boolean(user) };
   await recordAudit(ctx.db, {
@@ -39,9 +39,9 @@ export async function smsLogin(
 ): Promise<LoginResult> {
   const now = ctx.now();
   const valid = await ctx.db.transaction((tx) =>
-    consumeCode(tx, { purpose: 'smsLogin', target: body.phone }, body.code, now),
+    consumeCode(tx, loginTarget(ctx, body.phone), body.code, now),
   );
-  const user = valid ? await userByPhone(ctx, body.phone) : null;
+  const user = valid ? await userByPhone(ctx.db, ctx.config, body.phone) : null;
   if (!user) throw new ApiError(RSP.BAD_CODE);
   return issueLogin(ctx, user, meta, AUDIT.smsLogin);
 }

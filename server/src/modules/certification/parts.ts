@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { type LoanCertificationRow, loanCertifications, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { sealText } from '../../lib/at-rest.ts';
+import { seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { CERTIFICATION_TEXTS, checkCard, checkDocuments, type DocumentIds } from './checks.ts';
 import { certificationView } from './view.ts';
@@ -63,7 +63,7 @@ export async function bindBankCard(
   const card = checkCard(ctx, body);
   if (card.bankCard === undefined) throw new ApiError(RSP.INVALID_BANK_CARD);
   const changes: Changes = {
-    bankCardEnc: sealText(ctx.config.piiKey, card.bankCard),
+    bankCardEnc: seal(ctx.config, 'bankCard', user.id, card.bankCard),
     ...(card.bankName === undefined ? {} : { bankName: card.bankName }),
   };
   return updateExisting(ctx, user, meta, changes, {

@@ -2,7 +2,7 @@ import type { LoanCertificationRequest, LoanCertificationResult, LoanCertificati
 import { eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { loanCertifications, type UserRow } from '../../db/schema.ts';
-import { sealText } from '../../lib/at-rest.ts';
+import { seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { issueWelcomeCoupon } from '../coupons/issue.ts';
 import { checkCard, checkDocuments, checkIdentity } from './checks.ts';
@@ -27,7 +27,8 @@ export async function saveCertification(
   const card = checkCard(ctx, body);
   await checkDocuments(ctx, user.id, body);
   const now = ctx.now();
-  const key = ctx.config.piiKey;
+  const sealed = (name: 'legalName' | 'idNumber' | 'legalPhone' | 'bankCard', plain: string) =>
+    seal(ctx.config, name, user.id, plain);
   const row = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: loanCertifications.id, bankCardEnc: loanCertifications.bankCardEnc })
@@ -38,13 +39,13 @@ export async function saveCertification(
     const set = {
       companyName: identity.companyName,
       uscc: identity.uscc,
-      legalName: identity.legalName,
-      idNumberEnc: sealText(key, identity.idNumber),
-      legalPhoneEnc: sealText(key, identity.legalPhone),
+      legalNameEnc: sealed('legalName', identity.legalName),
+      idNumberEnc: sealed('idNumber', identity.idNumber),
+      legalPhoneEnc: sealed('legalPhone', identity.legalPhone),
       licenceDocId: body.licenceDocId,
       idFrontDocId: body.idFrontDocId,
       idBackDocId: body.idBackDocId,
-      ...(card.bankCard === undefined ? {} : { bankCardEnc: sealText(key, card.bankCard) }),
+      ...(card.bankCard === undefined ? {} : { bankCardEnc: sealed('bankCard', card.bankCard) }),
       ...(bankName === undefined ? {} : { bankName }),
       ...(body.salesDocId === undefined ? {} : { salesDocId: body.salesDocId }),
       updatedAt: now,

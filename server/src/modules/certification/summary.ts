@@ -46,7 +46,7 @@ export async function certificationSummary(
     uscc: row.uscc,
     company: row.companyName !== '' && row.uscc !== '' && has(row.licenceDocId, 'BUSINESS_LICENCE'),
     legalPerson:
-      row.legalName !== '' &&
+      row.legalNameEnc !== '' &&
       row.idNumberEnc !== '' &&
       row.legalPhoneEnc !== '' &&
       has(row.idFrontDocId, 'ID_CARD_FRONT') &&

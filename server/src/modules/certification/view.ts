@@ -8,7 +8,7 @@ import {
 } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { LoanCertificationRow } from '../../db/schema.ts';
-import { openText } from '../../lib/at-rest.ts';
+import { openOrNull, UNREADABLE_MASK } from '../../lib/sealed-columns.ts';
 import { documentView, ownDocuments } from './documents.ts';
 
 /** A stored certification as the borrower sees it: personal data masked, the documents on file. */
@@ -20,15 +20,19 @@ export async function certificationView(
     (id): id is number => id !== null,
   );
   const docs = await ownDocuments(ctx.db, row.userId, ids);
-  const card = row.bankCardEnc ? openText(ctx.config.piiKey, row.bankCardEnc) : null;
+  const opened = (name: 'legalName' | 'idNumber' | 'legalPhone' | 'bankCard', sealed: string | null) =>
+    openOrNull(ctx, name, row.userId, sealed);
+  const masked = (plain: string | null, mask: (value: string) => string) =>
+    plain === null ? UNREADABLE_MASK : mask(plain);
+  const card = opened('bankCard', row.bankCardEnc);
   const cardCheck = card ? checkBankCard(card) : null;
   return {
     companyName: row.companyName,
     uscc: row.uscc,
-    legalNameMasked: maskName(row.legalName),
-    idNumberMasked: maskIdNumber(openText(ctx.config.piiKey, row.idNumberEnc)),
-    legalPhoneMasked: maskPhone(openText(ctx.config.piiKey, row.legalPhoneEnc)),
-    bankCardMasked: card ? maskBankCard(card) : null,
+    legalNameMasked: masked(opened('legalName', row.legalNameEnc), maskName),
+    idNumberMasked: masked(opened('idNumber', row.idNumberEnc), maskIdNumber),
+    legalPhoneMasked: masked(opened('legalPhone', row.legalPhoneEnc), maskPhone),
+    bankCardMasked: row.bankCardEnc ? masked(card, maskBankCard) : null,
     bankName: row.bankName,
     documents: ids.flatMap((id) => docs.filter((d) => d.id === id).map(documentView)),
     warnings: cardCheck?.valid && cardCheck.warning ? [cardCheck.warning] : [],

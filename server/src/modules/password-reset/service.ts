@@ -12,6 +12,7 @@ import { refuseCurrentPassword } from '../auth/new-password.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { consumeCode, issueCode } from '../codes/service.ts';
+import { contactsOf } from '../users/contacts.ts';
 
 async function findUser(ctx: AppContext, loginId: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.loginId, loginId)).limit(1);
@@ -31,7 +32,8 @@ export async function sendFindPwdCode(
   const user = await findUser(ctx, loginId);
   const now = ctx.now();
   const code = await issueCode(ctx.db, { purpose: 'findPwd', target: loginId }, now);
-  const recipient = body.channel === 'sms' ? user?.phone : user?.email;
+  const contacts = user ? contactsOf(ctx, user) : null;
+  const recipient = body.channel === 'sms' ? contacts?.phone : contacts?.email;
   if (user && recipient) {
     await ctx.outbox.send(codeMessage('findPwd', body.channel, recipient, code));
   }

@@ -13,7 +13,7 @@ import {
   type SubAccountView,
   TERMINAL_STATES,
 } from '@loan/domain';
-import { and, desc, eq, inArray, like, max, ne, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, ne, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   applications,
@@ -24,34 +24,18 @@ import {
   type SubAccountRow,
   subAccounts,
 } from '../../db/schema.ts';
-import { openText, sealText } from '../../lib/at-rest.ts';
+import { type AtRestKeys, open, seal } from '../../lib/sealed-columns.ts';
 import { rowToProduct } from '../products/service.ts';
 
-/** Account numbers at rest: sealed with the PII key (as ID numbers are). */
-export const sealAccountNo = (key: string, accountNo: string) => sealText(key, accountNo);
+/**
+ * Sub-account numbers at rest: sealed with the PII keyring bound to `sub_accounts:<id>:account_no` (as ID numbers
+ * are). Numbers migration 0015 copied from the user rows are sealed at start (db/start-sealing.ts).
+ */
+export const sealAccountNo = (keys: AtRestKeys, subAccountId: number, accountNo: string) =>
+  seal(keys, 'subAccountNo', subAccountId, accountNo);
 
-/** Numbers migrated from the user row (migration 0015) carry this mark until sealLegacyAccountNumbers runs. */
-const LEGACY = 'legacy:';
-
-export function openAccountNo(key: string, stored: string): string {
-  return stored.startsWith(LEGACY) ? stored.slice(LEGACY.length) : openText(key, stored);
-}
-
-/** Seals the numbers migration 0015 copied from the user rows (run at start, after the migrations). */
-export async function sealLegacyAccountNumbers(db: Database, key: string): Promise<number> {
-  const rows = await db
-    .select({ id: subAccounts.id, enc: subAccounts.accountNoEnc })
-    .from(subAccounts)
-    .where(like(subAccounts.accountNoEnc, `${LEGACY}%`));
-  for (const row of rows) {
-    if (!row.enc) continue;
-    await db
-      .update(subAccounts)
-      .set({ accountNoEnc: sealText(key, row.enc.slice(LEGACY.length)) })
-      .where(and(eq(subAccounts.id, row.id), eq(subAccounts.accountNoEnc, row.enc)));
-  }
-  return rows.length;
-}
+export const openAccountNo = (keys: AtRestKeys, subAccountId: number, stored: string): string =>
+  open(keys, 'subAccountNo', subAccountId, stored);
 export const maskAccountNo = (accountNo: string) => maskBankCard(accountNo);
 
 export function bankName(bank: string): string {

@@ -82,7 +82,7 @@ export async function receiveSubAccountCallback(
         );
       }
       await moveSubAccount(tx, row, 'OPEN', 'BANK', now, {
-        accountNoEnc: sealAccountNo(ctx.config.piiKey, accountNo),
+        accountNoEnc: sealAccountNo(ctx.config, row.id, accountNo),
         accountNoMasked: maskAccountNo(accountNo),
         openedAt: now,
       });

@@ -49,7 +49,7 @@ export function devReceivingRoutes(app: App, ctx: AppContext): void {
       if (to === 'SUB_ACCOUNT') {
         const sub = await openSubAccount(ctx.db, user.id);
         if (!sub?.accountNoEnc) throw new ApiError(RSP.SUB_ACCOUNT_NOT_OPEN);
-        accountNo = openAccountNo(ctx.config.piiKey, sub.accountNoEnc);
+        accountNo = openAccountNo(ctx.config, sub.id, sub.accountNoEnc);
       }
       const now = ctx.now();
       await ctx.db

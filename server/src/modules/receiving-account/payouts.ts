@@ -3,9 +3,10 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { receivingSettings, sellerStores, subAccounts, users } from '../../db/schema.ts';
-import { openText } from '../../lib/at-rest.ts';
+import { openOrNull } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
-import { lockOf, maskAccountNo, openAccountNo, openSubAccount } from './accounts.ts';
+import { contactsOf } from '../users/contacts.ts';
+import { lockOf, maskAccountNo, openSubAccount } from './accounts.ts';
 
 export type PayoutContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log' | 'marketplace' | 'outbox'>;
 
@@ -67,9 +68,16 @@ export async function checkPayout(ctx: PayoutContext, userId: number): Promise<P
       note: '店铺尚未授权，无法向电商平台核实回款去向，请先授权店铺',
     };
   }
+  const own = openOrNull(ctx, 'subAccountNo', sub.id, sub.accountNoEnc);
+  const token = openOrNull(ctx, 'storeToken', userId, store.tokenEnc);
+  if (own === null || token === null) {
+    return {
+      ...(await payoutView(ctx.db, userId)),
+      note: '账户信息无法读取，暂不能核实回款去向，请联系客服',
+    };
+  }
   let destination: { accountNo: string | null; pendingVerification: boolean };
   try {
-    const token = openText(ctx.config.storeTokenKey, store.tokenEnc);
     destination = await ctx.marketplace.payoutDestination(store.sellerId, token, now);
   } catch (error) {
     ctx.log.warn(
@@ -78,7 +86,6 @@ export async function checkPayout(ctx: PayoutContext, userId: number): Promise<P
     );
     return { ...(await payoutView(ctx.db, userId)), note: '电商平台暂未响应，请稍后点击“重新核实”' };
   }
-  const own = openAccountNo(ctx.config.piiKey, sub.accountNoEnc);
   let state: PayoutPointing;
   if (destination.pendingVerification) state = 'CHECKING';
   else if (destination.accountNo === own) state = 'POINTED';
@@ -124,9 +131,10 @@ async function noticeDiversion(
   const body =
     `您的店铺回款已不再指向收款子账户（${ownMasked}）${toMasked ? `，当前去向 ${toMasked}` : ''}。` +
     '您有未结清的贷款，请立即登录卖家后台改回，并在“收款账户”页面点击“重新核实”。';
-  const message = user.phone
-    ? { channel: 'sms' as const, recipient: user.phone, subject: '店铺回款去向异常', body }
-    : { channel: 'email' as const, recipient: user.email, subject: '店铺回款去向异常', body };
+  const { phone, email } = contactsOf(ctx, user);
+  const message = phone
+    ? { channel: 'sms' as const, recipient: phone, subject: '店铺回款去向异常', body }
+    : { channel: 'email' as const, recipient: email, subject: '店铺回款去向异常', body };
   if (message.recipient) await ctx.outbox.send(message);
 }
 

@@ -22,11 +22,14 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { nextRowId } from '../../lib/next-row-id.ts';
+import { open, seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { type PartnerOperation, runPartnerCall } from '../partner-calls/run.ts';
 import { shanghaiToday } from '../products/service.ts';
-import { maskAccountNo, openAccountNo, openSubAccount, sealAccountNo } from './accounts.ts';
+import { contactsOf } from '../users/contacts.ts';
+import { maskAccountNo, openSubAccount } from './accounts.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -80,7 +83,7 @@ export const bankSmallDeposit: PartnerOperation<DepositPayload> = {
       .where(eq(settlementChecks.id, payload.checkId));
     if (!row) throw new Error(`settlement check ${payload.checkId} missing`);
     if (!ctx.config) throw new Error('the small deposit needs the configuration (the PII key)');
-    const accountNo = openAccountNo(ctx.config.piiKey, row.accountNoEnc);
+    const accountNo = open(ctx.config, 'settlementAccountNo', row.id, row.accountNoEnc);
     const answer = await ctx.banks[partner].sendSmallDeposit(
       {
         bank: partner,
@@ -143,14 +146,16 @@ export async function submitSettlementAccount(
       .update(settlementChecks)
       .set({ state: 'FAILED', failReason: '已提交新的结算账户', updatedAt: now })
       .where(and(eq(settlementChecks.userId, user.id), eq(settlementChecks.state, 'PENDING')));
+    const id = await nextRowId(tx, 'settlement_checks');
     const [row] = await tx
       .insert(settlementChecks)
       .values({
+        id,
         userId: user.id,
         senderBank: sender,
         bankName,
         accountName,
-        accountNoEnc: sealAccountNo(ctx.config.piiKey, accountNo),
+        accountNoEnc: seal(ctx.config, 'settlementAccountNo', id, accountNo),
         accountNoMasked: maskAccountNo(accountNo),
         depositFen: amountFen,
         state: 'PENDING',
@@ -179,10 +184,11 @@ export async function submitSettlementAccount(
     const text =
       `【沙箱】${PARTNER_BANKS[sender].name}向您的对公账户（尾号 ${accountNo.slice(-4)}）入账 ${formatYuan(amountFen)} 元，` +
       '请在收款账户页面输入该金额完成结算账户验证，7 天内有效。';
-    if (user.phone)
-      await ctx.outbox.send({ channel: 'sms', recipient: user.phone, subject: '小额打款验证', body: text });
-    else if (user.email)
-      await ctx.outbox.send({ channel: 'email', recipient: user.email, subject: '小额打款验证', body: text });
+    const { phone, email } = contactsOf(ctx, user);
+    if (phone)
+      await ctx.outbox.send({ channel: 'sms', recipient: phone, subject: '小额打款验证', body: text });
+    else if (email)
+      await ctx.outbox.send({ channel: 'email', recipient: email, subject: '小额打款验证', body: text });
   }
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@loan/domain';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { receivingSettings, type UserRow } from '../../db/schema.ts';
+import { openOrNull } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
 import {
@@ -14,7 +15,6 @@ import {
   currentOf,
   eligibleBanks,
   lockOf,
-  openAccountNo,
   paidMethodOf,
   subAccountsOf,
   subAccountView,
@@ -31,7 +31,7 @@ export async function receivingAccount(ctx: AppContext, user: UserRow): Promise<
   const check = await latestCheck(ctx.db, user.id);
   const full =
     current?.state === 'OPEN' && current.accountNoEnc
-      ? openAccountNo(ctx.config.piiKey, current.accountNoEnc)
+      ? openOrNull(ctx, 'subAccountNo', current.id, current.accountNoEnc)
       : null;
   return {
     companyName: cert?.companyName || null,

@@ -16,8 +16,8 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { sellerStores } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { openText, sealText } from '../../lib/at-rest.ts';
 import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
+import { open, seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 
 type StoreRow = typeof sellerStores.$inferSelect;
@@ -61,7 +61,7 @@ async function refreshStore(ctx: AppContext, row: StoreRow, freshMs: number): Pr
 
   let result: MarketplaceCheckResult;
   try {
-    const token = openText(ctx.config.storeTokenKey, row.tokenEnc);
+    const token = open(ctx.config, 'storeToken', row.userId, row.tokenEnc);
     result = await ctx.marketplace.check(row.sellerId, token, now);
   } catch (error) {
     // never the token: only which store and why
@@ -206,7 +206,7 @@ export async function againMwsToken(
       sellerId,
       sellerName: store.sellerName,
       marketplaceIds: store.marketplaceIds,
-      tokenEnc: sealText(ctx.config.storeTokenKey, token),
+      tokenEnc: seal(ctx.config, 'storeToken', userId, token),
       status: '03' as const,
       annualSalesFen: store.annualSalesFen,
       authorisedAt,

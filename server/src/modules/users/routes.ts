@@ -7,6 +7,7 @@ import { ModifyPwdBody } from '../../schemas/requests.ts';
 import { ModifyPwdResultSchema, UserAllCheckResultSchema, UserInfoSchema } from '../../schemas/results.ts';
 import { availableCouponCount } from '../coupons/service.ts';
 import { receivingSummary } from '../receiving-account/view.ts';
+import { contactsOf } from './contacts.ts';
 import { modifyPassword, userAllCheck, userInfo } from './service.ts';
 
 const TAGS = ['用户'];
@@ -28,7 +29,7 @@ export function userRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const { user } = currentSession(request);
       const coupons = await availableCouponCount(ctx.db, user.id, ctx.now());
-      return ok(userInfo(user, coupons, await receivingSummary(ctx.db, user.id)));
+      return ok(userInfo(user, contactsOf(ctx, user), coupons, await receivingSummary(ctx.db, user.id)));
     },
   );
 

@@ -20,6 +20,7 @@ import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sess
 import { certificationSummary } from '../certification/service.ts';
 import type { ReceivingSummary } from '../receiving-account/view.ts';
 import { storeForApplication } from '../stores/service.ts';
+import type { Contacts } from './contacts.ts';
 
 /**
  * SPEC.md §7 getUserInfo, plus the only-page list and the usable coupons' count; the phone is masked.
@@ -27,6 +28,7 @@ import { storeForApplication } from '../stores/service.ts';
  */
 export function userInfo(
   user: UserRow,
+  contacts: Contacts,
   couponsCount = 0,
   receiving: ReceivingSummary | null = null,
 ): UserInfo {
@@ -35,13 +37,13 @@ export function userInfo(
     assetsCodes: user.assetsCodes,
     loginId: user.loginId,
     userNameCn: user.userNameCn,
-    email: user.email,
+    email: contacts.email,
     uptPwdTime: user.uptPwdTime?.toISOString() ?? null,
     paidMethod: receiving?.paidMethod ?? null,
     openBank: open ? receiving.bankName : null,
     subAccNo: open ? receiving.accountNoMasked : null,
     onlyPages: user.onlyPages ?? null,
-    phone: user.phone ? maskPhone(user.phone) : null,
+    phone: contacts.phone ? maskPhone(contacts.phone) : null,
     couponsCount,
   };
 }
