@@ -11,6 +11,7 @@ import {
   RSP,
   usccCheckCharacter,
 } from '@loan/domain';
+import { TINY_PNG } from './document-files.ts';
 import { baseURL, until, WAIT } from './support.ts';
 
 /**
@@ -52,10 +53,20 @@ export async function api<T>(
   return body.result;
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-).toString('base64');
+/** Uploads a document as the page does: multipart/form-data with the kind and the file. */
+async function uploadDocument(token: string, kind: string): Promise<number> {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), `${kind}.png`);
+  const res = await fetch(`${baseURL()}/api/users/uploadDocument`, {
+    method: 'POST',
+    headers: { accessToken: token },
+    body: form,
+  });
+  const body = (await res.json()) as Answer<{ documentId: number }>;
+  if (body.response.rspCode !== RSP.OK) throw new Error(`uploadDocument: ${JSON.stringify(body.response)}`);
+  return body.result.documentId;
+}
 
 export interface LoanPlan {
   loginId: string;
@@ -107,14 +118,7 @@ export async function readyBorrower(plan: LoanPlan): Promise<string> {
       return true;
     });
   }
-  const upload = async (kind: string) =>
-    (
-      await api<{ documentId: number }>('POST', '/users/uploadDocument', token, {
-        kind,
-        fileName: `${kind}.png`,
-        dataBase64: PNG,
-      })
-    ).documentId;
+  const upload = (kind: string) => uploadDocument(token, kind);
   const uscc = `91440300MA5G8XKQ3${usccCheckCharacter('91440300MA5G8XKQ3')}`;
   const id = `11010519800101123${idCardCheckCharacter('11010519800101123')}`;
   await api('POST', '/users/insertLoanCertification', token, {

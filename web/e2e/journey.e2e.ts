@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { idCardCheckCharacter, usccCheckCharacter } from '@loan/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { TINY_PDF, TINY_PNG } from './document-files.ts';
 import {
   browserPerFile,
   DESKTOP,
@@ -12,7 +13,7 @@ import {
   PHONE,
   screenshot,
   signInFirstTime,
-  WAIT,
+  until,
 } from './support.ts';
 import { E2E_USERS } from './users.ts';
 
@@ -40,14 +41,11 @@ const ID_NUMBER = (() => {
   return first17 + idCardCheckCharacter(first17);
 })();
 
-/** Tiny real PNG and PDF files for the document uploads (the server checks the content, not the name). */
+/** Tiny real PNG and PDF files for the document uploads (the server decodes and parses the content). */
 const files = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'loan-e2e-docs-'));
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const png = TINY_PNG;
+  const pdf = TINY_PDF;
   const write = (name: string, bytes: Buffer) => {
     const path = join(dir, name);
     writeFileSync(path, bytes);
@@ -92,7 +90,8 @@ async function acceptAgreements(page: Page, shotName?: string) {
     await page.waitForURL('**/agreement?**');
   }
   const tick = page.getByRole('checkbox');
-  await expect.poll(() => tick.isEnabled(), { timeout: WAIT }).toBe(true);
+  // the tests of this file run at once: the global expect has no test of its own to poll in
+  await until('the agreements tick box enabled', async () => ((await tick.isEnabled()) ? true : undefined));
   await tick.click();
   await page.getByText(/已于 .* 同意/).waitFor();
   if (shotName) await screenshot(page, `${shotName}-agreements`);
@@ -133,7 +132,7 @@ async function certify(
     .click();
   await page.getByText('认证信息已保存').waitFor();
   // only masked personal data comes back
-  await expect.poll(() => page.content()).not.toContain(ID_NUMBER);
+  expect(await page.content()).not.toContain(ID_NUMBER);
 }
 
 async function enterApplication(page: Page, amount: string, term: string) {
