@@ -3,8 +3,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ensureCluster } from './cluster.ts';
+import { DurableNodeFS } from './durable-fs.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migratePglite, migratePostgres } from './migrate.ts';
+import { diskStartParams } from './pglite-settings.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -36,11 +39,20 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * PGlite on a data directory: the cluster created by a child process on the first start (cluster.ts), then
+ * opened durable and lean (pglite-settings.ts, durable-fs.ts). In memory (tests): PGlite's defaults.
+ */
 async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const lock: DataDirLock | null = dataDir ? acquireDataDirLock(dataDir) : null;
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create({ loadDataDir });
+    if (dataDir) {
+      await ensureCluster(dataDir);
+      client = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: diskStartParams() });
+    } else {
+      client = await PGlite.create({ loadDataDir });
+    }
   } catch (error) {
     lock?.release();
     throw error;
