@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DEFAULT_FIELD_CIPHER_IV, DEFAULT_FIELD_CIPHER_KEY, encryptField } from '@loan/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { BENCH_PRODUCTION_ENV, freePort, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
@@ -32,8 +33,13 @@ function peakRssMiB(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+async function startProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  nodeFlags: readonly string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -86,6 +92,7 @@ async function benchPortal(name: string, env: NodeJS.ProcessEnv): Promise<Result
     join(serverDir, 'src', 'main.ts'),
     { ...env, ...BENCH_PRODUCTION_ENV, PORT: String(port), LOG_LEVEL: 'warn' },
     `${base}/application_vue/clientConfig`,
+    SERVER_NODE_FLAGS, // as `npm start` runs the server
   );
   try {
     const password = encryptField('Demo1234', { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });
