@@ -2,7 +2,13 @@ import { MAX_DOCUMENT_BYTES, RSP, rspText } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { handWrittenPdf, realPdf, realPng } from './helpers/upload-files.ts';
-import { type FormPart, postUploadBody, postUploadForm, uploadFile } from './helpers/uploads.ts';
+import {
+  type FormPart,
+  multipartBody,
+  postUploadBody,
+  postUploadForm,
+  uploadFile,
+} from './helpers/uploads.ts';
 
 let t: TestApp;
 let token: string;
@@ -124,6 +130,21 @@ describe('the multipart form', () => {
     expect(res.response.rspCode).not.toBe(RSP.OK);
     expect(res.response.rspDesc).toMatch(HAN);
     expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('only the upload takes multipart: another call refuses it as a bad body (1002)', async () => {
+    const { payload, contentType } = await multipartBody([kind, file()]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/insertLoanCertification',
+      payload,
+      headers: { accessToken: token, 'content-type': contentType },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().response).toEqual({
+      rspCode: RSP.BAD_REQUEST_BODY,
+      rspDesc: rspText(RSP.BAD_REQUEST_BODY),
+    });
   });
 
   it('without a session: 401', async () => {

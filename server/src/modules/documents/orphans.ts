@@ -44,7 +44,10 @@ export async function purgeOrphanDocuments(
         notExists(referencedByRefund(db)),
       ),
     )
-    .limit(BATCH);
+    .limit(BATCH)
+    // a document a certification or refund being saved right now points at is locked by its foreign-key check:
+    // skipped, the next run sees the reference; two servers purging at once do not wait for each other
+    .for('update', { skipLocked: true });
   const deleted = await db
     .delete(documents)
     .where(inArray(documents.id, candidates))
