@@ -7,7 +7,9 @@ import { ALL_TABLES, loanCertifications, users } from '../src/db/schema.ts';
 import { UNREADABLE_MASK } from '../src/lib/sealed-columns.ts';
 import { insertUser } from '../src/modules/users/contacts.ts';
 import { call, cipher, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
+import { applicationCalls } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { approvedApplication } from './helpers/contracts.ts';
 import { latestCode } from './helpers/outbox.ts';
 
 /**
@@ -184,5 +186,17 @@ describe('personal data at rest', () => {
     for (const plain of [PHONE, EMAIL, LEGAL_NAME, ID_NUMBER]) expect(log).not.toContain(plain);
     // the owner's own values still open where they belong
     expect((await userInfo(a.token)).result).toMatchObject({ phone: '139****2222', email: EMAIL });
+  });
+});
+
+describe('the loan contract', () => {
+  it('is refused with a reason to act on (3401) when the legal representative’s name does not open', async () => {
+    const rowId = await approvedApplication(t, b);
+    const res = await applicationCalls(t).contract(b.token, rowId);
+    expect(res.status).toBe(200);
+    expect(res.response).toEqual({
+      rspCode: RSP.CERTIFICATION_REQUIRED,
+      rspDesc: '认证信息无法读取，请重新提交借款认证后再签署借款合同',
+    });
   });
 });
