@@ -9,6 +9,7 @@ import {
   validateUscc,
 } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { ownDocuments } from './documents.ts';
@@ -99,8 +100,11 @@ export interface DocumentIds {
   salesDocId?: number | undefined;
 }
 
-/** The documents named must be this user's and of the right kind (1104 otherwise, as for a missing one). */
-export async function checkDocuments(ctx: AppContext, userId: number, body: DocumentIds): Promise<void> {
+/**
+ * The documents named must be this user's and of the right kind (1104 otherwise, as for a missing one). Run in
+ * the transaction that refers to them: they stay held until it commits (see ownDocuments).
+ */
+export async function checkDocuments(tx: Database, userId: number, body: DocumentIds): Promise<void> {
   const wanted: Array<[number | undefined, DocumentKind]> = [
     [body.licenceDocId, 'BUSINESS_LICENCE'],
     [body.idFrontDocId, 'ID_CARD_FRONT'],
@@ -108,7 +112,7 @@ export async function checkDocuments(ctx: AppContext, userId: number, body: Docu
     [body.salesDocId, 'SALES_STATEMENT'],
   ];
   const ids = wanted.flatMap(([id]) => (id === undefined ? [] : [id]));
-  const own = await ownDocuments(ctx.db, userId, ids);
+  const own = await ownDocuments(tx, userId, ids, { lock: true });
   for (const [id, kind] of wanted) {
     if (id === undefined) continue;
     if (!own.some((d) => d.id === id && d.kind === kind)) {

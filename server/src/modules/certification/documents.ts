@@ -86,11 +86,21 @@ export async function uploadDocument(
   }
 }
 
-/** The user's own documents among these ids (another user's id is simply not found). */
-export async function ownDocuments(db: Database, userId: number, ids: number[]): Promise<DocumentRow[]> {
+/**
+ * The user's own documents among these ids (another user's id is simply not found). `lock`, inside the
+ * transaction that will refer to them: the rows are held (FOR SHARE) until it commits, so the orphan purge skips
+ * them, and one the purge took first is not found here rather than failing the write's foreign key.
+ */
+export async function ownDocuments(
+  db: Database,
+  userId: number,
+  ids: number[],
+  options: { lock?: boolean } = {},
+): Promise<DocumentRow[]> {
   if (ids.length === 0) return [];
-  return db
+  const query = db
     .select()
     .from(documents)
     .where(and(eq(documents.userId, userId), inArray(documents.id, ids)));
+  return options.lock ? query.for('share') : query;
 }

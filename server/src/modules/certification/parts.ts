@@ -31,9 +31,11 @@ async function updateExisting(
   meta: RequestMeta,
   changes: Changes,
   detail: Record<string, unknown>,
+  documents?: DocumentIds,
 ): Promise<LoanCertificationView> {
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
+    if (documents) await checkDocuments(tx, user.id, documents);
     const [saved] = await tx
       .update(loanCertifications)
       .set({ ...changes, updatedAt: now })
@@ -86,10 +88,12 @@ export async function updateCertificationDocuments(
     ),
   );
   if (Object.keys(sent).length === 0) throw new ApiError(RSP.INVALID_INPUT, CERTIFICATION_TEXTS.noDocument);
-  await checkDocuments(ctx, user.id, sent);
-  return updateExisting(ctx, user, meta, sent as Changes, {
-    part: 'documents',
-    documents: Object.keys(sent),
-    salesStatement: sent.salesDocId !== undefined,
-  });
+  return updateExisting(
+    ctx,
+    user,
+    meta,
+    sent as Changes,
+    { part: 'documents', documents: Object.keys(sent), salesStatement: sent.salesDocId !== undefined },
+    sent,
+  );
 }

@@ -25,11 +25,11 @@ export async function saveCertification(
 ): Promise<LoanCertificationView> {
   const identity = checkIdentity(ctx, body);
   const card = checkCard(ctx, body);
-  await checkDocuments(ctx, user.id, body);
   const now = ctx.now();
   const sealed = (name: 'legalName' | 'idNumber' | 'legalPhone' | 'bankCard', plain: string) =>
     seal(ctx.config, name, user.id, plain);
   const row = await ctx.db.transaction(async (tx) => {
+    await checkDocuments(tx, user.id, body);
     const [existing] = await tx
       .select({ id: loanCertifications.id, bankCardEnc: loanCertifications.bankCardEnc })
       .from(loanCertifications)

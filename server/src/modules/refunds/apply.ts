@@ -98,14 +98,15 @@ export async function applyForRefund(
   const order = await ownPaymentOrder(ctx.db, user.id, body.outTradeNo);
   if (order.status !== 'PAID') throw new ApiError(RSP.REFUND_PAYMENT_NOT_PAID);
   const evidenceDocumentId = body.evidenceDocumentId ?? null;
-  if (evidenceDocumentId !== null) {
-    const [doc] = await ownDocuments(ctx.db, user.id, [evidenceDocumentId]);
-    if (!doc) throw new ApiError(RSP.REFUND_EVIDENCE_NOT_FOUND);
-  }
   const now = ctx.now();
   try {
-    const row = await ctx.db.transaction((tx) =>
-      insertRefund(tx, {
+    const row = await ctx.db.transaction(async (tx) => {
+      // held until the application is in (the orphan purge skips it); one purged first is not found
+      if (evidenceDocumentId !== null) {
+        const [doc] = await ownDocuments(tx, user.id, [evidenceDocumentId], { lock: true });
+        if (!doc) throw new ApiError(RSP.REFUND_EVIDENCE_NOT_FOUND);
+      }
+      return insertRefund(tx, {
         order,
         amountFen,
         reason: reason.reason,
@@ -114,8 +115,8 @@ export async function applyForRefund(
         now,
         actorRef: user.loginId,
         ip: meta.ip,
-      }),
-    );
+      });
+    });
     return refundDetailOf(ctx.db, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(RSP.REFUND_OPEN_EXISTS);
