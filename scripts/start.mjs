@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'web', 'dist', 'index.html');
@@ -36,7 +36,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
 
 const server = spawn(
   process.execPath,
-  [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'server', 'src', 'main.ts')],
+  [...serverNodeFlags(process.env), '--import', 'tsx', join(root, 'server', 'src', 'main.ts')],
   {
     cwd: root,
     stdio: 'inherit',

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DEFAULT_FIELD_CIPHER_IV, DEFAULT_FIELD_CIPHER_KEY, encryptField } from '@loan/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 import { BENCH_PRODUCTION_ENV, freePort, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
@@ -92,7 +92,7 @@ async function benchPortal(name: string, env: NodeJS.ProcessEnv): Promise<Result
     join(serverDir, 'src', 'main.ts'),
     { ...env, ...BENCH_PRODUCTION_ENV, PORT: String(port), LOG_LEVEL: 'warn' },
     `${base}/application_vue/clientConfig`,
-    SERVER_NODE_FLAGS, // as `npm start` runs the server
+    serverNodeFlags(env), // as `npm start` runs the server
   );
   try {
     const password = encryptField('Demo1234', { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });

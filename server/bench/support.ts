@@ -30,4 +30,7 @@ export const BENCH_PRODUCTION_ENV: NodeJS.ProcessEnv = {
   SANDBOX: '1',
   SHUTDOWN_DRAIN_MS: '0',
   ...Object.fromEntries(SECRETS.map((s) => [s.variable, randomBytes(32).toString('hex')])),
+  // production names the current key of each keyring (the id every sealed value carries)
+  PII_KEY_ID: 'bench-pii',
+  STORE_TOKEN_KEY_ID: 'bench-store',
 };
