@@ -6,7 +6,8 @@
 //   --max-semi-space-size=2  the young generation's semi-spaces at 2 MiB instead of 16
 //   --v8-pool-size=1         one V8 worker thread instead of one per core: each worker keeps its own malloc arena
 //                            (tens of MiB after compiling PGlite's WebAssembly) that is never given back
-export const EMBEDDED_NODE_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=1'];
+//   --expose-gc              main.ts collects once when it listens, returning the start's garbage at once
+export const EMBEDDED_NODE_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=1', '--expose-gc'];
 
 /** The flags for a server started with this environment. */
 export function serverNodeFlags(env) {

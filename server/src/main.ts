@@ -43,6 +43,9 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
+  // on the embedded database npm start exposes gc (scripts/server-flags.mjs): once listening, the garbage of the
+  // start (migrations, seeding, compiled schemas) goes back to the system instead of waiting for a collection
+  (globalThis as { gc?: () => void }).gc?.();
   const where =
     database.kind === 'pglite' ? `PGlite（内嵌 embedded）${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(startBanner(config, where));
