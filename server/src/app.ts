@@ -95,7 +95,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const outbox =
     opts.outbox ??
-    createSandboxOutbox({ db, now, log: app.log, logMessages: config.environment !== 'production' });
+    createSandboxOutbox({
+      db,
+      keys: config,
+      now,
+      log: app.log,
+      logMessages: config.environment !== 'production',
+    });
   const ctx: AppContext = {
     config,
     db,

@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { RSP, type UserInfo } from '@loan/domain';
+import { type LoanContractView, RSP, type UserInfo } from '@loan/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -9,8 +9,10 @@ import { loanCertifications } from '../src/db/schema.ts';
 import type { App } from '../src/http.ts';
 import { open, SEALED_COLUMNS, type SealedColumnName } from '../src/lib/sealed-columns.ts';
 import { call, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
+import { applicationCalls, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { setContacts } from './helpers/contacts.ts';
+import { approvedApplication } from './helpers/contracts.ts';
 import { latestCode } from './helpers/outbox.ts';
 import { giveStoreToken } from './helpers/receiving.ts';
 
@@ -48,12 +50,17 @@ function sealV1(keyHex: string, plain: string): string {
 
 let t: TestApp;
 let borrower: ReadyBorrower;
+let contractRowId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   borrower = await makeReadyBorrower(t, 'rotate_me');
   await setContacts(t, borrower.userId, { phone: PHONE });
   await giveStoreToken(t, borrower.userId);
+  // a signed contract (its text and parties) and a code in the sandbox outbox (its recipient)
+  contractRowId = await approvedApplication(t, borrower);
+  okResult(await applicationCalls(t).sign(borrower.token, contractRowId));
+  okResult(await call(t.app, 'POST', '/application_vue/sendLoginSms', { phone: PHONE }));
   // a card still in the v1 format, as stored before values were bound to their row
   await t.db
     .update(loanCertifications)
@@ -97,7 +104,18 @@ describe('npm run keys -- rotate', () => {
     const plain = before.map((v) => open(t.config, v.name, v.row, v.value));
     expect(before.some((v) => v.value.startsWith('v1.'))).toBe(true);
     expect(new Set(before.map((v) => v.name))).toEqual(
-      new Set(['userPhone', 'userEmail', 'legalName', 'idNumber', 'legalPhone', 'bankCard', 'storeToken']),
+      new Set([
+        'userPhone',
+        'userEmail',
+        'legalName',
+        'idNumber',
+        'legalPhone',
+        'bankCard',
+        'storeToken',
+        'outboxRecipient',
+        'contractBody',
+        'contractParties',
+      ]),
     );
 
     const lines: string[] = [];
@@ -145,6 +163,18 @@ describe('npm run keys -- rotate', () => {
       expect(
         (await call(app, 'POST', '/application_vue/sendLoginSms', { phone: PHONE })).response.rspCode,
       ).toBe(RSP.OK);
+      const contract = await call<LoanContractView>(
+        app,
+        'GET',
+        '/loanMgr/loanContract',
+        {
+          rowId: String(contractRowId),
+        },
+        { token: borrower.token },
+      );
+      expect(contract.response.rspCode).toBe(RSP.OK);
+      expect(contract.result.signed).not.toBeNull();
+      expect(contract.result.body).toContain(contract.result.parties.legalRepresentative);
       const code = await latestCode(app, PHONE);
       const login = await call(app, 'POST', '/application_vue/smsLogin', { phone: PHONE, code });
       expect(login.response.rspCode).toBe(RSP.OK);

@@ -14,6 +14,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, instalments, loanContracts, loans, products } from '../src/db/schema.ts';
+import { open } from '../src/lib/sealed-columns.ts';
 import { createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, READY_COMPANY } from './helpers/borrower.ts';
@@ -176,12 +177,14 @@ describe('POST /loanMgr/signContract', () => {
       userId: b.userId,
       contractNo: served.contractNo,
       version: 'LC-1',
-      body: served.body,
       textHash: served.textHash,
       keyFacts: served.keyFacts,
       userAgent: 'ContractTest/1.0',
     });
     expect(kept?.signedAt.getTime()).toBe(signedAt.getTime());
+    // the text is sealed: it opens as the text served, whose sha256 is the kept hash
+    expect(open(t.config, 'contractBody', kept?.id ?? 0, kept?.bodyEnc ?? '')).toBe(served.body);
+    expect(sha256(served.body)).toBe(served.textHash);
     expect(kept?.ip).toBeTruthy();
     const audits = await t.db
       .select()

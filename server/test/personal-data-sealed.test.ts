@@ -3,19 +3,21 @@ import { type LoanCertificationView, maskName, RSP, type UserInfo } from '@loan/
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUserCommand } from '../src/cli/user-commands.ts';
-import { ALL_TABLES, loanCertifications, users } from '../src/db/schema.ts';
+import { ALL_TABLES, loanCertifications, loanContracts, users } from '../src/db/schema.ts';
 import { UNREADABLE_MASK } from '../src/lib/sealed-columns.ts';
+import { CONTRACT_UNREADABLE } from '../src/modules/applications/contract-kept.ts';
 import { insertUser } from '../src/modules/users/contacts.ts';
 import { call, cipher, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
-import { applicationCalls } from './helpers/applications.ts';
+import { applicationCalls, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { approvedApplication } from './helpers/contracts.ts';
 import { latestCode } from './helpers/outbox.ts';
 
 /**
  * Phones, e-mails and the legal representative's name are sealed at rest, bound to their row and column, and
- * found through keyed hashes: the borrower's own flows (contact change, certification, SMS login) leave none of
- * them in plain text in any table, and a sealed value moved elsewhere does not open (the views say so, no 500).
+ * found through keyed hashes: the borrower's own flows (contact change, certification, SMS login, the codes in
+ * the sandbox outbox, the signed contract) leave none of them in plain text in any table, and a sealed value
+ * moved elsewhere does not open (the views say so, no 500).
  */
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -72,10 +74,10 @@ async function saveCertification(borrower: ReadyBorrower) {
 
 const userInfo = (token: string) => call<UserInfo>(t.app, 'GET', '/users/getUserInfo', undefined, { token });
 
-/** Every row of every table as text. The sandbox outbox is left out: it stands in for the SMS and mail gateways. */
+/** Every row of every table as text (the sandbox outbox and the signed contracts included). */
 async function everyRow(): Promise<string> {
   const parts: string[] = [];
-  for (const table of ALL_TABLES.filter((name) => name !== 'outbox_messages')) {
+  for (const table of ALL_TABLES) {
     const result = await t.db.execute(sql.raw(`select * from ${table}`));
     parts.push(JSON.stringify((result as unknown as { rows: unknown[] }).rows));
   }
@@ -198,5 +200,36 @@ describe('the loan contract', () => {
       rspCode: RSP.CERTIFICATION_REQUIRED,
       rspDesc: '认证信息无法读取，请重新提交借款认证后再签署借款合同',
     });
+  });
+
+  it('signed, it keeps the text and parties sealed: no name in any row, the view and PDF open them', async () => {
+    const api = applicationCalls(t);
+    const rowId = await approvedApplication(t, a);
+    const served = okResult(await api.contract(a.token, rowId));
+    expect(served.body).toContain(LEGAL_NAME);
+    okResult(await api.sign(a.token, rowId));
+
+    const rows = await everyRow();
+    for (const plain of [LEGAL_NAME, PHONE, EMAIL]) expect(rows, plain).not.toContain(plain);
+    const [kept] = await t.db.select().from(loanContracts).where(eq(loanContracts.applicationId, rowId));
+    expect(kept?.bodyEnc.startsWith(`v2.${t.config.piiKeys.currentId}.`)).toBe(true);
+    expect(kept?.details).not.toHaveProperty('parties');
+
+    const signed = okResult(await api.contract(a.token, rowId));
+    expect(signed).toMatchObject({ body: served.body, textHash: served.textHash, parties: served.parties });
+    expect((await api.contractPdf(a.token, rowId)).headers['content-type']).toBe('application/pdf');
+
+    // the text and the parties swapped between their columns: neither opens; 3407 with its reason, not a 500
+    await t.db
+      .update(loanContracts)
+      .set({ bodyEnc: kept?.partiesEnc, partiesEnc: kept?.bodyEnc })
+      .where(eq(loanContracts.applicationId, rowId));
+    const unreadable = { rspCode: RSP.CONTRACT_NOT_SIGNED, rspDesc: CONTRACT_UNREADABLE };
+    const view = await api.contract(a.token, rowId);
+    expect(view.status).toBe(200);
+    expect(view.response).toEqual(unreadable);
+    const pdf = await api.contractPdf(a.token, rowId);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.json().response).toEqual(unreadable);
   });
 });

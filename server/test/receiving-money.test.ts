@@ -12,6 +12,7 @@ import {
   sandboxBankRequests,
   sandboxPayoutPointings,
 } from '../src/db/schema.ts';
+import { open } from '../src/lib/sealed-columns.ts';
 import { checkLockedPayouts } from '../src/modules/receiving-account/payouts.ts';
 import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, okResult } from './helpers/applications.ts';
@@ -157,11 +158,11 @@ describe('where the payouts go', () => {
     await giveStoreToken(t, b.userId);
     expect(okResult(await point(b, 'SUB_ACCOUNT')).state).toBe('POINTED');
     // the outbox table itself: the developer outbox lists only recent messages and the clock moves a day
-    const notices = () =>
-      t.db
-        .select()
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.recipient, email(b)), eq(outboxMessages.subject, '店铺回款去向异常')));
+    // (the recipient is sealed: opened here to pick the borrower's)
+    const notices = async () =>
+      (await t.db.select().from(outboxMessages).where(eq(outboxMessages.subject, '店铺回款去向异常'))).filter(
+        (m) => open(t.config, 'outboxRecipient', m.id, m.recipientEnc) === email(b),
+      );
 
     expect(okResult(await point(b, 'OTHER')).state).toBe('DIVERTED');
     expect(okResult(await lock.recheck(b.token)).payout.state).toBe('DIVERTED');
@@ -183,7 +184,13 @@ describe('where the payouts go', () => {
       config: t.config,
       log: t.app.log,
       marketplace: createSandboxMarketplace(t.db),
-      outbox: createSandboxOutbox({ db: t.db, now: t.clock.now, log: t.app.log, logMessages: false }),
+      outbox: createSandboxOutbox({
+        db: t.db,
+        keys: t.config,
+        now: t.clock.now,
+        log: t.app.log,
+        logMessages: false,
+      }),
     };
     expect(await checkLockedPayouts(ctx)).toEqual({ checked: 0, diverted: 0 }); // checked within the day
     t.clock.advance(DAY + 1000);

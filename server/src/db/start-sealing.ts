@@ -4,9 +4,9 @@ import { emailHashOf, type PersonalDataKeys, phoneHashOf } from '../modules/user
 import type { Database } from './client.ts';
 
 /**
- * Seals what a migration could only move: SQL has no key, so migrations 0015 (sub-account numbers) and 0017
- * (phones, e-mails, legal representatives' names) copied plain values into the sealed columns with the
- * `legacy:` mark. The start seals them, right after the migrations and before serving, and computes the lookup
+ * Seals what a migration could only move: SQL has no key, so migrations 0015 (sub-account numbers), 0017
+ * (phones, e-mails, legal representatives' names) and 0018 (signed contracts' texts and parties) copied plain
+ * values into the sealed columns with the `legacy:` mark. The start seals them, right after the migrations and before serving, and computes the lookup
  * hashes of the users' contacts. Each value is replaced only if it is still the one read (a second server
  * starting at the same time does it once). Returns how many values were sealed.
  */

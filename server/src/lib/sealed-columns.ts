@@ -35,6 +35,11 @@ export const SEALED_COLUMNS = {
   bankCard: pii('loan_certifications', 'user_id', 'bank_card'),
   subAccountNo: pii('sub_accounts', 'id', 'account_no'),
   settlementAccountNo: pii('settlement_checks', 'id', 'account_no'),
+  outboxRecipient: pii('outbox_messages', 'id', 'recipient'),
+  /** the signed contract's text (it names the legal representative) */
+  contractBody: pii('loan_contracts', 'id', 'body'),
+  /** the contract's parties (LoanContractParties as JSON) */
+  contractParties: pii('loan_contracts', 'id', 'parties'),
   storeToken: {
     table: 'seller_stores',
     keyColumn: 'user_id',

@@ -1,13 +1,17 @@
 import type { OutboxMessage } from '@loan/domain';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { desc, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
+import { nextRowId } from '../../lib/next-row-id.ts';
+import { type AtRestKeys, openOrNull, seal, UNREADABLE_MASK } from '../../lib/sealed-columns.ts';
 import { CODE_RULES } from '../../modules/codes/service.ts';
 import type { OutboxAdapter, OutboxQuery, OutgoingMessage } from './outbox.ts';
 
 export interface SandboxOutboxOptions {
   db: Database;
+  /** the recipient is sealed with PII_KEY, bound to the message row */
+  keys: AtRestKeys;
   now: () => Date;
   log: FastifyBaseLogger;
   /** log that a message was kept (never whom to or what: read those in the developer outbox) */
@@ -29,12 +33,25 @@ export async function purgeSandboxOutbox(db: Database, now: Date): Promise<numbe
   return deleted.length;
 }
 
-/** Sandbox SMS/e-mail: records each message in outbox_messages instead of sending it. */
-export function createSandboxOutbox({ db, now, log, logMessages }: SandboxOutboxOptions): OutboxAdapter {
+/**
+ * Sandbox SMS/e-mail: records each message in outbox_messages instead of sending it. The recipient is sealed
+ * (bound to the row id, drawn before the insert); the listing opens it and filters by it in code: the listing
+ * only reads the messages of the last SANDBOX_OUTBOX_KEEP_MS, so no lookup hash is kept for it.
+ */
+export function createSandboxOutbox({
+  db,
+  keys,
+  now,
+  log,
+  logMessages,
+}: SandboxOutboxOptions): OutboxAdapter {
+  const opener = { config: keys, log };
   return {
     sandbox: true,
-    async send(message: OutgoingMessage) {
-      await db.insert(outboxMessages).values({ ...message, createdAt: now() });
+    async send({ recipient, ...message }: OutgoingMessage) {
+      const id = await nextRowId(db, 'outbox_messages');
+      const recipientEnc = seal(keys, 'outboxRecipient', id, recipient);
+      await db.insert(outboxMessages).values({ ...message, id, recipientEnc, createdAt: now() });
       if (logMessages)
         log.info(
           { outbox: { channel: message.channel } },
@@ -42,18 +59,21 @@ export function createSandboxOutbox({ db, now, log, logMessages }: SandboxOutbox
         );
     },
     async list({ recipient, limit }: OutboxQuery): Promise<OutboxMessage[]> {
-      const rows = await db
+      const recent = db
         .select()
         .from(outboxMessages)
-        .where(
-          and(
-            gt(outboxMessages.createdAt, new Date(now().getTime() - SANDBOX_OUTBOX_KEEP_MS)),
-            recipient ? eq(outboxMessages.recipient, recipient) : undefined,
-          ),
-        )
-        .orderBy(desc(outboxMessages.id))
-        .limit(limit);
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+        .where(gt(outboxMessages.createdAt, new Date(now().getTime() - SANDBOX_OUTBOX_KEEP_MS)))
+        .orderBy(desc(outboxMessages.id));
+      // by recipient: every recent message is opened, as the recipient is known only then
+      const rows = await (recipient ? recent : recent.limit(limit));
+      const messages: OutboxMessage[] = [];
+      for (const { recipientEnc, ...r } of rows) {
+        const opened = openOrNull(opener, 'outboxRecipient', r.id, recipientEnc);
+        if (recipient && opened !== recipient) continue;
+        messages.push({ ...r, recipient: opened ?? UNREADABLE_MASK, createdAt: r.createdAt.toISOString() });
+        if (messages.length === limit) break;
+      }
+      return messages;
     },
   };
 }

@@ -133,12 +133,13 @@ export const outboxMessages = pgTable(
   {
     id: serial('id').primaryKey(),
     channel: text('channel').$type<'sms' | 'email'>().notNull(),
-    recipient: text('recipient').notNull(),
+    /** the phone or e-mail, sealed bound to `outbox_messages:<id>:recipient` (adapters/outbox/sandbox.ts) */
+    recipientEnc: text('recipient_enc').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     createdAt: tz('created_at').notNull(),
   },
-  (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
+  (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
 );
 
 export const auditLog = pgTable(

@@ -5,12 +5,12 @@ import { applications } from './applications.ts';
 import { tz } from './columns.ts';
 
 /**
- * The parts of LoanContractView kept with a signed contract besides its text and key facts, and the pricing it
- * was rendered with (the loan made at disbursement follows it, whatever the product says by then).
+ * The parts of LoanContractView kept with a signed contract besides its text, parties and key facts, and the
+ * pricing it was rendered with (the loan made at disbursement follows it, whatever the product says by then).
+ * The parties name the legal representative: they are sealed in their own column, as the text is.
  */
 export type SignedContractDetails = { pricing: ProductPricing } & Pick<
   LoanContractView,
-  | 'parties'
   | 'assumedStartDate'
   | 'schedule'
   | 'serviceFeeLabel'
@@ -37,10 +37,14 @@ export const loanContracts = pgTable(
     contractNo: text('contract_no').notNull(),
     version: text('version').notNull(),
     title: text('title').notNull(),
-    body: text('body').notNull(),
+    /** the text as signed, sealed bound to `loan_contracts:<id>:body` (applications/contract-kept.ts) */
+    bodyEnc: text('body_enc').notNull(),
+    /** sha256 of the plain text as shown and signed */
     textHash: text('text_hash').notNull(),
+    /** the parties (LoanContractParties as JSON), sealed bound to `loan_contracts:<id>:parties` */
+    partiesEnc: text('parties_enc').notNull(),
     keyFacts: jsonb('key_facts').$type<LoanContractView['keyFacts']>().notNull(),
-    /** the rest of the contract's data as shown when signed (parties, schedule, fees, account, deadline) */
+    /** the rest of the contract's data as shown when signed (schedule, fees, masked account, deadline) */
     details: jsonb('details').$type<SignedContractDetails>().notNull(),
     signedAt: tz('signed_at').notNull(),
     ip: text('ip'),

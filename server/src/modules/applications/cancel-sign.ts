@@ -17,7 +17,8 @@ import { runPartnerCall } from '../partner-calls/run.ts';
 import { holdDisbursement } from '../receiving-account/held-disbursement.ts';
 import { applyEvent } from './apply-event.ts';
 import { applicationSubject, bankCancel, bankContractSigned, bankSubmit } from './bank-calls.ts';
-import { acceptContract, keepContract } from './contract.ts';
+import { acceptContract } from './contract.ts';
+import { keepContract } from './contract-kept.ts';
 import { detailOf, eventsOf, ownApplication, productOf, progressOf, stepName } from './lookup.ts';
 import { movedMeanwhile } from './submit.ts';
 import { missingStepsBefore, subAccountRequired } from './views.ts';
@@ -137,7 +138,7 @@ export async function signContract(
       reason: null,
       ip: meta.ip,
     });
-    await keepContract(tx, row, accepted, now, meta);
+    await keepContract(tx, ctx.config, row, accepted, now, meta);
     await recordAudit(tx, {
       action: AUDIT.contractSigned,
       at: now,

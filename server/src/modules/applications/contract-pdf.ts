@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import type { LoanContractRow } from '../../db/schema.ts';
 import { cjkFont } from '../../lib/cjk-font.ts';
 import { shanghaiTime } from '../payments/receipt.ts';
+import type { OpenedContract } from './contract-kept.ts';
 
 /** The file name of a signed contract's PDF (the Chinese one and its ASCII fallback). */
 export function contractFileNames(contractNo: string): { fileName: string; asciiName: string } {
@@ -12,7 +12,7 @@ export function contractFileNames(contractNo: string): { fileName: string; ascii
  * The PDF of a kept contract: its text exactly as signed (never rendered again), line by line in the portal's
  * CJK font, then the signing evidence (time, template version, SHA-256 of the text).
  */
-export function contractPdf(contract: LoanContractRow): Promise<Buffer> {
+export function contractPdf({ row: contract, body }: OpenedContract): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
@@ -32,7 +32,7 @@ export function contractPdf(contract: LoanContractRow): Promise<Buffer> {
   doc.font('cjk');
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const [title, ...lines] = contract.body.split('\n');
+  const [title, ...lines] = body.split('\n');
   doc.fontSize(18).text(title ?? contract.title, { align: 'center' });
   doc.moveDown(0.6).fontSize(9.5).fillColor('#000000');
   for (const line of lines) {

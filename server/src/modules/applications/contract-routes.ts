@@ -6,7 +6,8 @@ import { currentSession } from '../../plugins/session.ts';
 import { LoanContractQuerystring, LoanContractViewSchema } from '../../schemas/contract.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { attachment } from '../loans/routes.ts';
-import { keptContract, loanContractOf } from './contract.ts';
+import { loanContractOf } from './contract.ts';
+import { keptContract, openKept } from './contract-kept.ts';
 import { contractFileNames, contractPdf } from './contract-pdf.ts';
 import { notFound, ownApplication, parseRowId } from './lookup.ts';
 
@@ -50,7 +51,7 @@ export function contractRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: TAGS,
         summary: '已签署借款合同（PDF）',
-        description: `成功时直接返回 PDF 文件（签署时留存的合同全文与签署记录）；尚未签署 3407 时返回 JSON 信封。${NOT_FOUND_NOTE}`,
+        description: `成功时直接返回 PDF 文件（签署时留存的合同全文与签署记录）；尚未签署或留存的合同无法读取时 3407，返回 JSON 信封。${NOT_FOUND_NOTE}`,
         security: NEEDS_TOKEN,
         querystring: LoanContractQuerystring,
       },
@@ -59,7 +60,7 @@ export function contractRoutes(app: App, ctx: AppContext): void {
       const row = await ownApplication(ctx.db, currentSession(request).user.id, rowIdOf(request.query.rowId));
       const kept = await keptContract(ctx.db, row.id);
       if (!kept) throw new ApiError(RSP.CONTRACT_NOT_SIGNED);
-      const pdf = await contractPdf(kept);
+      const pdf = await contractPdf(openKept(ctx, kept));
       const { fileName, asciiName } = contractFileNames(kept.contractNo);
       return reply
         .type('application/pdf')

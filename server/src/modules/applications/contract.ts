@@ -12,10 +12,8 @@ import {
   type SignContractRequest,
   signDeadlinePassed,
 } from '@loan/domain';
-import { eq } from 'drizzle-orm';
-import type { AppContext, RequestMeta } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { type ApplicationRow, type LoanContractRow, loanContracts, type UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../context.ts';
+import type { ApplicationRow, UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import {
   BAD_READ_TOKEN,
@@ -24,23 +22,14 @@ import {
   sha256Hex,
   verifySubjectReadToken,
 } from '../agreements/service.ts';
+import { keptContract, type OpenedContract, openKept } from './contract-kept.ts';
 import { contractTermsOf } from './contract-terms.ts';
 import { ownApplication, productOf } from './lookup.ts';
 
 /** What a contract read token is about: this user's contract of this application (never a digit first). */
 const readSubject = (userId: number, rowId: number) => `loan-contract.${userId}.${rowId}`;
 
-/** The kept contract of an application, if it was signed. */
-export async function keptContract(db: Database, applicationId: number): Promise<LoanContractRow | null> {
-  const [row] = await db
-    .select()
-    .from(loanContracts)
-    .where(eq(loanContracts.applicationId, applicationId))
-    .limit(1);
-  return row ?? null;
-}
-
-function keptView(row: LoanContractRow): LoanContractView {
+function keptView({ row, body, parties }: OpenedContract): LoanContractView {
   const { details } = row;
   return {
     rowId: row.applicationId,
@@ -48,7 +37,7 @@ function keptView(row: LoanContractRow): LoanContractView {
     version: row.version,
     title: row.title,
     keyFacts: row.keyFacts,
-    parties: details.parties,
+    parties,
     assumedStartDate: details.assumedStartDate,
     schedule: details.schedule,
     serviceFeeLabel: details.serviceFeeLabel,
@@ -57,7 +46,7 @@ function keptView(row: LoanContractRow): LoanContractView {
     receivingAccount: details.receivingAccount,
     signDeadline: details.signDeadline,
     expired: false,
-    body: row.body,
+    body,
     textHash: row.textHash,
     minReadSeconds: 0,
     readToken: '',
@@ -113,7 +102,7 @@ export async function loanContractOf(
 ): Promise<LoanContractView> {
   const row = await ownApplication(ctx.db, user.id, rowId);
   const kept = await keptContract(ctx.db, row.id);
-  if (kept) return keptView(kept);
+  if (kept) return keptView(openKept(ctx, kept));
   if (row.state !== 'APPROVED') {
     if (row.state === 'SIGNED' || row.state === 'DISBURSED') {
       throw new ApiError(RSP.CONTRACT_NOT_SIGNED, '该申请签署时未留存借款合同文本，请联系客服获取');
@@ -172,43 +161,4 @@ export async function acceptContract(
   const textHash = sha256Hex(rendered.body);
   if (body.textHash !== textHash) throw new ApiError(RSP.CONTRACT_CHANGED);
   return { terms, rendered, textHash };
-}
-
-/** Keeps the accepted contract with its evidence (call in the SIGN event's transaction). */
-export async function keepContract(
-  tx: Database,
-  row: ApplicationRow,
-  accepted: AcceptedContract,
-  signedAt: Date,
-  meta: RequestMeta,
-): Promise<void> {
-  const { terms, rendered, textHash } = accepted;
-  await tx.insert(loanContracts).values({
-    applicationId: row.id,
-    userId: row.userId,
-    contractNo: terms.contractNo,
-    version: terms.version,
-    title: rendered.title,
-    body: rendered.body,
-    textHash,
-    keyFacts: rendered.keyFacts,
-    details: {
-      pricing: {
-        annualRate: terms.product.annualRate,
-        method: terms.product.method,
-        serviceFee: terms.product.serviceFee ?? null,
-      },
-      parties: terms.parties,
-      assumedStartDate: terms.assumedStartDate,
-      schedule: rendered.schedule,
-      serviceFeeLabel: rendered.serviceFeeLabel,
-      upfrontFee: rendered.upfrontFee,
-      penaltyText: rendered.penaltyText,
-      receivingAccount: terms.receivingAccount,
-      signDeadline: terms.signDeadline,
-    },
-    signedAt,
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 500) ?? null,
-  });
 }

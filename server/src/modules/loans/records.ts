@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { keptContract } from '../applications/contract.ts';
+import { keptContract } from '../applications/contract-kept.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
 import { shanghaiToday } from '../products/service.ts';
