@@ -1,59 +1,29 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
 import { sealMigratedValues } from '../src/db/start-sealing.ts';
 import { open } from '../src/lib/sealed-columns.ts';
 import { contactsOf, userByPhone } from '../src/modules/users/contacts.ts';
+import { columnsOf, databaseBefore } from './helpers/migrations.ts';
 
 /**
  * Migration 0017 on a database from before: phones, e-mails and legal representatives' names move out of their
  * plain columns (dropped) into the sealed ones, marked until the next start seals them and fills the lookup
  * hashes; after that no row holds them in plain text and SMS login's lookup finds the phone.
  */
-const dir = mkdtempSync(join(tmpdir(), 'personal-data-migration-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 const KEYS = loadConfig({ PII_KEY: '7e'.repeat(32), PII_KEY_ID: 'k2026' });
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-async function columnsOf(db: ReturnType<typeof drizzle>, table: string): Promise<string[]> {
-  const result = await db.execute(
-    sql`select column_name from information_schema.columns where table_name = ${table} order by 1`,
-  );
-  return (result.rows as { column_name: string }[]).map((r) => r.column_name);
-}
 
 describe('migration 0017 (personal data sealed)', () => {
   it('drops the plain columns; the start seals the values and fills the hashes', async () => {
-    const journal = JSON.parse(
-      readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-    ) as Journal;
-    const last = journal.entries.find((e) => e.tag === '0017_personal_data_sealed')?.idx ?? 0;
-    const entries = journal.entries.filter((e) => e.idx < last);
-    mkdirSync(join(dir, 'meta'), { recursive: true });
-    for (const e of entries) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-    writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-    const client = new PGlite();
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: dir });
+    const { client, db, migrateRest } = await databaseBefore('0017_personal_data_sealed');
     await db.execute(sql`insert into users (id, login_id, password_hash, user_name_cn, email, phone, created_at)
       values (1, 'old1', 'x', '老用户', 'Old.Owner@Example.com', '13612340001', now()),
              (2, 'old2', 'x', '无联系方式', '', null, now())`);
     await db.execute(sql`insert into loan_certifications (user_id, company_name, uscc, legal_name, id_number_enc,
       legal_phone_enc, created_at, updated_at) values (1, '老公司', '91350100M000100Y43', '司马相如', 'v1.a.b.c',
       'v1.a.b.c', now(), now())`);
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateRest();
 
     expect(await columnsOf(db, 'users')).not.toContain('phone');
     expect(await columnsOf(db, 'users')).not.toContain('email');

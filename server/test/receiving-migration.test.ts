@@ -1,49 +1,26 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
 import { sealMigratedValues } from '../src/db/start-sealing.ts';
 import { openAccountNo } from '../src/modules/receiving-account/accounts.ts';
+import { databaseBefore } from './helpers/migrations.ts';
 
 /**
  * Migration 0015 on a database from before: the sandbox sub-account written into the user row becomes an OPEN
  * sub-account at the bank named there, the repayment method moves to receiving_settings, the columns go; the
  * number is sealed at the next start.
  */
-const dir = mkdtempSync(join(tmpdir(), 'receiving-migration-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
 const KEYS = loadConfig({ PII_KEY: 'ab'.repeat(32) });
 
 describe('migration 0015 (receiving account)', () => {
   it('moves users.sub_acc_no / open_bank / paid_method into the new tables and drops them', async () => {
-    const journal = JSON.parse(
-      readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-    ) as Journal;
-    const last = journal.entries.find((e) => e.tag === '0015_receiving_account')?.idx ?? 0;
-    const entries = journal.entries.filter((e) => e.idx < last);
-    mkdirSync(join(dir, 'meta'), { recursive: true });
-    for (const e of entries) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-    writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-    const client = new PGlite();
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: dir });
+    const { client, db, migrateRest } = await databaseBefore('0015_receiving_account');
     await db.execute(sql`insert into users (id, login_id, password_hash, user_name_cn, email, created_at,
       paid_method, open_bank, sub_acc_no)
       values (1, 'old1', 'x', '老用户', 'old@example.com', now(), 'STORE_PAYOUT', '富友支付', '6238000000000000001'),
              (2, 'old2', 'x', '新用户', 'new@example.com', now(), null, null, null)`);
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateRest();
 
     const subs = (
       await db.execute(sql`select user_id, bank, state, account_no_enc, account_no_masked from sub_accounts`)

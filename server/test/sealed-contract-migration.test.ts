@@ -1,26 +1,17 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
 import { sealMigratedValues } from '../src/db/start-sealing.ts';
 import { open } from '../src/lib/sealed-columns.ts';
+import { columnsOf, databaseBefore } from './helpers/migrations.ts';
 
 /**
  * Migration 0018 on a database from before: the sandbox outbox's messages (minutes-long, plain recipients) are
  * deleted; a signed contract's text and parties move out of their plain places (the body column is dropped, the
  * parties leave details) into the sealed columns, marked until the next start seals them. The text hash stays.
  */
-const dir = mkdtempSync(join(tmpdir(), 'sealed-contract-migration-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 const KEYS = loadConfig({ PII_KEY: '7e'.repeat(32), PII_KEY_ID: 'k2026' });
 const NAME = '诸葛孔明';
 const BODY = `借款合同\n借款人法定代表人：${NAME}`;
@@ -32,30 +23,9 @@ const PARTIES = {
   platform: '跨境融资服务平台',
 };
 
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-async function columnsOf(db: ReturnType<typeof drizzle>, table: string): Promise<string[]> {
-  const result = await db.execute(
-    sql`select column_name from information_schema.columns where table_name = ${table} order by 1`,
-  );
-  return (result.rows as { column_name: string }[]).map((r) => r.column_name);
-}
-
 describe('migration 0018 (outbox recipients and signed contracts sealed)', () => {
   it('deletes the outbox messages, moves the contract text and parties; the start seals them', async () => {
-    const journal = JSON.parse(
-      readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-    ) as Journal;
-    const last = journal.entries.find((e) => e.tag === '0018_sealed_outbox_and_contracts')?.idx ?? 0;
-    const entries = journal.entries.filter((e) => e.idx < last);
-    mkdirSync(join(dir, 'meta'), { recursive: true });
-    for (const e of entries) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-    writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-    const client = new PGlite();
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: dir });
+    const { client, db, migrateRest } = await databaseBefore('0018_sealed_outbox_and_contracts');
     const hash = createHash('sha256').update(BODY, 'utf8').digest('hex');
     const details = { parties: PARTIES, signDeadline: '2026-12-01', schedule: [] };
     await db.execute(sql`insert into users (id, login_id, password_hash, user_name_cn, created_at)
@@ -67,7 +37,7 @@ describe('migration 0018 (outbox recipients and signed contracts sealed)', () =>
       '{}'::jsonb, ${JSON.stringify(details)}::jsonb, now())`);
     await db.execute(sql`insert into outbox_messages (channel, recipient, subject, body, created_at)
       values ('sms', '13612340001', '登录验证码', '验证码 123456', now())`);
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateRest();
 
     expect(await columnsOf(db, 'loan_contracts')).not.toContain('body');
     expect(await columnsOf(db, 'outbox_messages')).not.toContain('recipient');
