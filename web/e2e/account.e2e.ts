@@ -13,6 +13,7 @@ import {
 } from './borrower-api.ts';
 import { signContractInReader } from './contract-steps.ts';
 import {
+  animationsDone,
   baseURL,
   browserPerFile,
   DESKTOP,
@@ -162,6 +163,7 @@ describe('receiving account and My account in the browser', () => {
       .first()
       .waitFor();
     await shot(page, 'account-locked-desktop', false);
+    await animationsDone(page);
     await refusal.getByRole('button', { name: /知道了/ }).click();
     const refused = await answer('POST', '/lock/openSubAccount', token, { bankCode: 'CGB' });
     expect(refused.response.rspCode).toBe('2103');
@@ -194,6 +196,7 @@ describe('receiving account and My account in the browser', () => {
     await page.getByTestId(`repay-now-${loanId}-1`).click();
     const repay = page.getByRole('dialog');
     await repay.getByText(/立即还款 · 第 1 期/).waitFor();
+    await animationsDone(page);
     await repay.getByRole('button', { name: /确认还款/ }).click();
     await payAtCashier(page, MY_ACCOUNT);
     await next.getByText(second.dueDate).first().waitFor();

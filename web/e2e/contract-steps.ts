@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { WAIT } from './support.ts';
+import { animationsDone, WAIT } from './support.ts';
 
 /**
  * At the bank page's 签署借款合同 step: waits out the contract's reading time, ticks 我已阅读并同意《借款合同》,
@@ -14,6 +14,8 @@ export async function signContractInReader(page: Page) {
   // the button reads "请阅读合同（n 秒）" until the reading time has passed
   await expect.poll(() => sign.isEnabled(), { timeout: WAIT }).toBe(true);
   await sign.click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认签署' }).waitFor();
+  await animationsDone(page);
   await page.getByRole('dialog').getByRole('button', { name: '确认签署' }).click();
   // signed: the application's tag moves on and its terms offer the signed contract
   await page

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { disbursedLoan } from './borrower-api.ts';
 import {
+  animationsDone,
   browserPerFile,
   DESKTOP,
   login,
@@ -195,6 +196,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await dialog.getByText('利息').first().waitFor();
     await dialog.getByText('罚息').first().waitFor();
     await screenshot(page, 'fees-repay-dialog-desktop');
+    await animationsDone(page);
     await dialog.getByRole('button', { name: `确认还款 ${total} 元` }).click();
     await payAtCashier(page, total, `/record/loanRecordDetail?rowId=${rowId}`, 'fees-cashier-phone');
     await page.waitForURL(`**/record/loanRecordDetail?rowId=${rowId}`);

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TINY_PDF, TINY_PNG } from './document-files.ts';
 import {
+  animationsDone,
   browserPerFile,
   DESKTOP,
   expectTitle,
@@ -60,6 +61,7 @@ async function authoriseStore(page: Page, sellerId: string, storeName: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByPlaceholder('例如 A1DEMOSTORE001').fill(sellerId);
   await dialog.getByPlaceholder(/^amzn\.mws\./).fill('amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d');
+  await animationsDone(page);
   await dialog.getByRole('button', { name: /提交授权/ }).click();
   await card.getByText('已授权').first().waitFor();
   await card.getByText(storeName).waitFor();
@@ -197,6 +199,7 @@ describe.concurrent('apply for a loan, end to end', () => {
       .first()
       .click();
     await page.getByLabel('取消原因').fill('资金已从其他渠道解决');
+    await animationsDone(page);
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*认|确\s*定/ })

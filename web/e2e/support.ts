@@ -29,6 +29,22 @@ export const PHONE = { width: 375, height: 812 };
 export const WAIT = 45_000;
 
 /**
+ * Waits until the page's finite CSS animations and transitions have ended (a dialog zooming in from the button
+ * that opened it): a click then lands where its button stays. On a busy machine a click during the zoom can
+ * land beside the moving button and do nothing.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
+/**
  * Calls `attempt` until it returns something other than undefined, `everyMs` apart, within `withinMs`; then throws
  * with `what`. For conditions outside the page (the outbox, an application's state on the server).
  */
