@@ -52,7 +52,12 @@ const files = (() => {
     writeFileSync(path, bytes);
     return path;
   };
-  return { image: write('document.png', png), pdf: write('sales.pdf', pdf) };
+  return {
+    image: write('document.png', png),
+    pdf: write('sales.pdf', pdf),
+    // a web page behind a picture's name: the server tells the type from the content and refuses it
+    disguised: write('licence.png', Buffer.from('<html><script>alert(1)</script></html>')),
+  };
 })();
 
 async function authoriseStore(page: Page, sellerId: string, storeName: string) {
@@ -113,7 +118,7 @@ async function upload(page: Page, label: string, path: string) {
 async function certify(
   page: Page,
   company: { name: string; uscc: string },
-  options: { bankCard: boolean; sales: boolean },
+  options: { bankCard: boolean; sales: boolean; shot?: string },
 ) {
   await page.getByPlaceholder('与营业执照一致').fill(company.name);
   await page.getByPlaceholder('18位，见营业执照').fill(company.uscc);
@@ -124,10 +129,18 @@ async function certify(
     await page.getByPlaceholder('12至19位数字').fill('6222020200112233445');
     await page.getByPlaceholder('如：招商银行深圳分行').fill('华润银行深圳分行');
   }
+  if (options.shot) {
+    // a refused file: the server's reason under its button, in Chinese, saying what to send instead
+    const licence = page.getByTestId('document-BUSINESS_LICENCE');
+    await licence.locator('input[type=file]').setInputFiles(files.disguised);
+    await licence.getByRole('alert').getByText('文件类型不支持，请上传 JPG、PNG 或 PDF 文件').waitFor();
+    await screenshot(page, `${options.shot}-refused`);
+  }
   await upload(page, '营业执照', files.image);
   await upload(page, '人像面', files.image);
   await upload(page, '国徽面', files.image);
   if (options.sales) await upload(page, '销售', files.pdf);
+  if (options.shot) await screenshot(page, options.shot);
   await page
     .getByRole('button', { name: /保存|提交认证/ })
     .first()
@@ -231,7 +244,7 @@ describe.concurrent('apply for a loan, end to end', () => {
     await certify(
       page,
       { name: '深圳润丰跨境商会', uscc: USCC_SOCIAL_ORG },
-      { bankCard: true, sales: false },
+      { bankCard: true, sales: false, shot: 'journey-crbank-certification-phone' },
     );
 
     await enterApplication(page, '100000', '6 个月');
