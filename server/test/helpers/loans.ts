@@ -5,6 +5,7 @@ import { collectDueInstalments } from '../../src/modules/loans/collections.ts';
 import type { TestApp } from './app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './applications.ts';
 import type { ReadyBorrower } from './borrower.ts';
+import { approvedApplication } from './contracts.ts';
 import { openSubAccountAt, receivingCalls } from './receiving.ts';
 
 /** The borrower's sub-account at `bank`, opened unless it already is. */
@@ -28,20 +29,7 @@ export async function disburseLoan(
   termMonths: number,
 ): Promise<number> {
   const api = applicationCalls(t);
-  const d = okResult(await api.create(b.token, productCode));
-  const rowId = d.application.rowId;
-  if (d.steps.some((s) => s.key === 'FACE_VERIFY' && s.status !== 'DONE')) {
-    okResult(await api.completeStep(b.token, rowId, 'FACE_VERIFY'));
-  }
-  const keys = d.steps.map((s) => s.key);
-  const accountAt = keys.indexOf('OPEN_COLLECTION_ACCOUNT');
-  if (accountAt >= 0 && accountAt < keys.indexOf('SUBMIT')) await ensureSubAccount(t, b, d.application.bank);
-  okResult(await api.submit(b.token, rowId, amount, termMonths));
-  await deliverAfterDelay(t);
-  const approved = okResult(await api.detail(b.token, { rowId: String(rowId) }));
-  if (approved.steps.some((s) => s.key === 'OPEN_COLLECTION_ACCOUNT' && s.status !== 'DONE')) {
-    await ensureSubAccount(t, b, approved.application.bank);
-  }
+  const rowId = await approvedApplication(t, b, productCode, amount, termMonths);
   okResult(await api.sign(b.token, rowId));
   await deliverAfterDelay(t);
   const signed = okResult(await api.detail(b.token, { rowId: String(rowId) }));
