@@ -74,9 +74,26 @@ function poolRunner(pool: pg.Pool): Runner {
       return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
     } catch (error) {
       await connection.query('ROLLBACK').catch(() => {});
-      throw error;
+      throw asInstallRace(error);
     } finally {
       connection.release();
     }
   };
+}
+
+/**
+ * Servers starting at once each install the engine's schema. pg-boss serialises that with an advisory lock and
+ * takes an "already exists" failure as the other server having installed it; PostgreSQL may instead report the
+ * same race as a duplicate key of a catalog (pg_namespace, pg_type, pg_class): said in pg-boss's words.
+ */
+function asInstallRace(error: unknown): unknown {
+  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
+  if (code !== '23505' || !constraint?.startsWith('pg_')) return error;
+  return Object.assign(
+    new Error(`${message} (already exists: installed by another server at the same time)`),
+    {
+      code,
+      constraint,
+    },
+  );
 }
