@@ -30,9 +30,14 @@ describe('sandbox bank deliveries through the job engine, two servers on one dat
     const undelivered = async () =>
       (await s.base.db.select().from(sandboxBankJobs).where(isNull(sandboxBankJobs.deliveredAt))).length;
     await until(async () => (await undelivered()) === 0, 'every due decision delivered');
+    // a delivery marks its rows inside the job; the engine records the job as completed only after it returns
+    const settled = async () => {
+      const jobs = await jobRows(s.base.db, s.schema, JOB.sandboxDelivery);
+      return jobs.some((job) => job.state === 'completed') && jobs.every((job) => job.state !== 'active');
+    };
+    await until(settled, 'the delivery jobs recorded as finished');
 
     const deliveries = await jobRows(s.base.db, s.schema, JOB.sandboxDelivery);
-    expect(deliveries.some((job) => job.state === 'completed')).toBe(true);
     expect(deliveries.filter((job) => job.state === 'failed' || job.state === 'retry')).toEqual([]);
     expect(posts).toBe(N);
     const callbacks = await s.base.db.select().from(bankCallbacks);
