@@ -38,6 +38,7 @@ import { receivingAccountRoutes } from './modules/receiving-account/routes.ts';
 import { refundRoutes } from './modules/refunds/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config.apiBase);
+  await registerCompression(app);
   await registerOpenApi(app);
   await registerRateLimit(app, ctx, store);
   registerSession(app, ctx);

@@ -28,7 +28,8 @@ function looksLikeFile(url: string): boolean {
 
 /**
  * The built web app from WEB_DIST with history fallback: any other GET outside the API that does not
- * ask for a file gets index.html. Hashed /assets/* are cached for good, index.html never.
+ * ask for a file gets index.html. Hashed /assets/* are cached for good, index.html is asked for again each time
+ * (no-cache). Files go brotli- or gzip-compressed as the build wrote them, by the browser's Accept-Encoding.
  * Unknown API routes (and everything else) answer 404 with the envelope (1004).
  */
 export async function registerSpa(app: App, webDist: string, apiBase: string): Promise<void> {
@@ -36,6 +37,8 @@ export async function registerSpa(app: App, webDist: string, apiBase: string): P
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // the build writes a .br and a .gz beside each file worth compressing (web/vite.config.ts)
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => cacheHeader(reply, path),
     });
