@@ -1,4 +1,7 @@
-import CryptoJS from 'crypto-js';
+// the parts of crypto-js this cipher uses, not the whole library: each part adds itself to the core's namespace
+import CryptoJS from 'crypto-js/core';
+import 'crypto-js/aes';
+import 'crypto-js/pad-zeropadding';
 
 /**
  * The AES field cipher of SPEC.md §7: AES-CBC, zero padding, fixed key and iv, base64 text.

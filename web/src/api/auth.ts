@@ -14,8 +14,8 @@ import { type CallOptions, get, post } from './http';
 
 /** Signing in, the other ways in, recovering a password and signing out. */
 
-export function userLogin(loginId: string, password: string, options?: CallOptions) {
-  const body: LoginRequest = { loginId, password: encryptPassword(password) };
+export async function userLogin(loginId: string, password: string, options?: CallOptions) {
+  const body: LoginRequest = { loginId, password: await encryptPassword(password) };
   return post<LoginResult>(API.userLogin, body, options);
 }
 
@@ -39,8 +39,8 @@ export function sendFindPwdCode(loginId: string, channel: CodeChannel, options?:
   return post<unknown>(API.sendFindPwdCode, body, options);
 }
 
-export function findPwd(loginId: string, code: string, newPassword: string, options?: CallOptions) {
-  const body: FindPwdRequest = { loginId, code, newPassword: encryptPassword(newPassword) };
+export async function findPwd(loginId: string, code: string, newPassword: string, options?: CallOptions) {
+  const body: FindPwdRequest = { loginId, code, newPassword: await encryptPassword(newPassword) };
   return post<unknown>(API.findPwd, body, options);
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the HTTP layer needs from the UI without importing React: a way to show a toast and a way to navigate.
- * A component inside antd's <App> registers the notifier (App.useApp().message); the router's root registers
+ * The interface's root registers the notifier (app/feedback.tsx, antd's message); the router's root registers
  * navigate. Before registration (or in plain scripts) the fallbacks below apply.
  */
 export interface Notifier {

@@ -18,10 +18,10 @@ export function toUserAllCheck(options?: CallOptions) {
   return get<UserAllCheckResult>(API.toUserAllCheck, undefined, options);
 }
 
-export function modifyPwd(oldPassword: string, newPassword: string, options?: CallOptions) {
+export async function modifyPwd(oldPassword: string, newPassword: string, options?: CallOptions) {
   const body: ModifyPwdRequest = {
-    oldPassword: encryptPassword(oldPassword),
-    newPassword: encryptPassword(newPassword),
+    oldPassword: await encryptPassword(oldPassword),
+    newPassword: await encryptPassword(newPassword),
   };
   return post<ModifyPwdResult>(API.modifyPwd, body, options);
 }

@@ -3,22 +3,15 @@ import { Button, Form, Input, Table } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { SafeImage } from '../components/SafeImage';
 import { shown } from '../test/render';
-import {
-  AppProviders,
-  createQueryClient,
-  MESSAGE_CONFIG,
-  NOTIFICATION_CONFIG,
-  THEME,
-  VALIDATE_MESSAGES,
-} from './providers';
+import { MESSAGE_CONFIG } from './feedback';
+import { AppProviders, createQueryClient, THEME, VALIDATE_MESSAGES } from './providers';
 
 const renderInApp = (ui: React.ReactNode) =>
   render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
 
 describe('app providers apply the interface defaults', () => {
-  it('configures message 3 s, notification 4.5 s and z-index base 2000', () => {
+  it('configures message 3 s and z-index base 2000', () => {
     expect(MESSAGE_CONFIG.duration).toBe(3);
-    expect(NOTIFICATION_CONFIG.duration).toBe(4.5);
     expect(THEME.token?.zIndexPopupBase).toBe(2000);
   });
 

@@ -1,13 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect } from 'react';
-import { registerNotifier } from '../api/runtime';
-import { msToSeconds, UI_DEFAULTS, UI_TEXTS } from './ui-defaults';
-
-dayjs.locale('zh-cn');
+import { ConfigProvider, Empty, type ThemeConfig } from 'antd';
+// the ES module build of the locale (antd/locale/* is the CommonJS one)
+import zhCN from 'antd/es/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { FeedbackRoot } from './feedback';
+import { UI_DEFAULTS, UI_TEXTS } from './ui-defaults';
 
 export const THEME: ThemeConfig = {
   token: {
@@ -23,15 +20,6 @@ export const VALIDATE_MESSAGES = {
   pattern: { mismatch: UI_TEXTS.invalidInput },
 };
 
-export const MESSAGE_CONFIG = {
-  duration: msToSeconds(UI_DEFAULTS.messageDurationMs),
-  maxCount: 5,
-};
-
-export const NOTIFICATION_CONFIG = {
-  duration: msToSeconds(UI_DEFAULTS.notificationDurationMs),
-};
-
 /** SPEC.md §8: an empty table (or list, or select) says "暂无数据". */
 export const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={UI_TEXTS.empty} />;
 
@@ -45,21 +33,6 @@ export function createQueryClient() {
   });
 }
 
-/** Hands antd's context-aware message API to the HTTP layer (no static message.* calls). */
-function NotifierBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(
-    () =>
-      registerNotifier({
-        error: (text, key) => {
-          message.error(key ? { content: text, key } : text);
-        },
-      }),
-    [message],
-  );
-  return null;
-}
-
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <ConfigProvider
@@ -68,10 +41,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       form={{ validateMessages: VALIDATE_MESSAGES }}
       renderEmpty={renderEmpty}
     >
-      <AntApp message={MESSAGE_CONFIG} notification={NOTIFICATION_CONFIG}>
-        <NotifierBridge />
+      <FeedbackRoot>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      </FeedbackRoot>
     </ConfigProvider>
   );
 }

@@ -1,9 +1,8 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AppFooterText } from './AppFooterText';
 import { Brand } from './Brand';
-import { AppFooterText } from './StandaloneFrame';
 
 const POINTS = [
   '以店铺真实销售为依据，无需抵押',
@@ -11,7 +10,11 @@ const POINTS = [
   '回款账户自动还款，费用透明',
 ];
 
-/** The frame of the sign-in pages: a product panel beside a centred card (the card alone on phones). */
+/**
+ * The frame of the sign-in pages: a product panel beside a centred card (the card alone on phones). Plain
+ * elements styled as antd's Card and Typography (global.css): the first page a borrower opens stays light, without
+ * the card's tabs and the typography's editing code.
+ */
 export function AuthFrame({
   title,
   subtitle,
@@ -26,11 +29,11 @@ export function AuthFrame({
       <div className="auth-inner">
         <section className="auth-intro" aria-label="平台介绍">
           <Brand light />
-          <Typography.Title level={2} className="auth-intro-title">
+          <h2 className="auth-intro-title">
             跨境电商卖家的
             <br />
             店铺融资服务
-          </Typography.Title>
+          </h2>
           <ul className="auth-points">
             {POINTS.map((point) => (
               <li key={point}>
@@ -42,20 +45,14 @@ export function AuthFrame({
             了解平台 →
           </Link>
         </section>
-        <Card className="auth-card" variant="borderless">
+        <div className="auth-card">
           <div className="auth-card-brand">
             <Brand />
           </div>
-          <Typography.Title level={3} className="auth-card-title">
-            {title}
-          </Typography.Title>
-          {subtitle && (
-            <Typography.Paragraph type="secondary" className="auth-card-subtitle">
-              {subtitle}
-            </Typography.Paragraph>
-          )}
+          <h3 className="auth-card-title">{title}</h3>
+          {subtitle && <p className="auth-card-subtitle">{subtitle}</p>}
           {children}
-        </Card>
+        </div>
       </div>
       <footer className="app-footer auth-footer">
         <AppFooterText />

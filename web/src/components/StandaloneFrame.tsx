@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import type { ReactNode } from 'react';
+import { AppFooterText } from './AppFooterText';
 import { Brand } from './Brand';
-import { SandboxTag } from './SandboxTag';
 
 /** The frame of pages outside the main layout: a light top bar, the content centred, a footer. */
 export function StandaloneFrame({
@@ -29,13 +29,5 @@ export function StandaloneFrame({
         <AppFooterText />
       </footer>
     </Layout>
-  );
-}
-
-export function AppFooterText() {
-  return (
-    <span>
-      © {new Date().getFullYear()} 跨境电商融资服务平台 <SandboxTag />
-    </span>
   );
 }

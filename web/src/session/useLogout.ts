@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { userLogout } from '../api/auth';
+import { useMessage } from '../app/feedback';
 import { LOGIN_PATH } from '../app/guard';
 import { clearSession } from './session';
 
@@ -10,7 +11,7 @@ import { clearSession } from './session';
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   return useCallback(async () => {
     try {
       await userLogout({ silent: true });

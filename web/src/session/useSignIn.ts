@@ -1,8 +1,9 @@
 import type { LoginResult } from '@loan/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useMessage } from '../app/feedback';
 import { UI_TEXTS } from '../app/ui-defaults';
 import { completeSignIn, destinationAfterSignIn } from './sign-in';
 
@@ -13,7 +14,7 @@ import { completeSignIn, destinationAfterSignIn } from './sign-in';
 export function useSignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
 
   return useCallback(
     async (login: LoginResult, redirect: string | null, fallback?: string) => {

@@ -2,11 +2,12 @@ import { HomeOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from
 import { Breadcrumb, Button, Drawer, Grid, Layout, Menu, type MenuProps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { AppFooterText } from '../../components/AppFooterText';
 import { Brand } from '../../components/Brand';
-import { AppFooterText } from '../../components/StandaloneFrame';
 import { guardSession } from '../AppShell';
 import { mayOpen } from '../guard';
 import { activeNav, NAVIGATION, type NavItem, visibleNavigation } from '../navigation';
+import { preloadOnIntent } from '../preload';
 import { breadcrumbs, routeHeading } from '../route-handle';
 import { UserMenu } from './UserMenu';
 
@@ -33,7 +34,11 @@ function toMenuItems(items: NavItem[]): MenuProps['items'] {
       : {
           key: item.path ?? item.label,
           icon: item.icon,
-          label: <Link to={item.path ?? '/'}>{item.label}</Link>,
+          label: (
+            <Link to={item.path ?? '/'} {...preloadOnIntent(item.path ?? '/')}>
+              {item.label}
+            </Link>
+          ),
         },
   );
 }

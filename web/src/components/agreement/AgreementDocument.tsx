@@ -1,12 +1,13 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText, RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, userReadAgr } from '../../api/agreements';
 import { isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
+import { useMessage } from '../../app/feedback';
 import { safeRedirect } from '../../session/sign-in';
 import {
   AgreementBody,
@@ -117,7 +118,7 @@ function AgreementReader({
  */
 export function useAcceptAgreement(text: AgreementText, onAccepted: () => void) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: () => userReadAgr(text, { silent: true }),

@@ -1,8 +1,9 @@
 import { TIMEOUTS } from '@loan/domain';
-import { Alert, App, Button, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { advanceCancel } from '../../api/applications';
 import { isApiError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 
 const REASON_MAX = 200;
 
@@ -11,7 +12,7 @@ const REASON_MAX = 200;
  * A refusal (e.g. already disbursed) stays in the dialog with the server's reason.
  */
 export function AdvanceCancelButton({ rowId, onCancelled }: { rowId: number; onCancelled: () => void }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);

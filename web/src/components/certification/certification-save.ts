@@ -1,9 +1,10 @@
 import { type LoanCertificationResult, type LoanCertificationView, RSP } from '@loan/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { CERTIFICATION_QUERY_KEY, getLoanCertification } from '../../api/certification';
 import { isRspError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 
 /** The borrower's certification (masked), shared by the full form and the card and document steps. */
 export function useCertification() {
@@ -40,7 +41,7 @@ export function useSaveCertification<Input>({
   onSaved?: (view: LoanCertificationView) => void;
 }) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: save,

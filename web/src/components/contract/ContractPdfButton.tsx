@@ -1,9 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { downloadLoanContractPdf } from '../../api/applications';
 import { isApiError } from '../../api/errors';
 import { saveFile } from '../../api/trading';
+import { useMessage } from '../../app/feedback';
 
 /** 下载借款合同: the signed contract as kept, a PDF. */
 export function ContractPdfButton({
@@ -15,7 +16,7 @@ export function ContractPdfButton({
   contractNo?: string;
   type?: 'default' | 'primary' | 'link';
 }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { LoanContractView } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Descriptions, Flex, Skeleton } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Flex, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { loanContractQuery } from '../../api/applications';
 import { isApiError } from '../../api/errors';
@@ -43,11 +43,12 @@ function SignArea({
   canSign: boolean;
   sign: ReturnType<typeof useSignContract>;
 }) {
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const [agreed, setAgreed] = useState(false);
   const left = useReadingLeft(contract.minReadSeconds, servedAt);
   return (
     <Flex vertical gap={12} className="contract-sign">
+      {modalHolder}
       <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
         我已阅读并同意《借款合同》
       </Checkbox>

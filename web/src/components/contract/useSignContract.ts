@@ -1,9 +1,10 @@
 import { type LoanContractView, RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { useState } from 'react';
 import { loanContractQuery, signContract } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 
 /**
  * Signing the contract as served (its hash and read token). The refusal is kept for the page to show by the
@@ -12,7 +13,7 @@ import { isApiError, isRspError } from '../../api/errors';
  */
 export function useSignContract(contract: LoanContractView, onChanged: () => void) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [error, setError] = useState<string | null>(null);
   const { queryKey } = loanContractQuery(contract.rowId);
   const mutation = useMutation({

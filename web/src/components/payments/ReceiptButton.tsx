@@ -1,9 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { downloadReceipt } from '../../api/payments';
 import { saveFile } from '../../api/trading';
+import { useMessage } from '../../app/feedback';
 
 /** 电子回单: downloads the paid order's PDF receipt. */
 export function ReceiptButton({
@@ -15,7 +16,7 @@ export function ReceiptButton({
   type?: 'default' | 'link';
   size?: 'small' | 'middle';
 }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

@@ -2,6 +2,7 @@ import { type EnumDisplay, formatYuan, type LedgerLine, yuanToFen } from '@loan/
 import { Button, Empty, Flex, Grid, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PAGE_SIZES } from './useKeysetPager';
+import '../../app/date-locale';
 
 const PHONE_QUERY = '(max-width: 767.98px)';
 

@@ -7,11 +7,12 @@ import {
   sellerIdProblem,
 } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError, isRspError } from '../../api/errors';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { againMwsToken } from '../../api/stores';
+import { useMessage } from '../../app/feedback';
 import { useSetStoreCheck } from './useStoreCheck';
 
 interface StoreAuthValues {
@@ -46,7 +47,7 @@ export function StoreAuthModal({ open, onClose, sellerId, onAuthorised }: StoreA
 /** Mounted afresh each time the modal opens (destroyOnHidden): starts from the store's seller id. */
 function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalProps, 'open'>) {
   const [form] = Form.useForm<StoreAuthValues>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const setStoreCheck = useSetStoreCheck();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);

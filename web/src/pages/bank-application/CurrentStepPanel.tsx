@@ -1,10 +1,11 @@
 import { type ApplicationDetail, type ApplicationStepView, RSP } from '@loan/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
 import { completeStep } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { BankCardForm } from '../../components/certification/BankCardForm';
 import { CertificationForm } from '../../components/certification/CertificationForm';
 import { SalesStatementForm } from '../../components/certification/SalesStatementForm';
@@ -65,7 +66,7 @@ export function CurrentStepPanel({
   refresh: () => void;
 }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
   const { rowId } = detail.application;
   const keys = detail.steps.map((s) => s.key);
 

@@ -1,11 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
 import { getUserInfo, modifyPwd } from '../../api/users';
+import { useMessage } from '../../app/feedback';
 import { LOGIN_PATH } from '../../app/guard';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -26,7 +27,7 @@ export default function ChangePasswordPage() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [error, setError] = useState<string | null>(null);
   const neverChanged = Boolean(session.accessToken) && !session.pwdTime;
 

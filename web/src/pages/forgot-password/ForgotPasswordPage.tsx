@@ -1,11 +1,12 @@
 import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { CODE_PATTERN, type CodeChannel, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { findPwd, sendFindPwdCode } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { LOGIN_PATH } from '../../app/guard';
 import { RESEND_SECONDS } from '../../components/CodeButton';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -27,7 +28,7 @@ const CHANNEL_TEXT: Record<CodeChannel, string> = { sms: '手机', email: '邮�
 /** /user/forgot: account and channel → code and new password → done. */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [step, setStep] = useState(0);
   const [account, setAccount] = useState<AccountValues | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type FieldErrors, type LoanFields, MAX_TERM_MONTHS, TERM_PRESETS } from './calculator-input';
 import { PricingInputs } from './PricingInputs';
 import { decimalToPercent } from './product-mode';
+import '../../app/date-locale';
 
 const CUSTOM = 0;
 const TERM_OPTIONS = [

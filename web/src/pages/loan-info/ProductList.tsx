@@ -12,7 +12,6 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -31,6 +30,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isRspError } from '../../api/errors';
 import { createApplication, PRODUCT_LIST_KEY, productList } from '../../api/products';
+import { useMessage } from '../../app/feedback';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
 import { storeAuthButtonText } from '../../components/store/StoreAuthCard';
 import { StoreAuthModal } from '../../components/store/StoreAuthModal';
@@ -171,7 +171,7 @@ export function ProductList() {
   const store = useStoreCheck();
   const loading = useDelayedLoading(products.isPending);
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [bank, setBank] = useState<BankFilter>(ALL_BANKS);
   const [sort, setSort] = useState<RateSort>('ASC');
   const [authOpen, setAuthOpen] = useState(false);

@@ -28,6 +28,7 @@ import { formatShanghaiTime, yuanText } from '../../components/application/Appli
 import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
 import { EnumTag, rangeFilter, useIsPhone } from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
+import '../../app/date-locale';
 
 const STATUS_OPTIONS = LOAN_RECORD_STATUSES.map((value) => ({
   value,

@@ -1,15 +1,24 @@
 import { LockOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
+import { Alert, Button, Divider, Form } from 'antd';
+// the two inputs themselves, not antd's Input index with its TextArea, Search and OTP: the login page stays light
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { userLogin } from '../../api/auth';
+import { preloadPasswordCipher } from '../../api/cipher';
 import { isApiError, isRspError } from '../../api/errors';
+import { preloadOnIntent, preloadRoute } from '../../app/preload';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { AuthFrame } from '../../components/AuthFrame';
 import { clearSessionExpiredMarker, hasSessionExpiredMarker } from '../../session/session';
+import { safeRedirect } from '../../session/sign-in';
 import { useSession } from '../../session/useSession';
 import { useSignIn } from '../../session/useSignIn';
+
+/** where a sign-in without a way back lands (the root redirects there) */
+const LOAN_INFO_PATH = '/apply/LoanInfo';
 
 interface LoginValues {
   loginId: string;
@@ -29,6 +38,12 @@ export default function LoginPage() {
   useEffect(() => {
     if (expired) clearSessionExpiredMarker();
   }, [expired]);
+
+  // typing a password is the intent to sign in: the cipher and the page a sign-in opens start loading
+  const signingIn = () => {
+    preloadPasswordCipher();
+    preloadRoute(safeRedirect(searchParams.get('redirect')) ?? LOAN_INFO_PATH);
+  };
 
   const login = useMutation({
     mutationFn: async ({ loginId, password }: LoginValues) => {
@@ -88,17 +103,20 @@ export default function LoginPage() {
           />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder="请输入密码"
             aria-label="密码"
             autoComplete="current-password"
             maxLength={64}
+            onFocus={signingIn}
           />
         </Form.Item>
         <div className="auth-row">
           <span />
-          <Link to="/user/forgot">忘记密码</Link>
+          <Link to="/user/forgot" {...preloadOnIntent('/user/forgot')}>
+            忘记密码
+          </Link>
         </div>
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={false}>
@@ -107,9 +125,9 @@ export default function LoginPage() {
         </Form.Item>
       </Form>
       <Divider plain>
-        <Typography.Text type="secondary">其他方式</Typography.Text>
+        <span className="auth-divider-text">其他方式</span>
       </Divider>
-      <Link to="/materialLogin" className="auth-alt-link">
+      <Link to="/materialLogin" className="auth-alt-link" {...preloadOnIntent('/materialLogin')}>
         <MessageOutlined /> 短信验证码登录 / 资料录入
       </Link>
     </AuthFrame>

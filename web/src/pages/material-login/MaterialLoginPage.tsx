@@ -1,11 +1,12 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { CODE_PATTERN, isMobilePhone, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { sendLoginSms, smsLogin } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { LOGIN_PATH } from '../../app/guard';
 import { AuthFrame } from '../../components/AuthFrame';
 import { CodeButton } from '../../components/CodeButton';
@@ -21,7 +22,7 @@ interface SmsValues {
 /** /materialLogin: phone and SMS code, then on to the application entry. */
 export default function MaterialLoginPage() {
   const [form] = Form.useForm<SmsValues>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const signIn = useSignIn();
   const [error, setError] = useState<string | null>(null);
 

@@ -1,9 +1,10 @@
 import { CODE_PATTERN, type ContactChannel, isEmail, PHONE_PATTERN, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { changeContact, sendContactCode } from '../../api/account';
 import { isApiError, isRspError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { RESEND_SECONDS } from '../../components/CodeButton';
 import { useCountdown } from '../../components/useCountdown';
 
@@ -40,7 +41,7 @@ export function ChangeContactModal({
   onChanged: () => void;
 }) {
   const [form] = Form.useForm<ContactValues>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const countdown = useCountdown(RESEND_SECONDS);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_QUERY_KEYS, accountOverviewQuery } from '../../api/account';
+import { ACCOUNT_QUERY_KEYS, accountOverviewQuery, accountSecurityQuery } from '../../api/account';
 import { isApiError } from '../../api/errors';
+import { couponsQuery } from '../../api/fees';
 import { getUserInfo } from '../../api/users';
 import { couponsCountValue } from '../../session/coupons-count';
 import { saveCouponsCount, saveUserInfo } from '../../session/session';
@@ -13,9 +14,17 @@ import { OwedCard } from './OwedCard';
 import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';
 
-/** /account/myAccount: what the borrower owes, who they are, their coupons, their sign-ins, and other pages. */
+/**
+ * /account/myAccount: what the borrower owes, who they are, their coupons, their sign-ins, and other pages. The
+ * cards appear together once the page's three calls have answered (one placeholder before), so no card moves
+ * when the one above it fills in.
+ */
 export default function MyAccountPage() {
   const overview = useQuery(accountOverviewQuery());
+  const calls = [overview, useQuery(couponsQuery()), useQuery(accountSecurityQuery())];
+  // once shown, the cards stay: a card's own refetch (a failed call tried again) must not bring the placeholder back
+  const [settled, setSettled] = useState(false);
+  if (!settled && calls.every((query) => !query.isPending)) setSettled(true);
   const coupons = couponsCountValue(useSession().couponsCount);
   const queryClient = useQueryClient();
   const couponsCount = overview.data?.couponsCount;
@@ -30,12 +39,16 @@ export default function MyAccountPage() {
       .catch(() => undefined);
   };
 
+  const placeholder = (
+    <Card variant="borderless">
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </Card>
+  );
+  if (!settled) return placeholder;
   return (
     <Flex vertical gap={16}>
       {overview.isPending ? (
-        <Card variant="borderless">
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
+        placeholder
       ) : overview.isError ? (
         <Alert
           type="error"

@@ -1,9 +1,10 @@
 import type { SecurityView, SignInMethod, SignInView } from '@loan/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ACCOUNT_QUERY_KEYS, accountSecurityQuery, signOutOthers } from '../../api/account';
 import { isApiError } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 
 const METHOD_COLOURS: Readonly<Record<SignInMethod, string>> = {
@@ -67,7 +68,7 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
 export function SecurityCard() {
   const security = useQuery(accountSecurityQuery());
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   const others = useMutation({
     mutationFn: () => signOutOthers({ silent: true }),
     onSuccess: ({ revoked }) => {

@@ -1,7 +1,8 @@
 import { PAID_METHOD_INFO, PAID_METHODS, type PaidMethod, type ReceivingAccountView } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { App, Card, Radio, Tag, Typography } from 'antd';
+import { Card, Radio, Tag, Typography } from 'antd';
 import { choosePaidMethod } from '../../api/receiving-account';
+import { useMessage } from '../../app/feedback';
 import { CardError } from './account-parts';
 
 /** Collections assume 回款自动扣款 until the borrower chooses. */
@@ -9,7 +10,7 @@ const DEFAULT_METHOD: PaidMethod = 'STORE_PAYOUT';
 
 /** 还款方式: 回款自动扣款 or 主动还款, each with what it means; a choice is saved at once. */
 export function PaidMethodCard({ view, onChanged }: { view: ReceivingAccountView; onChanged: () => void }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const chosen = view.paidMethod ?? DEFAULT_METHOD;
   const choose = useMutation({
     mutationFn: (paidMethod: PaidMethod) => choosePaidMethod({ paidMethod }, { silent: true }),

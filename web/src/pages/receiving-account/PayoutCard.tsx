@@ -1,7 +1,8 @@
 import type { ReceivingAccountView } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Flex, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Space, Steps, Typography } from 'antd';
 import { recheckPayout, sandboxPointPayouts } from '../../api/receiving-account';
+import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { EnumTag } from '../../components/records/RecordParts';
 import { useSession } from '../../session/useSession';
@@ -30,7 +31,7 @@ function instructions(view: ReceivingAccountView) {
  * them in Seller Central, 重新核实, and in the sandbox a shortcut that does what the seller would do there.
  */
 export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; onChanged: () => void }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const { loginId } = useSession();
   const { payout } = view;
   const open = view.current?.state === 'OPEN';

@@ -5,10 +5,11 @@ import {
   type SettlementAccountView,
 } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { submitSettlementAccount, verifySettlement } from '../../api/receiving-account';
+import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { EnumTag } from '../../components/records/RecordParts';
 import {
@@ -34,7 +35,7 @@ function AccountForm({
   onCancel?: () => void;
 }) {
   const [form] = Form.useForm<AccountValues>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useMutation({
     mutationFn: (values: AccountValues) =>
@@ -112,7 +113,7 @@ function VerifyForm({
   onChecked: () => void;
 }) {
   const [form] = Form.useForm<{ amount?: string }>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const verify = useMutation({
     mutationFn: (amount: string) => verifySettlement({ amount }, { silent: true }),
     onSuccess: () => {

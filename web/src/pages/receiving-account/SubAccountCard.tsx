@@ -2,13 +2,13 @@ import type { BankCode, ReceivingAccountView, SubAccountView } from '@loan/domai
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
   Empty,
   Flex,
   Form,
+  Modal,
   Radio,
   Space,
   Spin,
@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { openSubAccount } from '../../api/receiving-account';
+import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { EnumTag } from '../../components/records/RecordParts';
 import { failureText, SUB_ACCOUNT_DISPLAY } from './account-parts';
@@ -38,7 +39,7 @@ function OpenForm({
   onOpened: () => void;
   onCancel?: () => void;
 }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const banks = view.eligibleBanks;
   const initial = banks.find((b) => b.bankCode === preset) ?? (banks.length === 1 ? banks[0] : undefined);
   const [bank, setBank] = useState<BankCode | undefined>(initial?.bankCode);
@@ -165,7 +166,7 @@ export function SubAccountCard({
   preset: BankCode | null;
   onChanged: () => void;
 }) {
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const [changing, setChanging] = useState(false);
   const current = view.current;
 
@@ -247,6 +248,7 @@ export function SubAccountCard({
         在合作机构开立的收款子账户，店铺回款指向该账户后，每期还款从回款中扣收。完整账号仅在本页向您展示。
       </Typography.Paragraph>
       {body}
+      {modalHolder}
     </Card>
   );
 }

@@ -1,20 +1,10 @@
 import { REFUND_SOURCE_LABELS, REFUND_STATE_DISPLAY, type RefundDetail } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Flex,
-  Popconfirm,
-  Skeleton,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { cancelRefund, refundDetailQuery } from '../../api/refunds';
+import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
@@ -110,7 +100,7 @@ export function RefundDetailDrawer({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const detail = useQuery({ ...refundDetailQuery(refundNo ?? ''), enabled: refundNo !== null });
   const [cancelling, setCancelling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

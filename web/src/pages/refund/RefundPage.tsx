@@ -1,10 +1,11 @@
 import { REFUND_STATE_DISPLAY, type RefundItem } from '@loan/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Flex, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { refundListQuery } from '../../api/refunds';
+import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { money } from '../../components/payments/pay-labels';
 import { RecordList } from '../../components/records/RecordList';
@@ -92,7 +93,7 @@ function RefundCard({ refund, open }: { refund: RefundItem; open: (refundNo: str
  */
 export default function RefundPage() {
   const [params] = useSearchParams();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const phone = useIsPhone();
   const pager = useKeysetPager({});

@@ -1,13 +1,14 @@
 import type { CouponOptionView, FeeItemView, PaymentChannel } from '@loan/domain';
 import { formatYuan } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Descriptions, Flex, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { couponOptionsQuery } from '../../api/fees';
 import { createOrder } from '../../api/payments';
 import { QUERY_KEYS } from '../../api/query-keys';
+import { useMessage } from '../../app/feedback';
 import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
 import { feeItemName, fen, money } from '../../components/payments/pay-labels';
 import { refreshCouponsCount } from '../../session/coupons-count';
@@ -70,7 +71,7 @@ function CouponChoices({
  */
 export function PayFeesModal({ items, onClose }: { items: FeeItemView[]; onClose: () => void }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const feeIds = items.map((i) => i.feeId);
   const options = useQuery(couponOptionsQuery(feeIds));

@@ -1,12 +1,13 @@
 import type { FeeItemView, FeeListQuery } from '@loan/domain';
 import { FEE_ITEM_STATUSES, type FeeItemStatus, formatYuan } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { feeListQuery } from '../../api/fees';
 import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
+import { useMessage } from '../../app/feedback';
 import { FEE_STATUS_DISPLAY, fen, money } from '../../components/payments/pay-labels';
 import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
 import { rangeFilter, useIsPhone } from '../../components/records/RecordParts';
@@ -14,6 +15,7 @@ import { useKeysetPager } from '../../components/records/useKeysetPager';
 import { FeeDetailDrawer } from './FeeDetailDrawer';
 import { FeeCard, FeeTotalsRow, feeColumns, isPayable } from './FeeParts';
 import { PayFeesModal } from './PayFeesModal';
+import '../../app/date-locale';
 
 const STATUS_OPTIONS = FEE_ITEM_STATUSES.map((value) => ({ value, label: FEE_STATUS_DISPLAY[value].label }));
 
@@ -63,7 +65,7 @@ export default function ServiceFeesPage() {
   const [filters, setFilters] = useState<Filters>(() => toFilters(initial));
   const pager = useKeysetPager(filters);
   const phone = useIsPhone();
-  const { message } = App.useApp();
+  const message = useMessage();
   const loanOptions = useLoanOptions();
   const [selected, setSelected] = useState<Map<number, FeeItemView>>(new Map());
   const [detail, setDetail] = useState<FeeItemView | null>(null);

@@ -10,7 +10,6 @@ import {
 } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -34,6 +33,7 @@ import {
   TRADING_QUERY_KEYS,
   tradingRecords,
 } from '../../api/trading';
+import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { LedgerLineCard } from '../../components/records/LedgerLineCard';
 import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
@@ -45,6 +45,7 @@ import {
   useIsPhone,
 } from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
+import '../../app/date-locale';
 
 /** Before the first answer: the figures' names, without amounts. */
 const PLACEHOLDER_FIGURES = ledgerTotalFigures({
@@ -130,7 +131,7 @@ function Totals({ totals, loading }: { totals: LedgerTotals | undefined; loading
 }
 
 function ExportButtons({ filters }: { filters: ExportQuery }) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [pending, setPending] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
     setPending(format);

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ANY_PAGE_MAX_KIB, FIRST_LOAD_BUDGETS } from '../bundle-budget.ts';
+import { baseURL, browserPerFile, login, newPage } from './support.ts';
+import { DEMO } from './users.ts';
+
+// The build the browser tests serve (global-setup.ts builds it first): its manifest and its .br files.
+const dist = join(import.meta.dirname, '..', 'dist');
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
+const manifest: Record<string, Chunk> = JSON.parse(
+  readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+);
+const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
+
+/** Brotli bytes of the entry and `modules` with all they import statically, each file once. */
+function firstLoadBytes(modules: string[]): number {
+  const seen = new Set<string>();
+  const queue = [entry, ...modules];
+  while (queue.length > 0) {
+    const key = queue.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return [...seen].reduce((sum, key) => {
+    const file = join(dist, (manifest[key] as Chunk).file);
+    // a chunk under the compression threshold is sent as it is
+    try {
+      return sum + readFileSync(`${file}.br`).length;
+    } catch {
+      return sum + readFileSync(file).length;
+    }
+  }, 0);
+}
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const browser = browserPerFile();
+
+describe('JavaScript budgets of a first load', () => {
+  it.each(FIRST_LOAD_BUDGETS)('$path stays within $maxKiB KiB (brotli)', ({ modules, maxKiB }) => {
+    expect(kib(firstLoadBytes(modules))).toBeLessThanOrEqual(maxKiB);
+  });
+
+  it(`every other page, with the root layout, stays within ${ANY_PAGE_MAX_KIB} KiB`, () => {
+    const pages = Object.keys(manifest).filter(
+      (key) => key.startsWith('src/pages/') && manifest[key]?.isDynamicEntry,
+    );
+    expect(pages.length).toBeGreaterThan(20);
+    for (const page of pages)
+      expect(kib(firstLoadBytes(['src/app/layouts/RootLayout.tsx', page])), page).toBeLessThanOrEqual(
+        ANY_PAGE_MAX_KIB,
+      );
+  });
+
+  it('the login page as the browser loads it: within its budget, every script brotli-compressed and cached for good', async () => {
+    const { context, page } = await newPage(browser());
+    const scripts: Array<{ url: string; bytes: number; encoding?: string; cache?: string }> = [];
+    page.on('requestfinished', async (request) => {
+      if (request.resourceType() !== 'script') return;
+      const response = await request.response();
+      const headers = (await response?.allHeaders()) ?? {};
+      const sizes = await request.sizes();
+      scripts.push({
+        url: request.url(),
+        bytes: sizes.responseBodySize,
+        encoding: headers['content-encoding'],
+        cache: headers['cache-control'],
+      });
+    });
+    const document = await page.goto('/bmss/toLogin', { waitUntil: 'networkidle' });
+    expect(await document?.headerValue('cache-control')).toBe('no-cache');
+    await page.getByPlaceholder('请输入登录账号').waitFor();
+    const budget = FIRST_LOAD_BUDGETS.find((b) => b.path === '/bmss/toLogin');
+    expect(scripts.length).toBeGreaterThan(5);
+    const large = scripts.filter((script) => script.bytes > 1024);
+    expect(large.every((script) => script.encoding === 'br')).toBe(true);
+    expect(scripts.every((script) => script.cache === 'public, max-age=31536000, immutable')).toBe(true);
+    const transferred = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    expect(kib(transferred)).toBeLessThanOrEqual(budget?.maxKiB ?? 0);
+    // no table, date picker or chart code on the login page
+    expect(
+      scripts.some((script) => /\/(table|date-picker|echarts|PrincipalInterestChart)[-.]/i.test(script.url)),
+    ).toBe(false);
+    await context.close();
+  });
+
+  it('an API answer over 1 KB comes compressed', async () => {
+    const res = await fetch(`${baseURL()}/api/openapi.json`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe('page code loaded on intent', () => {
+  it('pointing at a menu entry fetches its page before the click; the click then needs nothing more', async () => {
+    const { context, page } = await newPage(browser());
+    await login(page, DEMO.loginId, DEMO.password);
+    await page.getByRole('menuitem', { name: '交易记录' }).waitFor();
+    const fetched = page.waitForRequest((request) => /TradingRecordsPage-[\w-]+\.js$/.test(request.url()));
+    await page.getByRole('link', { name: '交易记录' }).hover();
+    await fetched;
+    const later: string[] = [];
+    page.on('request', (request) => {
+      if (/TradingRecordsPage-[\w-]+\.js$/.test(request.url())) later.push(request.url());
+    });
+    await page.getByRole('link', { name: '交易记录' }).click();
+    await page.waitForURL('**/trading/tradingRecord');
+    expect(later).toEqual([]);
+    await context.close();
+  });
+
+  it('focusing the password field loads the cipher and the page a sign-in opens', async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/bmss/toLogin');
+    const cipher = page.waitForRequest((request) => /\/cipher-[\w-]+\.js$/.test(request.url()));
+    const landing = page.waitForRequest((request) => /LoanInfoPage-[\w-]+\.js$/.test(request.url()));
+    await page.getByPlaceholder('请输入密码').focus();
+    await Promise.all([cipher, landing]);
+    await context.close();
+  });
+});

@@ -1,0 +1,23 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { appRoutes } from './routes';
+
+const started = new Set<string>();
+
+/**
+ * Loads the code of the page at `path` ahead of a navigation: every matched route's `lazy` (its layout and its
+ * page), as the router itself would on the way there. Once per path; a failed load may be tried again.
+ */
+export function preloadRoute(path: string, routes: RouteObject[] = appRoutes): void {
+  if (started.has(path)) return;
+  started.add(path);
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => started.delete(path));
+  }
+}
+
+/** Handlers for a link or button: the page's code starts loading when the borrower points at it or focuses it. */
+export function preloadOnIntent(path: string, routes?: RouteObject[]) {
+  const preload = () => preloadRoute(path, routes);
+  return { onMouseEnter: preload, onFocus: preload, onTouchStart: preload };
+}
