@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { type LedgerLine, RSP, type TradingRecordPage, yuanToFen } from '@loan/domain';
+import { type LedgerLine, RSP, shanghaiDate, type TradingRecordPage, yuanToFen } from '@loan/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../src/db/schema.ts';
@@ -90,10 +90,10 @@ describe('GET /trading/tradingRecord', () => {
 
   it('filters by date range (Shanghai dates, both ends included)', async () => {
     const firstDue = all.filter((l) => l.type === 'REPAYMENT').at(-1);
-    const day = shanghaiDay(firstDue?.occurredAt ?? '');
+    const day = shanghaiDate(new Date(firstDue?.occurredAt ?? ''));
     const onDay = okOf(await trading({ from: day, to: day }));
     expect(onDay.items.map((l) => l.id)).toEqual(
-      all.filter((l) => shanghaiDay(l.occurredAt) === day).map((l) => l.id),
+      all.filter((l) => shanghaiDate(new Date(l.occurredAt)) === day).map((l) => l.id),
     );
     expect(onDay.items.length).toBeGreaterThan(0);
     expect(okOf(await trading({ to: '2026-03-01' })).items).toEqual([]);
@@ -357,10 +357,6 @@ function fenText(value: number): string {
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-function shanghaiDay(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
 /** Reads a zip's entries by its central directory (deflate or stored) as UTF-8 text. */

@@ -1,4 +1,5 @@
 import {
+  addDaysIso,
   BANK_CODES,
   buildSchedule,
   type EarlySettleResult,
@@ -22,7 +23,6 @@ import {
   sandboxBankJobs,
   settlementRequests,
 } from '../src/db/schema.ts';
-import { addDays } from '../src/modules/loans/accrual.ts';
 import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
@@ -176,7 +176,7 @@ describe('disbursement creates the loan', () => {
       amountFen: 50_000,
       paidFen: 0,
       instalmentId: null,
-      dueDate: addDays(loan.startDate, 7),
+      dueDate: addDaysIso(loan.startDate, 7),
     });
     await advanceAndCollect(t, 8 * DAY);
     const after = await loanOf(rowId);
@@ -241,7 +241,7 @@ describe('collections sandbox', () => {
     const lines = state.ledger.filter((l) => l.type === 'REPAYMENT');
     expect(lines.map((l) => [l.amountFen, l.occurredAt.toISOString().slice(0, 10)])).toEqual([
       [-half, first.dueDate],
-      [-(first.interestFen - half), addDays(first.dueDate, 5)],
+      [-(first.interestFen - half), addDaysIso(first.dueDate, 5)],
     ]);
     expect(loan.annualRate).toBe('0.09');
   });
@@ -433,7 +433,7 @@ describe('early settlement', () => {
     const quote = okResult(await quoteOf(token, loan.id));
     expect(quote).toEqual({
       loanId: loan.id,
-      asOfDate: addDays(first.dueDate, 10),
+      asOfDate: addDaysIso(first.dueDate, 10),
       principal: fenToYuanText(remaining),
       interest: fenToYuanText(accrued),
       fee: '500.00',

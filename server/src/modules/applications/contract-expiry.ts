@@ -1,4 +1,4 @@
-import { APPROVAL_SIGN_DAYS, addDaysIso, shanghaiDate } from '@loan/domain';
+import { APPROVAL_SIGN_DAYS, addDaysIso, shanghaiDate, shanghaiInstant } from '@loan/domain';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { applications } from '../../db/schema.ts';
@@ -17,7 +17,7 @@ export async function expireApprovals(ctx: Pick<AppContext, 'db' | 'now'>, limit
   const now = ctx.now();
   // decided before this Shanghai midnight ⇒ deadline before today
   const firstLiveDay = addDaysIso(shanghaiDate(now), -APPROVAL_SIGN_DAYS);
-  const cutoff = new Date(`${firstLiveDay}T00:00:00+08:00`);
+  const cutoff = shanghaiInstant(firstLiveDay);
   const due = await ctx.db
     .select()
     .from(applications)

@@ -1,4 +1,12 @@
-import { type ApplicationDetail, type Product, RSP, rspText, STEP_INFO, type StepKey } from '@loan/domain';
+import {
+  type ApplicationDetail,
+  type Product,
+  RSP,
+  rspText,
+  STEP_INFO,
+  type StepKey,
+  shanghaiDate,
+} from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,7 +14,7 @@ import { type ApplicationRow, applicationEvents, applications, loans, products }
 import { ApiError } from '../../lib/api-error.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { certificationSummary } from '../certification/service.ts';
-import { productCard, rowToProduct, shanghaiToday } from '../products/service.ts';
+import { productCard, rowToProduct } from '../products/service.ts';
 import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { applicationDetail, type BorrowerProgress } from './views.ts';
 
@@ -63,7 +71,7 @@ export async function eventsOf(db: Database, applicationId: number) {
 /** The ApplicationDetail of a row (also the loan record detail's head). */
 export async function detailOf(ctx: AppContext, row: ApplicationRow): Promise<ApplicationDetail> {
   const product = await productOf(ctx.db, row.productCode);
-  const card = productCard(product, shanghaiToday(ctx.now()));
+  const card = productCard(product, shanghaiDate(ctx.now()));
   return applicationDetail(
     row,
     product,

@@ -11,6 +11,7 @@ import {
   PARTNER_BANKS,
   productFlow,
   RSP,
+  shanghaiDate,
   TERMINAL_STATES,
   transition,
 } from '@loan/domain';
@@ -19,7 +20,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { type ApplicationRow, applications, products, type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
-import { rowToProduct, shanghaiToday } from '../products/service.ts';
+import { rowToProduct } from '../products/service.ts';
 import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { recordCreated } from './apply-event.ts';
 import {
@@ -39,7 +40,7 @@ export { submitApplication } from './submit.ts';
 
 /** `MC` + yyyymmdd (Shanghai) + 10 random digits: CRBANK's merchant order number. */
 export function newMcOrderNo(now: Date): string {
-  const day = shanghaiToday(now).replaceAll('-', '');
+  const day = shanghaiDate(now).replaceAll('-', '');
   const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');
   return `MC${day}${digits}`;
 }

@@ -6,6 +6,7 @@ import {
   RSP,
   rspText,
   serviceFeeLabel,
+  shanghaiDate,
 } from '@loan/domain';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -19,7 +20,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { rowToProduct, shanghaiToday } from '../products/service.ts';
+import { rowToProduct } from '../products/service.ts';
 import { feeItemRows } from './list.ts';
 import { feeItemView } from './views.ts';
 
@@ -54,7 +55,7 @@ export async function feeDetail(ctx: AppContext, user: UserRow, feeIdValue: unkn
   if (feeId === null) throw notFound();
   const [joined] = await feeItemRows(ctx, [eq(feeItems.id, feeId), eq(feeItems.userId, user.id)], 1);
   if (!joined) throw notFound();
-  const today = shanghaiToday(ctx.now());
+  const today = shanghaiDate(ctx.now());
   const paid = await paymentsOf(ctx, joined.item);
   const payments: FeeItemPayment[] = paid.map(({ order, part }) => ({
     outTradeNo: order.outTradeNo,

@@ -14,6 +14,7 @@ import {
   PARTNER_BANKS,
   type Page,
   RSP,
+  shanghaiDate,
 } from '@loan/domain';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -32,7 +33,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import { keptContract } from '../applications/contract-kept.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
-import { shanghaiToday } from '../products/service.ts';
 import {
   BAD_CURSOR,
   beforeKey,
@@ -165,7 +165,7 @@ export async function loanRecordDetail(
     .orderBy(desc(ledgerTransactions.occurredAt), desc(ledgerTransactions.id));
   return {
     detail,
-    loan: loanView(loan, state.rows, state.fees, shanghaiToday(ctx.now())),
+    loan: loanView(loan, state.rows, state.fees, shanghaiDate(ctx.now())),
     instalments: state.rows.map(instalmentView),
     transactions: lines.map((l) => ledgerLine(l, detail.product.name)),
     agreements,

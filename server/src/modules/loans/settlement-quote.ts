@@ -1,11 +1,11 @@
-import { fenToYuan, formatYuan, RSP, rspText, type SettlementQuote } from '@loan/domain';
+import { dailyInterestFen, fenToYuan, formatYuan, RSP, rspText, type SettlementQuote } from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type InstalmentRow, instalments, type LoanRow, loans, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { loanFeeItems, settlementFeeSplit } from '../fees/bookkeeping.ts';
 import { rowToProduct } from '../products/service.ts';
-import { dailyInterestFen, daysFrom } from './accrual.ts';
+import { daysFrom } from './accrual.ts';
 import { penaltyAsOf } from './collections.ts';
 import type { LoanFees } from './views.ts';
 
