@@ -3,7 +3,7 @@
  * A component inside antd's <App> registers the notifier (App.useApp().message); the router's root registers
  * navigate. Before registration (or in plain scripts) the fallbacks below apply.
  */
-export interface Notifier {
+interface Notifier {
   error(text: string, key?: string): void;
 }
 

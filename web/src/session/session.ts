@@ -25,12 +25,12 @@ export const SESSION_KEYS = {
   point: 'point',
 } as const;
 
-export const POINT_SESSION_EXPIRED = '401';
+const POINT_SESSION_EXPIRED = '401';
 
 /** Store credit status before the token check says otherwise (SPEC.md §3, §4). */
-export const INITIAL_STORE_CREDIT_STATUS = '01';
+const INITIAL_STORE_CREDIT_STATUS = '01';
 
-export interface StoreInfo {
+interface StoreInfo {
   storeCreditStatus: string;
   sellerId: string;
   sellerName: string;
@@ -73,7 +73,7 @@ function readJson<T>(key: string): T | null {
 }
 
 /** Tells subscribers (the header, the guard's readers) that the record changed. */
-export function notifySessionChange() {
+function notifySessionChange() {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 

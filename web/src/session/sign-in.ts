@@ -1,9 +1,9 @@
 import type { LoginResult, UserInfo } from '@loan/domain';
 import { getUserInfo } from '../api/users';
-import { CHANGE_PASSWORD_PATH, LOGIN_PATH, ROOT_PATH } from '../app/guard';
+import { CHANGE_PASSWORD_PATH, LOGIN_PATH, ROOT_PATH } from '../app/paths';
 import { clearSession, saveLogin, saveUserInfo } from './session';
 
-export interface SignedIn {
+interface SignedIn {
   info: UserInfo;
   /** the initial password was never changed: the user must change it first */
   mustChangePassword: boolean;
@@ -41,7 +41,7 @@ export function safeRedirect(raw: string | null | undefined): string | null {
   }
 }
 
-export interface Destination {
+interface Destination {
   to: string;
   /** say why the user lands there */
   mustChangePassword: boolean;

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AGREEMENT_QUERY_KEYS, userReadAgr } from '../../api/agreements';
+import { agreementKeys, userReadAgr } from '../../api/agreements';
 import { isRspError } from '../../api/errors';
-import { QUERY_KEYS } from '../../api/query-keys';
+import { userKeys } from '../../api/users';
 import { safeRedirect } from '../../session/sign-in';
 import {
   AgreementBody,
@@ -123,18 +123,18 @@ export function useAcceptAgreement(text: AgreementText, onAccepted: () => void) 
     mutationFn: () => userReadAgr(text, { silent: true }),
     onMutate: () => setError(null),
     onSuccess: (result) => {
-      queryClient.setQueryData<AgreementText>(AGREEMENT_QUERY_KEYS.text(text.kind, true), (old) =>
+      queryClient.setQueryData<AgreementText>(agreementKeys.text(text.kind, true), (old) =>
         old ? { ...old, acceptedAt: result.acceptedAt } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: AGREEMENT_QUERY_KEYS.status });
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userAllCheck });
+      void queryClient.invalidateQueries({ queryKey: agreementKeys.status });
+      void queryClient.invalidateQueries({ queryKey: userKeys.allCheck });
       message.success(`已同意《${text.title}》`);
       onAccepted();
     },
     onError: (e) => {
       setError(isRspError(e) ? e.desc : '提交失败，请稍后重试');
       if (isRspError(e) && (e.code === RSP.AGREEMENT_VERSION_OUTDATED || e.code === RSP.INVALID_INPUT)) {
-        void queryClient.refetchQueries({ queryKey: AGREEMENT_QUERY_KEYS.text(text.kind, true) });
+        void queryClient.refetchQueries({ queryKey: agreementKeys.text(text.kind, true) });
       }
     },
   });

@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Card, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { AGREEMENT_QUERY_KEYS, getAgreementText } from '../../api/agreements';
+import { agreementTextQueryOptions } from '../../api/agreements';
 import { useSession } from '../../session/useSession';
 import { QueryState } from '../QueryState';
 import { StandaloneFrame } from '../StandaloneFrame';
@@ -27,20 +27,10 @@ export function shanghaiTime(iso: string): string {
   return SHANGHAI_TIME.format(new Date(iso));
 }
 
-/**
- * The current text of an agreement. With a session it carries a read token (the server starts measuring the
- * reading time when it serves it), so it is fetched once per visit and not refreshed behind the reader's back.
- */
-export function useAgreementText(kind: AgreementKind) {
+/** The current text of an agreement, as the visitor or with the session's read token (agreementTextQueryOptions). */
+function useAgreementText(kind: AgreementKind) {
   const signedIn = Boolean(useSession().accessToken);
-  const query = useQuery({
-    queryKey: AGREEMENT_QUERY_KEYS.text(kind, signedIn),
-    queryFn: () => getAgreementText(kind, { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const query = useQuery(agreementTextQueryOptions(kind, signedIn));
   return { ...query, signedIn };
 }
 

@@ -3,7 +3,7 @@ import type { LoanContractView } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Descriptions, Flex, Skeleton } from 'antd';
 import { useState } from 'react';
-import { loanContractQuery } from '../../api/applications';
+import { loanContractQueryOptions } from '../../api/applications';
 import { isApiError } from '../../api/errors';
 import { formatShanghaiTime, rateText, yuanText } from '../application/ApplicationParts';
 import { ContractDocument } from './ContractDocument';
@@ -12,7 +12,7 @@ import { useReadingLeft } from './useReadingLeft';
 import { useSignContract } from './useSignContract';
 
 /** "请阅读合同（8 秒）" while the reading time runs. */
-export const contractReadingLabel = (left: number) => `请阅读合同（${left} 秒）`;
+const contractReadingLabel = (left: number) => `请阅读合同（${left} 秒）`;
 
 /** The final question: the amount, the total and the 年化利率 once more. */
 function ConfirmFacts({ contract }: { contract: LoanContractView }) {
@@ -92,7 +92,7 @@ export function ContractSignPanel({
   canSign: boolean;
   onChanged: () => void;
 }) {
-  const contract = useQuery(loanContractQuery(rowId));
+  const contract = useQuery(loanContractQueryOptions(rowId));
   if (contract.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (contract.isError)
     return (

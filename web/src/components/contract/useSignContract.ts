@@ -2,7 +2,7 @@ import { type LoanContractView, RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
-import { loanContractQuery, signContract } from '../../api/applications';
+import { loanContractQueryOptions, signContract } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
 
 /**
@@ -14,7 +14,7 @@ export function useSignContract(contract: LoanContractView, onChanged: () => voi
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
-  const { queryKey } = loanContractQuery(contract.rowId);
+  const { queryKey } = loanContractQueryOptions(contract.rowId);
   const mutation = useMutation({
     mutationFn: () =>
       signContract(

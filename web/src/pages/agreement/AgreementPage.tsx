@@ -3,7 +3,7 @@ import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText } from '@lo
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
+import { agreementStatusQueryOptions } from '../../api/agreements';
 import { loginPathBack, useAcceptAgreement } from '../../components/agreement/AgreementDocument';
 import {
   AgreementBody,
@@ -42,11 +42,7 @@ function TickBox({
   const here = `${location.pathname}${location.search}`;
   const left = useReadingCountdown('GENERAL', startedAt);
   const accept = useAcceptAgreement(text, () => undefined);
-  const status = useQuery({
-    queryKey: AGREEMENT_QUERY_KEYS.status,
-    queryFn: () => getAgreementStatus({ silent: true }),
-    enabled: signedIn && Boolean(text.readToken),
-  });
+  const status = useQuery({ ...agreementStatusQueryOptions(), enabled: signedIn && Boolean(text.readToken) });
   const items = status.data?.items ?? [];
   const allAccepted = status.data?.allAccepted ?? false;
 

@@ -8,10 +8,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { applicationList } from '../../api/applications';
+import { applicationKeys, applicationListQueryOptions } from '../../api/applications';
 import { isRspError } from '../../api/errors';
-import { QUERY_KEYS } from '../../api/query-keys';
 import { usePageTitle } from '../../app/page-title';
+import { applicationEnterPath, LOAN_INFO_PATH } from '../../app/paths';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
   ApplicationCard,
@@ -21,8 +21,6 @@ import {
 import { DisbursedResult } from '../../components/application/DisbursedResult';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
-
-const LOAN_INFO_PATH = '/apply/LoanInfo';
 
 /** The route's title, while no application is shown. */
 const ROUTE_TITLE = '审核中';
@@ -113,7 +111,7 @@ function Decision({ detail }: { detail: ApplicationDetail }) {
           title="申请尚未提交"
           subTitle={display.hint}
           extra={
-            <Button type="primary" onClick={() => navigate(`/application/enter?rowId=${application.rowId}`)}>
+            <Button type="primary" onClick={() => navigate(applicationEnterPath(application.rowId))}>
               继续填写
             </Button>
           }
@@ -161,7 +159,7 @@ function AuditingDetail({ rowId }: { rowId: string }) {
               rowId={application.rowId}
               onCancelled={() => {
                 void detail.refetch();
-                void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationList });
+                void queryClient.invalidateQueries({ queryKey: applicationKeys.list });
               }}
             />
           </Flex>
@@ -176,10 +174,7 @@ function AuditingDetail({ rowId }: { rowId: string }) {
 
 /** Without rowId: the newest application under review, or an empty state. */
 function NewestAwaiting() {
-  const list = useQuery({
-    queryKey: QUERY_KEYS.applicationList,
-    queryFn: ({ signal }) => applicationList({ silent: true, signal }),
-  });
+  const list = useQuery(applicationListQueryOptions());
   if (list.isPending)
     return (
       <>

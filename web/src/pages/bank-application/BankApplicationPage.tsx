@@ -13,6 +13,7 @@ import {
 import { Alert, Button, Card, Flex, Grid, Result, Skeleton, Spin, Steps, Typography } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isRspError } from '../../api/errors';
+import { LOAN_INFO_PATH } from '../../app/paths';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
   ApplicationStateTag,
@@ -25,7 +26,7 @@ import { ApprovedLoanTerms, HAS_LOAN_TERMS, signByHint } from '../../components/
 import { useStoreCheck } from '../../components/store/useStoreCheck';
 import { useSession } from '../../session/useSession';
 import { CurrentStepPanel } from './CurrentStepPanel';
-import { LOAN_INFO_PATH, StoreProblemAlert } from './StoreProblemAlert';
+import { StoreProblemAlert } from './StoreProblemAlert';
 
 const STEP_STATUS: Readonly<Record<StepStatus, 'finish' | 'process' | 'wait'>> = {
   DONE: 'finish',
@@ -35,7 +36,7 @@ const STEP_STATUS: Readonly<Record<StepStatus, 'finish' | 'process' | 'wait'>> =
 };
 
 /** What the server is asked for: the ids of this bank's route (CRBANK: the order number). */
-export function applicationQueryOf(route: BankRoute): ApplicationQuery {
+function applicationQueryOf(route: BankRoute): ApplicationQuery {
   const ids = route.ids as Partial<Record<'rowId' | 'productCode' | 'productType' | 'mcOrderNo', string>>;
   if (ids.mcOrderNo !== undefined) return { mcOrderNo: ids.mcOrderNo };
   return {

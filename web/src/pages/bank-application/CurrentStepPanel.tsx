@@ -2,9 +2,10 @@ import { type ApplicationDetail, type ApplicationStepView, RSP } from '@loan/dom
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
+import { agreementStatusQueryOptions } from '../../api/agreements';
 import { completeStep } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
+import { AGREEMENT_PATH, applicationEnterPath, auditingPath } from '../../app/paths';
 import { BankCardForm } from '../../components/certification/BankCardForm';
 import { CertificationForm } from '../../components/certification/CertificationForm';
 import { SalesStatementForm } from '../../components/certification/SalesStatementForm';
@@ -17,10 +18,7 @@ import { StoreProblemAlert } from './StoreProblemAlert';
  * bank's own steps (face check, the collection account), the signing.
  */
 function AgreementsPanel({ returnTo, onRefresh }: { returnTo: string; onRefresh: () => void }) {
-  const status = useQuery({
-    queryKey: AGREEMENT_QUERY_KEYS.status,
-    queryFn: ({ signal }) => getAgreementStatus({ silent: true, signal }),
-  });
+  const status = useQuery(agreementStatusQueryOptions());
   const redirect = `?redirect=${encodeURIComponent(returnTo)}`;
   if (status.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (status.isError)
@@ -44,7 +42,7 @@ function AgreementsPanel({ returnTo, onRefresh }: { returnTo: string; onRefresh:
         ))}
       </ul>
       <Space wrap style={{ marginTop: 12 }}>
-        <Link to={`/agreement${redirect}`}>
+        <Link to={`${AGREEMENT_PATH}${redirect}`}>
           <Button type="primary">前往协议确认</Button>
         </Link>
         {status.data.allAccepted && <Button onClick={onRefresh}>已全部同意，继续</Button>}
@@ -120,13 +118,13 @@ export function CurrentStepPanel({
         );
       case 'SUBMIT':
         return (
-          <Button type="primary" onClick={() => navigate(`/application/enter?rowId=${rowId}`)}>
+          <Button type="primary" onClick={() => navigate(applicationEnterPath(rowId))}>
             填写借款信息并提交
           </Button>
         );
       case 'BANK_REVIEW':
         return (
-          <Button type="primary" onClick={() => navigate(`/auditing?rowId=${rowId}`)}>
+          <Button type="primary" onClick={() => navigate(auditingPath(rowId))}>
             查看审核进度
           </Button>
         );

@@ -12,7 +12,7 @@ const PARTS: { key: keyof Omit<PaymentOrderItemView, 'feeId' | 'seq'>; label: st
 ];
 
 /** The sums of the order's items by part, the non-zero ones: "本金 4,000.00 元". */
-export function orderParts(order: Pick<PaymentOrderView, 'items'>): { label: string; fen: number }[] {
+function orderParts(order: Pick<PaymentOrderView, 'items'>): { label: string; fen: number }[] {
   return PARTS.flatMap(({ key, label }) => {
     const total = order.items.reduce((sum, item) => sum + fen(item[key]), 0);
     return total > 0 ? [{ label, fen: total }] : [];

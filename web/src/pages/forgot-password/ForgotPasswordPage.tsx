@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { findPwd, sendFindPwdCode } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
-import { LOGIN_PATH } from '../../app/guard';
+import { LOGIN_PATH } from '../../app/paths';
 import { RESEND_SECONDS } from '../../components/CodeButton';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useCountdown } from '../../components/useCountdown';

@@ -9,7 +9,7 @@ const money = (yuan: string) => {
 };
 
 /** What has been paid on an instalment: its four paid parts, exactly. */
-export function paidText(i: InstalmentView): string {
+function paidText(i: InstalmentView): string {
   const parts = [i.paidPrincipal, i.paidInterest, i.paidFee, i.paidPenalty].map(fenOf);
   if (parts.some((fen) => fen === null)) return '—';
   return formatYuan(parts.reduce<number>((sum, fen) => sum + (fen ?? 0), 0));

@@ -16,7 +16,7 @@ const instalmentsInOrder = (instalments: readonly InstalmentView[]) =>
   [...instalments].sort((a, b) => a.seq - b.seq);
 
 /** What is still owed on the instalment, part by part (fen). */
-export function owedParts(i: InstalmentView) {
+function owedParts(i: InstalmentView) {
   const owed = (due: string, paid: string) => Math.max(0, fen(due) - fen(paid));
   return {
     principal: owed(i.principal, i.paidPrincipal),

@@ -6,12 +6,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { sendLoginSms, smsLogin } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
-import { LOGIN_PATH } from '../../app/guard';
+import { APPLICATION_ENTER_PATH, LOGIN_PATH } from '../../app/paths';
 import { AuthFrame } from '../../components/AuthFrame';
 import { CodeButton } from '../../components/CodeButton';
 import { useSignIn } from '../../session/useSignIn';
-
-export const APPLICATION_ENTER_PATH = '/application/enter';
 
 interface SmsValues {
   phone: string;

@@ -12,7 +12,7 @@ interface ContactValues {
   code: string;
 }
 
-export const CONTACT_TEXT: Record<ContactChannel, string> = { sms: '手机号', email: '邮箱' };
+const CONTACT_TEXT: Record<ContactChannel, string> = { sms: '手机号', email: '邮箱' };
 
 /** Codes that are about the new phone or e-mail: shown under that field. */
 const TARGET_CODES: ReadonlySet<string> = new Set([

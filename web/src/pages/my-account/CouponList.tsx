@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Empty, Row, Segmented, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../api/errors';
-import { couponsQuery } from '../../api/fees';
+import { couponsQueryOptions } from '../../api/fees';
 import { COUPON_STATUS_DISPLAY } from '../../components/payments/pay-labels';
 import { saveCouponsCount } from '../../session/session';
 import { CouponCard } from './CouponCard';
 
 /** The borrower's coupons by status (可用 / 锁定 / 已使用 / 已过期); keeps the session's count up to date. */
 export function CouponList() {
-  const coupons = useQuery(couponsQuery());
+  const coupons = useQuery(couponsQueryOptions());
   const [status, setStatus] = useState<CouponStatus>('AVAILABLE');
   const available = coupons.data?.availableCount;
   useEffect(() => {

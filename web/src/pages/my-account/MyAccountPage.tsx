@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_QUERY_KEYS, accountOverviewQuery } from '../../api/account';
+import { accountKeys, accountOverviewQueryOptions } from '../../api/account';
 import { isApiError } from '../../api/errors';
 import { getUserInfo } from '../../api/users';
 import { couponsCountValue } from '../../session/coupons-count';
@@ -15,7 +15,7 @@ import { SecurityCard } from './SecurityCard';
 
 /** /account/myAccount: what the borrower owes, who they are, their coupons, their sign-ins, and other pages. */
 export default function MyAccountPage() {
-  const overview = useQuery(accountOverviewQuery());
+  const overview = useQuery(accountOverviewQueryOptions());
   const coupons = couponsCountValue(useSession().couponsCount);
   const queryClient = useQueryClient();
   const couponsCount = overview.data?.couponsCount;
@@ -24,7 +24,7 @@ export default function MyAccountPage() {
   }, [couponsCount]);
 
   const contactChanged = () => {
-    void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEYS.overview });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.overview });
     getUserInfo({ silent: true })
       .then(saveUserInfo)
       .catch(() => undefined);

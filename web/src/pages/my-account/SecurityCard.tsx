@@ -2,7 +2,7 @@ import type { SecurityView, SignInMethod, SignInView } from '@loan/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ACCOUNT_QUERY_KEYS, accountSecurityQuery, signOutOthers } from '../../api/account';
+import { accountKeys, accountSecurityQueryOptions, signOutOthers } from '../../api/account';
 import { isApiError } from '../../api/errors';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 
@@ -65,14 +65,14 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
 
 /** Security: password age (with a nudge after 90 days), the last sign-ins, sign out every other session. */
 export function SecurityCard() {
-  const security = useQuery(accountSecurityQuery());
+  const security = useQuery(accountSecurityQueryOptions());
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const others = useMutation({
     mutationFn: () => signOutOthers({ silent: true }),
     onSuccess: ({ revoked }) => {
       message.success(revoked > 0 ? `已退出其他 ${revoked} 个设备的登录` : '没有其他设备在登录');
-      void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEYS.security });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.security });
     },
     onError: (e) => message.error(isApiError(e) ? e.desc : '操作失败，请稍后重试'),
   });

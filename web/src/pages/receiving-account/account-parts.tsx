@@ -11,6 +11,7 @@ import {
 } from '@loan/domain';
 import { Alert } from 'antd';
 import { isApiError } from '../../api/errors';
+import { APPLY_SECTION_PATH } from '../../app/paths';
 
 /** How the receiving account's states are shown, and the checks the page makes before asking the server. */
 
@@ -60,7 +61,7 @@ export function corporateAccountProblem(text: string | undefined): string | null
 
 /** "?from=" of the bank application that sent the borrower here: only a path of this app's apply pages. */
 export function returnPathOf(from: string | null): string | null {
-  if (!from?.startsWith('/apply/') || from.includes('://')) return null;
+  if (!from?.startsWith(`${APPLY_SECTION_PATH}/`) || from.includes('://')) return null;
   return from;
 }
 

@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
-import { cancelRefund, refundDetailQuery } from '../../api/refunds';
+import { cancelRefund, refundDetailQueryOptions } from '../../api/refunds';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
@@ -111,7 +111,7 @@ export function RefundDetailDrawer({
   onChanged: () => void;
 }) {
   const { message } = App.useApp();
-  const detail = useQuery({ ...refundDetailQuery(refundNo ?? ''), enabled: refundNo !== null });
+  const detail = useQuery({ ...refundDetailQueryOptions(refundNo ?? ''), enabled: refundNo !== null });
   const [cancelling, setCancelling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

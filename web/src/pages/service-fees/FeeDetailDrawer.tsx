@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { feeDetailQuery } from '../../api/fees';
+import { feeDetailQueryOptions } from '../../api/fees';
+import { pathWithQuery, REFUND_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import {
   CHANNEL_LABELS,
@@ -98,9 +99,7 @@ function Refunds({ refunds }: { refunds: FeeItemRefund[] }) {
           <List.Item.Meta
             title={
               <Flex gap={8} align="center" wrap>
-                <Link to={`/account/refund?refundNo=${encodeURIComponent(refund.refundNo)}`}>
-                  {refund.refundNo}
-                </Link>
+                <Link to={pathWithQuery(REFUND_PATH, { refundNo: refund.refundNo })}>{refund.refundNo}</Link>
                 <EnumTag display={displayOf(REFUND_STATE_DISPLAY, refund.status)} />
               </Flex>
             }
@@ -124,7 +123,7 @@ export function FeeDetailDrawer({
   onClose: () => void;
   onPay: (item: FeeItemView) => void;
 }) {
-  const detail = useQuery({ ...feeDetailQuery(item?.feeId ?? 0), enabled: item !== null });
+  const detail = useQuery({ ...feeDetailQueryOptions(item?.feeId ?? 0), enabled: item !== null });
   const shown = detail.data?.item ?? item;
   const paidOrder = detail.data?.payments.find((p) => p.status === 'PAID' && fen(p.amount) > 0);
   return (
@@ -164,7 +163,7 @@ export function FeeDetailDrawer({
                 <Flex justify="space-between" align="baseline">
                   <Typography.Title level={5}>退款记录</Typography.Title>
                   {paidOrder && (
-                    <Link to={`/account/refund?outTradeNo=${encodeURIComponent(paidOrder.outTradeNo)}`}>
+                    <Link to={pathWithQuery(REFUND_PATH, { outTradeNo: paidOrder.outTradeNo })}>
                       申请退款
                     </Link>
                   )}
