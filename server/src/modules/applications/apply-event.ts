@@ -27,7 +27,7 @@ export async function applyEvent(
   actor: Actor,
   options: EventOptions,
 ): Promise<ApplicationRow> {
-  const result = transition(app.state as never, event, actor);
+  const result = transition(app.state, event, actor);
   if (!result.ok) throw new ApiError(result.code, result.reason);
   const [updated] = await tx
     .update(applications)

@@ -108,7 +108,7 @@ export const bankCancel: PartnerOperation<CancelPayload> = {
     if (!answer.accepted) return null;
     const row = await currentRow(tx, payload.applicationId);
     if (!row) return '申请已不存在';
-    const event = cancelEventFor(row.state as never);
+    const event = cancelEventFor(row.state);
     if (!event) return `申请状态为 ${row.state}，无法取消`;
     await applyEvent(tx, row, event, 'BORROWER', {
       now,

@@ -1,7 +1,7 @@
 import {
   type ApplicationActionRequest,
   type ApplicationDetail,
-  type BankCode,
+  CANCEL_REASON_MAX,
   cancelEventFor,
   PARTNER_BANKS,
   RSP,
@@ -23,8 +23,6 @@ import { detailOf, eventsOf, ownApplication, productOf, progressOf, stepName } f
 import { movedMeanwhile } from './submit.ts';
 import { missingStepsBefore, subAccountRequired } from './views.ts';
 
-const REASON_MAX = 200;
-
 /**
  * POST /loanMgr/advanceCancel: withdraw before the decision, cancel in advance after approval until
  * disbursement (the state machine's cancelEventFor). An application the bank holds is cancelled through one
@@ -38,13 +36,13 @@ export async function advanceCancel(
   meta: RequestMeta,
 ): Promise<ApplicationDetail> {
   const row = await ownApplication(ctx.db, user.id, body.rowId);
-  const event = cancelEventFor(row.state as never);
+  const event = cancelEventFor(row.state);
   if (!event) {
-    const refusal = transition(row.state as never, 'CANCEL_IN_ADVANCE', 'BORROWER');
+    const refusal = transition(row.state, 'CANCEL_IN_ADVANCE', 'BORROWER');
     throw refusal.ok ? new ApiError(RSP.STATE_NOT_ALLOWED) : new ApiError(refusal.code, refusal.reason);
   }
-  const reason = body.reason?.trim() ? body.reason.trim().slice(0, REASON_MAX) : null;
-  const bank = row.bank as BankCode;
+  const reason = body.reason?.trim() ? body.reason.trim().slice(0, CANCEL_REASON_MAX) : null;
+  const bank = row.bank;
   const bankName = PARTNER_BANKS[bank].name;
   if (row.bankRef) {
     const outcome = await runPartnerCall(ctx, bankCancel, {
@@ -115,7 +113,7 @@ export async function signContract(
   meta: RequestMeta,
 ): Promise<ApplicationDetail> {
   const row = await ownApplication(ctx.db, user.id, body.rowId);
-  const allowed = transition(row.state as never, 'SIGN', 'BORROWER');
+  const allowed = transition(row.state, 'SIGN', 'BORROWER');
   if (!allowed.ok) throw new ApiError(allowed.code, allowed.reason);
   const product = await productOf(ctx.db, row.productCode);
   const missing = missingStepsBefore(

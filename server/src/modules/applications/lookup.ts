@@ -1,5 +1,6 @@
 import {
   type ApplicationDetail,
+  MAX_ROW_ID,
   type Product,
   RSP,
   rspText,
@@ -22,7 +23,6 @@ import { applicationDetail, type BorrowerProgress } from './views.ts';
 export const notFound = () => new ApiError(RSP.APPLICATION_NOT_FOUND, rspText(RSP.APPLICATION_NOT_FOUND));
 
 const ROW_ID = /^[1-9]\d{0,9}$/;
-const MAX_ROW_ID = 2_147_483_647;
 
 export function parseRowId(value: string | number | undefined): number | null {
   const text = typeof value === 'number' ? String(value) : value;

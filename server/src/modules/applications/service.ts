@@ -3,7 +3,6 @@ import {
   type ApplicationDetail,
   type ApplicationListResult,
   type ApplicationQuery,
-  type BankCode,
   type CompleteStepRequest,
   type CreateApplicationRequest,
   isBankCode,
@@ -164,9 +163,8 @@ export async function completeStep(
   if (index < 0) {
     throw new ApiError(RSP.STEP_NOT_DONE, `该产品的申请流程不包含${stepName(body.step)}，无需办理`);
   }
-  const state = row.state as never;
-  if (isTerminal(state)) {
-    const refusal = transition(state, 'SUBMIT', 'BORROWER');
+  if (isTerminal(row.state)) {
+    const refusal = transition(row.state, 'SUBMIT', 'BORROWER');
     const code = refusal.ok ? RSP.APPLICATION_CLOSED : refusal.code;
     throw new ApiError(code, `申请已结束，无法办理${stepName(body.step)}`);
   }
@@ -177,8 +175,7 @@ export async function completeStep(
     throw new ApiError(RSP.STATE_NOT_ALLOWED, `请在审批通过后再办理${stepName(body.step)}`);
   }
   if (body.step === 'OPEN_COLLECTION_ACCOUNT') {
-    if ((await openSubAccountBanks(ctx.db, user.id)).includes(row.bank as BankCode))
-      return detailOf(ctx, row);
+    if ((await openSubAccountBanks(ctx.db, user.id)).includes(row.bank)) return detailOf(ctx, row);
     const name = isBankCode(row.bank) ? PARTNER_BANKS[row.bank].name : row.bank;
     throw new ApiError(
       RSP.SUB_ACCOUNT_NOT_OPEN,

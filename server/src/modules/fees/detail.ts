@@ -3,6 +3,7 @@ import {
   type FeeItemPayment,
   type FeeItemRefund,
   fenToYuan,
+  MAX_ROW_ID,
   RSP,
   rspText,
   serviceFeeLabel,
@@ -31,7 +32,7 @@ export function parseFeeId(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
+  return id <= MAX_ROW_ID ? id : null;
 }
 
 /** The orders that paid (or are paying) the item: fee orders naming it, instalment orders of its instalment. */

@@ -4,6 +4,7 @@ import {
   type FeeListResult,
   type FeeTotals,
   fenToYuan,
+  MAX_ROW_ID,
   RSP,
   shanghaiDate,
   shanghaiInstant,
@@ -90,7 +91,7 @@ export async function feeList(ctx: AppContext, user: UserRow, query: FeeListQuer
   if (range.toDay) conditions.push(lte(feeItems.dueDate, range.toDay));
   if (query.cursor !== undefined) {
     const [dueKey = 0, lastId = 0] = decodeCursor('f', user.id, query.cursor, 2);
-    if (lastId > 2_147_483_647 || dueKey > 99_991_231) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
+    if (lastId > MAX_ROW_ID || dueKey > 99_991_231) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
     conditions.push(sql`(${feeItems.dueDate}, ${feeItems.id}) > (${keyDate(dueKey)}, ${lastId})`);
   }
   const rows = await feeItemRows(ctx, conditions, limit + 1);

@@ -1,7 +1,7 @@
 import { API, ok, shanghaiDate } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
-import { ProductListResultSchema } from '../../schemas/apply-results.ts';
+import { ProductListResultSchema } from '../../schemas/application-results.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { listProducts, productCard } from './service.ts';
 
