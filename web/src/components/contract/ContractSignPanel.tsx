@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Descriptions, Flex, Skeleton } from 'antd';
 import { useState } from 'react';
 import { loanContractQueryOptions } from '../../api/applications';
-import { isApiError } from '../../api/errors';
 import { formatShanghaiTime, rateText, yuanText } from '../application/ApplicationParts';
+import { LoadError } from '../LoadError';
 import { ContractDocument } from './ContractDocument';
 import { dateText } from './contract-format';
 import { useReadingLeft } from './useReadingLeft';
@@ -94,15 +94,7 @@ export function ContractSignPanel({
 }) {
   const contract = useQuery(loanContractQueryOptions(rowId));
   if (contract.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (contract.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(contract.error) ? contract.error.desc : '借款合同加载失败'}
-        action={<Button onClick={() => void contract.refetch()}>重新加载</Button>}
-      />
-    );
+  if (contract.isError) return <LoadError query={contract} failed={'借款合同加载失败'} />;
   return (
     <Signing
       contract={contract.data}

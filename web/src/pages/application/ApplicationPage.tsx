@@ -8,7 +8,7 @@ import {
   STEP_INFO,
 } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Steps, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Steps, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { applicationListQueryOptions } from '../../api/applications';
 import { userKeys } from '../../api/users';
@@ -26,6 +26,7 @@ import {
   yuanText,
 } from '../../components/application/ApplicationParts';
 import { CertificationForm } from '../../components/certification/CertificationForm';
+import { LoadError } from '../../components/LoadError';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { useSession } from '../../session/useSession';
 import { PrerequisitesCard } from '../loan-info/LoanInfoPage';
@@ -158,12 +159,7 @@ function Borrower() {
             {list.isPending ? (
               <Skeleton active paragraph={{ rows: 3 }} />
             ) : list.isError ? (
-              <Alert
-                type="error"
-                showIcon
-                title="暂时无法获取您的申请"
-                action={<Button onClick={() => void list.refetch()}>重新加载</Button>}
-              />
+              <LoadError query={list} title="暂时无法获取您的申请" />
             ) : (
               <MyApplications items={items} />
             )}

@@ -6,7 +6,7 @@ import {
   awaitsDecision,
 } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applicationKeys, applicationListQueryOptions } from '../../api/applications';
 import { isRspError } from '../../api/errors';
@@ -20,6 +20,7 @@ import {
 } from '../../components/application/ApplicationParts';
 import { DisbursedResult } from '../../components/application/DisbursedResult';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
+import { LoadError } from '../../components/LoadError';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 
 /** The route's title, while no application is shown. */
@@ -186,12 +187,7 @@ function NewestAwaiting() {
     return (
       <>
         <Heading state={null} />
-        <Alert
-          type="error"
-          showIcon
-          title="暂时无法获取您的申请"
-          action={<Button onClick={() => void list.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={list} title="暂时无法获取您的申请" />
       </>
     );
   const newest = newestAwaiting(list.data.items);

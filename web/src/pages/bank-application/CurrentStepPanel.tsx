@@ -10,6 +10,7 @@ import { BankCardForm } from '../../components/certification/BankCardForm';
 import { CertificationForm } from '../../components/certification/CertificationForm';
 import { SalesStatementForm } from '../../components/certification/SalesStatementForm';
 import { ContractSignPanel } from '../../components/contract/ContractSignPanel';
+import { LoadError } from '../../components/LoadError';
 import { CollectionAccountStep } from './CollectionAccountStep';
 import { StoreProblemAlert } from './StoreProblemAlert';
 
@@ -21,15 +22,7 @@ function AgreementsPanel({ returnTo, onRefresh }: { returnTo: string; onRefresh:
   const status = useQuery(agreementStatusQueryOptions());
   const redirect = `?redirect=${encodeURIComponent(returnTo)}`;
   if (status.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (status.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(status.error) ? status.error.desc : '暂时无法获取协议状态'}
-        action={<Button onClick={() => void status.refetch()}>重新加载</Button>}
-      />
-    );
+  if (status.isError) return <LoadError query={status} failed={'暂时无法获取协议状态'} />;
   return (
     <>
       <ul className="plain-list" aria-label="需要同意的协议">

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { accountKeys, accountOverviewQueryOptions } from '../../api/account';
-import { isApiError } from '../../api/errors';
 import { getUserInfo } from '../../api/users';
+import { LoadError } from '../../components/LoadError';
 import { couponsCountValue } from '../../session/coupons-count';
 import { saveCouponsCount, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
@@ -37,12 +37,7 @@ export default function MyAccountPage() {
           <Skeleton active paragraph={{ rows: 6 }} />
         </Card>
       ) : overview.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(overview.error) ? overview.error.desc : '账户概览加载失败'}
-          action={<Button onClick={() => void overview.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={overview} failed={'账户概览加载失败'} />
       ) : (
         <>
           <OwedCard owed={overview.data.owed} />

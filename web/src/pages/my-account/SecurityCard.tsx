@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { accountKeys, accountSecurityQueryOptions, signOutOthers } from '../../api/account';
 import { isApiError } from '../../api/errors';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { LoadError } from '../../components/LoadError';
 
 const METHOD_COLOURS: Readonly<Record<SignInMethod, string>> = {
   PASSWORD: 'blue',
@@ -79,15 +80,7 @@ export function SecurityCard() {
 
   let body: React.ReactNode;
   if (security.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (security.isError)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(security.error) ? security.error.desc : '安全信息加载失败'}
-        action={<Button onClick={() => void security.refetch()}>重新加载</Button>}
-      />
-    );
+  else if (security.isError) body = <LoadError query={security} failed={'安全信息加载失败'} />;
   else {
     const view = security.data;
     body = (

@@ -4,9 +4,10 @@ import { Alert, Button, Card, Flex, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { receivingAccountKeys, receivingAccountQueryOptions } from '../../api/receiving-account';
 import { userKeys } from '../../api/users';
+import { LoadError } from '../../components/LoadError';
 import { useIsPhone } from '../../components/records/RecordParts';
 import { AccountHistory, LockBanner } from './AccountHistory';
-import { failureText, returnPathOf } from './account-parts';
+import { returnPathOf } from './account-parts';
 import { PaidMethodCard } from './PaidMethodCard';
 import { PayoutCard } from './PayoutCard';
 import { SettlementCard } from './SettlementCard';
@@ -60,12 +61,7 @@ export default function ReceivingAccountPage() {
   if (account.isError)
     return (
       <Card variant="borderless">
-        <Alert
-          type="error"
-          showIcon
-          title={failureText(account.error, '收款账户加载失败')}
-          action={<Button onClick={() => void account.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={account} failed={'收款账户加载失败'} />
       </Card>
     );
 

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { cancelRefund, refundDetailQueryOptions } from '../../api/refunds';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { LoadError } from '../../components/LoadError';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
 import { EnumTag } from '../../components/records/RecordParts';
@@ -155,14 +156,7 @@ export function RefundDetailDrawer({
       }
     >
       {detail.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
-      {detail.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(detail.error) ? detail.error.desc : '退款详情加载失败'}
-          action={<Button onClick={() => void detail.refetch()}>重新加载</Button>}
-        />
-      )}
+      {detail.isError && <LoadError query={detail} failed={'退款详情加载失败'} />}
       {detail.data && (
         <Flex vertical gap={24}>
           {problem && <Alert type="error" showIcon title={problem} />}

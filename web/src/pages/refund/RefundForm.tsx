@@ -7,6 +7,7 @@ import { isApiError } from '../../api/errors';
 import { paidOrdersQueryOptions } from '../../api/payments';
 import { applyRefund } from '../../api/refunds';
 import { DocumentUpload } from '../../components/certification/DocumentUpload';
+import { LoadError } from '../../components/LoadError';
 import { fen, money } from '../../components/payments/pay-labels';
 
 interface Values {
@@ -136,13 +137,7 @@ export function RefundForm({
         />
       </Form.Item>
       {orders.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={isApiError(orders.error) ? orders.error.desc : '付款订单加载失败'}
-          action={<Button onClick={() => void orders.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={orders} failed={'付款订单加载失败'} style={{ marginBottom: 16 }} />
       )}
       <Form.Item
         label="退款金额（元）"

@@ -1,12 +1,12 @@
 import type { FeeItemPayment, FeeItemRefund, FeeItemView } from '@loan/domain';
 import { REFUND_STATE_DISPLAY } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/errors';
 import { feeDetailQueryOptions } from '../../api/fees';
 import { pathWithQuery, REFUND_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { LoadError } from '../../components/LoadError';
 import {
   CHANNEL_LABELS,
   displayOf,
@@ -145,14 +145,7 @@ export function FeeDetailDrawer({
         <Flex vertical gap={24}>
           <ItemFacts item={shown} rateLabel={detail.data?.rateLabel} />
           {detail.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
-          {detail.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title={isApiError(detail.error) ? detail.error.desc : '详情加载失败'}
-              action={<Button onClick={() => void detail.refetch()}>重新加载</Button>}
-            />
-          )}
+          {detail.isError && <LoadError query={detail} failed={'详情加载失败'} />}
           {detail.data && (
             <>
               <section aria-label="支付记录">
