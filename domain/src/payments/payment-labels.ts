@@ -33,10 +33,6 @@ export const CLOSE_REASON_LABELS: Readonly<Record<CloseReason, string>> = {
   REPLACED: '已重新发起支付',
 };
 
-export function isPaymentChannel(value: unknown): value is PaymentChannel {
-  return (PAYMENT_CHANNELS as readonly unknown[]).includes(value);
-}
-
 /** PAY + Shanghai yyyyMMddHHmmss + the last 6 digits of the id: PAY20261123101500000042. */
 export function outTradeNoOf(at: Date, id: number): string {
   const stamp = shanghaiStamp(at);
