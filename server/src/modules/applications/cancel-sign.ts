@@ -15,7 +15,7 @@ import { AUDIT, recordAudit } from '../audit/record.ts';
 import { activeCall } from '../partner-calls/claims.ts';
 import { runPartnerCall } from '../partner-calls/run.ts';
 import { holdDisbursement } from '../receiving-account/held-disbursement.ts';
-import { applyEvent } from './apply-event.ts';
+import { applyBorrowerCancellation, applyEvent } from './apply-event.ts';
 import { applicationSubject, bankCancel, bankContractSigned, bankSubmit } from './bank-calls.ts';
 import { acceptContract } from './contract.ts';
 import { keepContract } from './contract-kept.ts';
@@ -80,23 +80,17 @@ export async function advanceCancel(
     throw new ApiError(RSP.PARTNER_CALL_IN_PROGRESS, `申请正在提交至${bankName}，请稍后刷新后再取消`);
   }
   const now = ctx.now();
-  const next = await ctx.db.transaction(async (tx) => {
-    const changed = await applyEvent(tx, row, event, 'BORROWER', {
-      now,
-      actorRef: user.loginId,
-      reason,
-      ip: meta.ip,
-    });
-    await recordAudit(tx, {
-      action: AUDIT.applicationCancelled,
-      at: now,
+  const next = await ctx.db.transaction((tx) =>
+    applyBorrowerCancellation(tx, row, {
+      event,
       userId: user.id,
       loginId: user.loginId,
+      reason,
+      ip: meta.ip,
       meta,
-      detail: { applicationId: row.id, event, reason },
-    });
-    return changed;
-  });
+      now,
+    }),
+  );
   return detailOf(ctx, next);
 }
 
