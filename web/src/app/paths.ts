@@ -63,3 +63,6 @@ export const applicationEnterPath = (rowId: number | string) =>
 
 /** The progress of an application under review. */
 export const auditingPath = (rowId: number | string) => pathWithQuery(AUDITING_PATH, { rowId });
+
+/** The login page, coming back to `back` (a path with its query) once signed in. */
+export const loginPathBack = (back: string) => pathWithQuery(LOGIN_PATH, { redirect: back });

@@ -3,51 +3,32 @@ import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText, RSP } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { agreementKeys, userReadAgr } from '../../api/agreements';
 import { isRspError } from '../../api/errors';
 import { userKeys } from '../../api/users';
-import { safeRedirect } from '../../session/sign-in';
+import { loginPathBack } from '../../app/paths';
+import { formatShanghaiMinute } from '../application/ApplicationParts';
 import {
   AgreementBody,
   AgreementFrame,
+  type AgreementReading,
   readingLabel,
-  shanghaiTime,
+  useAgreementReturn,
   useReadingCountdown,
 } from './agreement-parts';
-
-/** The login page, coming back here afterwards. */
-export function loginPathBack(pathWithSearch: string): string {
-  return `/bmss/toLogin?redirect=${encodeURIComponent(pathWithSearch)}`;
-}
 
 /**
  * One of the three documents (/serviceAgreement, /infoAgreement, /releaseForm): the current version in full,
  * a reading countdown on the accept button, then back to `?redirect=` when it is a same-site path.
  */
 export function AgreementDocument({ kind }: { kind: AgreementKind }) {
-  return (
-    <AgreementFrame kind={kind}>
-      {(text, startedAt, signedIn) => (
-        <AgreementReader text={text} startedAt={startedAt} signedIn={signedIn} />
-      )}
-    </AgreementFrame>
-  );
+  return <AgreementFrame kind={kind}>{(reading) => <AgreementReader {...reading} />}</AgreementFrame>;
 }
 
-function AgreementReader({
-  text,
-  startedAt,
-  signedIn,
-}: {
-  text: AgreementText;
-  startedAt: number;
-  signedIn: boolean;
-}) {
+function AgreementReader({ text, startedAt, signedIn }: AgreementReading) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get('redirect'));
+  const { here, redirect } = useAgreementReturn();
   const left = useReadingCountdown(text.kind, startedAt);
   const accept = useAcceptAgreement(text, () => {
     if (redirect) navigate(redirect);
@@ -61,7 +42,7 @@ function AgreementReader({
           type="success"
           showIcon
           icon={<CheckCircleFilled />}
-          title={`您已于 ${shanghaiTime(text.acceptedAt)} 同意本协议（版本 ${text.version}）`}
+          title={`您已于 ${formatShanghaiMinute(text.acceptedAt)} 同意本协议（版本 ${text.version}）`}
         />
         {redirect && (
           <Button type="primary" onClick={() => navigate(redirect)}>
@@ -72,11 +53,7 @@ function AgreementReader({
     );
   } else if (!signedIn) {
     action = (
-      <Button
-        type="primary"
-        block
-        onClick={() => navigate(loginPathBack(`${location.pathname}${location.search}`))}
-      >
+      <Button type="primary" block onClick={() => navigate(loginPathBack(here))}>
         登录后签署
       </Button>
     );

@@ -10,7 +10,7 @@ import {
   applicationEnterPath,
   auditingPath,
   LOAN_INFO_PATH,
-  LOGIN_PATH,
+  loginPathBack,
   MATERIAL_LOGIN_PATH,
 } from '../../app/paths';
 import { ApplicationStateTag, ProductSummary } from '../../components/application/ApplicationParts';
@@ -68,7 +68,7 @@ function EnterApplication({ rowId }: { rowId: string }) {
 function SignInPrompt() {
   const navigate = useNavigate();
   const location = useLocation();
-  const back = encodeURIComponent(`${location.pathname}${location.search}`);
+  const back = `${location.pathname}${location.search}`;
   return (
     <Card variant="borderless">
       <Result
@@ -77,11 +77,7 @@ function SignInPrompt() {
         subTitle="登录后即可填写借款金额、期限和用途并提交申请，登录后会回到本页。"
         extra={
           <Space wrap>
-            <Button
-              type="primary"
-              icon={<LoginOutlined />}
-              onClick={() => navigate(`${LOGIN_PATH}?redirect=${back}`)}
-            >
+            <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate(loginPathBack(back))}>
               登录
             </Button>
             <Button icon={<MessageOutlined />} onClick={() => navigate(MATERIAL_LOGIN_PATH)}>

@@ -16,9 +16,8 @@ import {
   APPLICATION_PATH,
   auditingPath,
   LOAN_INFO_PATH,
-  LOGIN_PATH,
+  loginPathBack,
   MATERIAL_LOGIN_PATH,
-  pathWithQuery,
 } from '../../app/paths';
 import {
   ApplicationStateTag,
@@ -88,7 +87,7 @@ function Visitor() {
         <Button
           type="primary"
           icon={<LoginOutlined />}
-          onClick={() => navigate(pathWithQuery(LOGIN_PATH, { redirect: APPLICATION_PATH }))}
+          onClick={() => navigate(loginPathBack(APPLICATION_PATH))}
         >
           登录
         </Button>

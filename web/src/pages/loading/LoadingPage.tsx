@@ -7,7 +7,7 @@ import {
   AUDITING_PATH,
   LOAN_INFO_PATH,
   LOAN_RECORDS_PATH,
-  LOGIN_PATH,
+  loginPathBack,
   pathWithQuery,
   ROOT_PATH,
 } from '../../app/paths';
@@ -105,7 +105,7 @@ function SignInFirst() {
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
   useEffect(() => {
-    navigate(pathWithQuery(LOGIN_PATH, { redirect: back }), { replace: true });
+    navigate(loginPathBack(back), { replace: true });
   }, [navigate, back]);
   return <Waiting />;
 }
