@@ -1,7 +1,8 @@
 import type { PaymentOrderItemView, PaymentOrderView } from '@loan/domain';
 import { formatYuan } from '@loan/domain';
-import { Descriptions, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactList } from '../../components/FactList';
 import { CHANNEL_LABELS, fen, money } from '../../components/payments/pay-labels';
 
 const PARTS: { key: keyof Omit<PaymentOrderItemView, 'feeId' | 'seq'>; label: string }[] = [
@@ -37,11 +38,7 @@ export function OrderSummary({ order }: { order: PaymentOrderView }) {
           </Typography.Text>
         )}
       </Flex>
-      <Descriptions
-        size="small"
-        bordered
-        column={1}
-        styles={{ label: { whiteSpace: 'nowrap' } }}
+      <FactList
         items={[
           {
             key: 'no',

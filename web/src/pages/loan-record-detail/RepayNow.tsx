@@ -1,6 +1,7 @@
 import { formatYuan, INSTALMENT_STATUS_DISPLAY, type InstalmentView, type LoanView } from '@loan/domain';
-import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
+import { FactList } from '../../components/FactList';
 import { fen } from '../../components/payments/pay-labels';
 import { RepayModal } from '../../components/payments/RepayModal';
 import { EnumTag } from '../../components/records/RecordParts';
@@ -29,11 +30,7 @@ function owedParts(i: InstalmentView) {
 function Breakdown({ instalment }: { instalment: InstalmentView }) {
   const parts = owedParts(instalment);
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={1}
-      styles={{ label: { whiteSpace: 'nowrap' } }}
+    <FactList
       items={[
         { key: 'seq', label: '期数', children: `第 ${instalment.seq} 期` },
         { key: 'due', label: '应还日期', children: instalment.dueDate },

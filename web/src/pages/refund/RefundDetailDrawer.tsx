@@ -1,21 +1,11 @@
 import { REFUND_SOURCE_LABELS, REFUND_STATE_DISPLAY, type RefundDetail } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Flex,
-  Popconfirm,
-  Skeleton,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Drawer, Flex, Popconfirm, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { cancelRefund, refundDetailQueryOptions } from '../../api/refunds';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactList } from '../../components/FactList';
 import { LoadError } from '../../components/LoadError';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
@@ -34,11 +24,7 @@ function Facts({ detail }: { detail: RefundDetail }) {
         title={display.label}
         description={display.hint}
       />
-      <Descriptions
-        size="small"
-        bordered
-        column={1}
-        styles={{ label: { whiteSpace: 'nowrap' } }}
+      <FactList
         items={[
           { key: 'no', label: '退款单号', children: refund.refundNo },
           { key: 'status', label: '状态', children: <EnumTag display={display} /> },

@@ -1,11 +1,12 @@
 import type { FeeItemPayment, FeeItemRefund, FeeItemView } from '@loan/domain';
 import { REFUND_STATE_DISPLAY } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
+import { Button, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { feeDetailQueryOptions } from '../../api/fees';
 import { pathWithQuery, REFUND_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactList } from '../../components/FactList';
 import { LoadError } from '../../components/LoadError';
 import {
   CHANNEL_LABELS,
@@ -24,11 +25,7 @@ const yuan = (value: string) => `${money(value)} 元`;
 
 function ItemFacts({ item, rateLabel }: { item: FeeItemView; rateLabel?: string }) {
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={1}
-      styles={{ label: { whiteSpace: 'nowrap' } }}
+    <FactList
       items={[
         { key: 'loan', label: '贷款', children: item.productName ?? `贷款 ${item.loanId}` },
         { key: 'name', label: '费用项', children: feeItemName(item) },
