@@ -107,7 +107,7 @@ export function downloadLoanContractPdf(rowId: number, contractNo?: string) {
   );
 }
 
-/** SPEC.md §9: the advance cancel waits up to 30 s. */
+/** docs/PRODUCT.md §9: the advance cancel waits up to 30 s. */
 export function advanceCancel(body: ApplicationActionRequest, options?: CallOptions) {
   return post<unknown>(API.advanceCancel, body, {
     timeout: TIMEOUTS.advanceCancel,

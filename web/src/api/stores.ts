@@ -10,7 +10,7 @@ import { FIELD_CIPHER } from '../config';
 import { saveStoreCheck } from '../session/session';
 import { type CallOptions, get, post } from './http';
 
-/** Store authorisation (/seller/…). Every successful answer updates the session's store record (SPEC.md §3). */
+/** Store authorisation (/seller/…). Every successful answer updates the session's store record (docs/PRODUCT.md §3). */
 
 export const storeKeys = {
   check: ['seller', 'mwsTokenCheck'],

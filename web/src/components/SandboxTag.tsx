@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag, Tooltip } from 'antd';
 import { clientConfigQueryOptions } from '../api/client-config';
 
-/** "沙箱环境" when the server runs its sandbox adapters (DESIGN.md: labelled as such in the UI footer). */
+/** "沙箱环境" when the server runs its sandbox adapters (docs/ARCHITECTURE.md §5: labelled as such in the page footer). */
 export function SandboxTag() {
   const { data } = useQuery(clientConfigQueryOptions());
   if (!data?.sandbox) return null;

@@ -9,7 +9,7 @@ interface SignedIn {
   mustChangePassword: boolean;
 }
 
-/** After any way in: keep the token, fetch the user info, keep the record (SPEC.md §3). */
+/** After any way in: keep the token, fetch the user info, keep the record (docs/PRODUCT.md §3). */
 export async function completeSignIn(login: LoginResult): Promise<SignedIn> {
   clearSession();
   saveLogin(login.accessToken);
