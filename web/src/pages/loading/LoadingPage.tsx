@@ -3,14 +3,8 @@ import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isRspError } from '../../api/errors';
-import {
-  AUDITING_PATH,
-  LOAN_INFO_PATH,
-  LOAN_RECORDS_PATH,
-  loginPathBack,
-  pathWithQuery,
-  ROOT_PATH,
-} from '../../app/paths';
+import { AUDITING_PATH, LOAN_RECORDS_PATH, loginPathBack, pathWithQuery, ROOT_PATH } from '../../app/paths';
+import { ApplicationNotFound } from '../../components/application/ApplicationNotFound';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { safeRedirect } from '../../session/sign-in';
@@ -38,21 +32,9 @@ function Waiting() {
   );
 }
 
-function NotFound() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="申请不存在或无权查看"
-      subTitle="没有找到与该链接对应的申请，请回到贷款信息页查看或重新申请。"
-      extra={
-        <Button type="primary" onClick={() => navigate(LOAN_INFO_PATH)}>
-          返回贷款信息
-        </Button>
-      }
-    />
-  );
-}
+const NotFound = () => (
+  <ApplicationNotFound subTitle="没有找到与该链接对应的申请，请回到贷款信息页查看或重新申请。" />
+);
 
 /** Resolves the application a bank's page returns with and moves on to its screen. */
 function ResolveApplication({ query, bank }: { query: ApplicationQuery; bank: string | null }) {
