@@ -80,14 +80,6 @@ export function compareDates(a: CalendarDate, b: CalendarDate): number {
   return toDayNumber(a) - toDayNumber(b);
 }
 
-/** Shanghai's offset from UTC (China keeps no daylight saving time). */
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-
-/** The calendar date in Shanghai at an instant, "YYYY-MM-DD". */
-export function shanghaiDate(at: Date): string {
-  return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** "YYYY-MM-DD" moved by `days` calendar days (negative for earlier); throws on a date that is not real. */
 export function addDaysIso(date: string, days: number): string {
   const parsed = parseIsoDate(date);

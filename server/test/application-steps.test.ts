@@ -1,5 +1,6 @@
 import {
   type ApplicationState,
+  type BankCode,
   type Product,
   SEED_PRODUCTS,
   type StepKey,
@@ -12,14 +13,18 @@ import type { CertificationSummary } from '../src/modules/certification/service.
 
 /** The step bar is read left to right: nothing after the current (or waiting) step shows as done. */
 
-const product = (bank: string): Product => {
+const product = (bank: BankCode): Product => {
   const found = SEED_PRODUCTS.find((p) => p.bank === bank);
   if (!found) throw new Error(`no seed product of ${bank}`);
   return found;
 };
 
 const at = new Date('2026-11-21T02:00:00.000Z');
-const row = (bank: string, state: ApplicationState, over: Partial<ApplicationRow> = {}): ApplicationRow => ({
+const row = (
+  bank: BankCode,
+  state: ApplicationState,
+  over: Partial<ApplicationRow> = {},
+): ApplicationRow => ({
   id: 7,
   userId: 1,
   bank,
@@ -57,13 +62,13 @@ const progress = (over: Partial<BorrowerProgress> = {}): BorrowerProgress => ({
   ...over,
 });
 
-const statuses = (bank: string, r: ApplicationRow, p: BorrowerProgress) =>
+const statuses = (bank: BankCode, r: ApplicationRow, p: BorrowerProgress) =>
   Object.fromEntries(applicationSteps(r, product(bank), p, []).map((s) => [s.key, s.status])) as Partial<
     Record<StepKey, StepStatus>
   >;
 
 /** No step after the first step that is not DONE is DONE. */
-function readsLeftToRight(bank: string, r: ApplicationRow, p: BorrowerProgress) {
+function readsLeftToRight(bank: BankCode, r: ApplicationRow, p: BorrowerProgress) {
   const list = applicationSteps(r, product(bank), p, []).map((s) => s.status);
   const firstOpen = list.findIndex((s) => s !== 'DONE');
   if (firstOpen >= 0) expect(list.slice(firstOpen)).not.toContain('DONE');

@@ -1,7 +1,7 @@
-import { RSP, rspText } from '@loan/domain';
+import { RSP, rspText, shanghaiDate } from '@loan/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeDailyCounts } from '../src/db/schema.ts';
-import { purgeDailyCounts, shanghaiDay } from '../src/modules/codes/daily-caps.ts';
+import { purgeDailyCounts } from '../src/modules/codes/daily-caps.ts';
 import { call, cipher, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
 import { latestCode, otherCode } from './helpers/outbox.ts';
 
@@ -27,15 +27,15 @@ const reset = (loginId: string, code: string, newPassword = 'Demo1234') =>
 
 /** The start of the next Shanghai day on the test clock (16:00 UTC), plus a minute. */
 function advanceToNextShanghaiDay() {
-  const today = shanghaiDay(t.clock.now());
-  while (shanghaiDay(t.clock.now()) === today) t.clock.advance(HOUR);
+  const today = shanghaiDate(t.clock.now());
+  while (shanghaiDate(t.clock.now()) === today) t.clock.advance(HOUR);
   t.clock.advance(MINUTE);
 }
 
 describe('Shanghai day', () => {
   it('turns at 16:00 UTC', () => {
-    expect(shanghaiDay(new Date('2026-03-02T15:59:59.999Z'))).toBe('2026-03-02');
-    expect(shanghaiDay(new Date('2026-03-02T16:00:00.000Z'))).toBe('2026-03-03');
+    expect(shanghaiDate(new Date('2026-03-02T15:59:59.999Z'))).toBe('2026-03-02');
+    expect(shanghaiDate(new Date('2026-03-02T16:00:00.000Z'))).toBe('2026-03-03');
   });
 });
 

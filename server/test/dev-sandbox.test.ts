@@ -1,8 +1,8 @@
+import { addDaysIso } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instalments, ledgerTransactions, loans } from '../src/db/schema.ts';
 import { DEV_SANDBOX_COLLECT } from '../src/modules/dev-sandbox/routes.ts';
-import { addDays } from '../src/modules/loans/accrual.ts';
 import { call, createTestApp, PRODUCTION_ENV, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
@@ -27,7 +27,7 @@ describe(`POST ${DEV_SANDBOX_COLLECT}`, () => {
 
     // the day before the first due date: nothing is due yet
     const early = await call<{ ledgerLines: number }>(t.app, 'POST', DEV_SANDBOX_COLLECT, {
-      asOf: addDays(first.dueDate, -1),
+      asOf: addDaysIso(first.dueDate, -1),
     });
     expect(early.response.rspCode).toBe('0000');
     const repaymentsBefore = await t.db

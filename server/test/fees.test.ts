@@ -1,10 +1,9 @@
-import { type FeeDetail, type FeeListResult, RSP, rspText } from '@loan/domain';
+import { addDaysIso, type FeeDetail, type FeeListResult, RSP, rspText } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeItems, instalments, ledgerTransactions, loans } from '../src/db/schema.ts';
 import { issueCoupon } from '../src/modules/coupons/issue.ts';
 import { FeeCoverError, recordFeeCovered } from '../src/modules/fees/bookkeeping.ts';
-import { addDays } from '../src/modules/loans/accrual.ts';
 import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
@@ -46,7 +45,7 @@ describe('GET /service/feeList', () => {
       loanId: upfront.id,
       kind: 'UPFRONT',
       seq: 0,
-      dueDate: addDays(upfront.startDate, 7),
+      dueDate: addDaysIso(upfront.startDate, 7),
       amount: '500.00',
       outstanding: '500.00',
       status: 'DUE',

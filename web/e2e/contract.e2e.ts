@@ -37,7 +37,7 @@ const PLAN: LoanPlan = {
 };
 const COMPANY = '深圳明远跨境电子商务有限公司';
 const SHOTS = '/tmp/shots13';
-/** the reader at the two widths */
+/** the reader at a desktop width (the phone width is PHONE) */
 const DESKTOP_800 = { width: 1366, height: 800 };
 
 let token = '';

@@ -19,7 +19,7 @@ import {
 import { E2E_USERS } from './users.ts';
 
 /**
- * The whole journey of SPEC.md §1 up to the bank's decision, in Chromium against the real server and the
+ * The whole journey of docs/PRODUCT.md §1 up to the bank's decision, in Chromium against the real server and the
  * sandbox marketplace and banks (docs/SANDBOX.md): store authorisation, product, agreements, certification,
  * the bank's own steps, application, review on /auditing with the decision arriving without a reload, and an
  * advance cancel. YNIT (trust: face verification, business documents) is approved and then cancelled in

@@ -5,7 +5,7 @@ import { browserPerFile, DESKTOP, login, newPage, PHONE, screenshot, WAIT, zipEn
 import { E2E_USERS } from './users.ts';
 
 /**
- * After the decision (issue 4): a borrower gets to a disbursed loan through the API (the same calls the pages
+ * After the decision: a borrower gets to a disbursed loan through the API (the same calls the pages
  * make, so this file does not repeat the apply journey's clicks), a month passes in the collections sandbox
  * (developers' trigger, not in production), then the browser shows the loan in the records with its schedule,
  * the repayment in the transaction records, and the export downloads the rows.

@@ -1,6 +1,10 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** The text of a PDF page after page, read with pdf.js (what a viewer shows): for the PDFs the portal makes. */
+/**
+ * The text of a PDF page after page, read with pdf.js (what a viewer shows): for the PDFs the portal makes. The
+ * API tests have the same reader (server/test/helpers/pdf-text.ts); each TypeScript project compiles only its own
+ * files, so the browser tests keep theirs.
+ */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const doc = await getDocument({
     data: new Uint8Array(bytes),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browserPerFile, DESKTOP, expectTitle, login, newPage, PHONE, screenshot } from './support.ts';
 import { DEMO } from './users.ts';
 
-// SPEC.md §2, written out here on purpose: the app's own route table is what this checks.
+// docs/PRODUCT.md §2, written out here on purpose: the app's own route table is what this checks.
 const ROOT_LAYOUT_ROUTES: Array<[path: string, title: string, landsOn?: string]> = [
   ['/', '贷款信息', '/apply/LoanInfo'],
   ['/apply', '贷款信息', '/apply/LoanInfo'],
@@ -92,7 +92,7 @@ describe('routes without a session', () => {
 });
 
 describe('routes with a session', () => {
-  it('every route of SPEC.md §2 is reachable with its title', async () => {
+  it('every route of docs/PRODUCT.md §2 is reachable with its title', async () => {
     const { context, page } = await newPage(browser());
     await login(page, DEMO.loginId, DEMO.password);
     await expectTitle(page, '贷款信息');

@@ -1,6 +1,6 @@
 import { API_BASE_DEFAULT, type FieldCipherParams } from '@loan/domain';
 
-/** The one API base every call goes to (SPEC.md §7). */
+/** The one API base every call goes to (docs/PRODUCT.md §7). */
 export const API_BASE: string = import.meta.env.VITE_API_BASE || API_BASE_DEFAULT;
 
 /** Key and iv of the AES field cipher, fixed at build time. */

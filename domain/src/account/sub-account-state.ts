@@ -26,14 +26,6 @@ export const SUB_ACCOUNT_TRANSITIONS: readonly SubAccountTransition[] = [
   { from: 'OPEN', event: 'REPLACE', to: 'CLOSED', actor: 'SYSTEM' },
 ];
 
-export const SUB_ACCOUNT_EVENT_LABELS: Readonly<Record<SubAccountEvent, string>> = {
-  REQUEST: '申请开立',
-  REFUSE: '银行拒绝开立',
-  FAIL: '开立失败',
-  OPEN: '开立成功',
-  REPLACE: '变更为新账户',
-};
-
 /** The state an event leads to, or null when the move is not in the table. */
 export function subAccountNext(
   from: SubAccountState | null,

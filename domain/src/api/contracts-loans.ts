@@ -7,7 +7,7 @@ import type { AgreementKind } from '../agreements/agreement-kinds.ts';
 import type { BankCode } from '../banks/partner-banks.ts';
 import type { ApplicationState } from '../loan/application-types.ts';
 import type { RepaymentMethod } from '../schedule/types.ts';
-import type { ApplicationDetail } from './contracts-apply.ts';
+import type { ApplicationDetail } from './contracts-applications.ts';
 import type { LoanFeeStatus } from './contracts-fees.ts';
 
 export interface Page<T> {

@@ -3,6 +3,9 @@
  * (see cipher.ts): the browser encrypts, the server decrypts.
  */
 
+/** The largest id a stored row can have (a PostgreSQL integer, 2^31 − 1): an id or cursor beyond it is refused. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 export interface LoginRequest {
   loginId: string;
   /** field-cipher text of the password */

@@ -88,8 +88,6 @@ export const API = {
   changeContact: '/account/changeContact',
 } as const;
 
-export type ApiPath = (typeof API)[keyof typeof API];
-
 /** Header that carries the session token on every request (SPEC.md §7). */
 export const ACCESS_TOKEN_HEADER = 'accessToken';
 

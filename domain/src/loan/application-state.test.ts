@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ALL_RSP_CODES, RSP } from '../api/rsp-codes.ts';
 import {
   APPLICATION_TRANSITIONS,
+  APPROVED_STATES,
   allowedEvents,
   canCancelInAdvance,
   cancelEventFor,
   isTerminal,
+  REVIEWING_STATES,
   TERMINAL_STATES,
   transition,
 } from './application-state.ts';
@@ -155,6 +157,11 @@ describe('derived rules', () => {
     expect(TERMINAL_STATES).toEqual(['REJECTED', 'DISBURSED', 'WITHDRAWN', 'CANCELLED']);
     expect(isTerminal('SIGNED')).toBe(false);
     expect(isTerminal('DISBURSED')).toBe(true);
+  });
+
+  it('the bank decides while an application is reviewing; an approval holds until disbursement', () => {
+    expect(REVIEWING_STATES).toEqual(['SUBMITTED', 'UNDER_REVIEW']);
+    expect(APPROVED_STATES).toEqual(['APPROVED', 'SIGNED']);
   });
 
   it('every state can be reached from a draft', () => {

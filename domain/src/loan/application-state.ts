@@ -65,6 +65,14 @@ export function isTerminal(state: ApplicationState): boolean {
 
 export const TERMINAL_STATES: readonly ApplicationState[] = APPLICATION_STATES.filter(isTerminal);
 
+/** Awaiting the bank's decision: submitted to it, or under its review. */
+export const REVIEWING_STATES: readonly ApplicationState[] = ['SUBMITTED', 'UNDER_REVIEW'];
+
+/** Approved and not yet disbursed (signed or not): the states an application may be cancelled in advance from. */
+export const APPROVED_STATES: readonly ApplicationState[] = APPLICATION_STATES.filter((state) =>
+  rowsFrom(state).some((t) => t.event === 'CANCEL_IN_ADVANCE'),
+);
+
 /**
  * Applies an event: the next state, or a refusal with its rspCode and a Chinese reason. Arguments are checked
  * at run time too, so values read from a request or a database row may be passed as they are.

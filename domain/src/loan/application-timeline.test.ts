@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineEntry } from '../api/contracts-apply.ts';
+import type { TimelineEntry } from '../api/contracts-applications.ts';
 import { timelineLine } from './application-timeline.ts';
 
 const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({

@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../api/contracts-apply.ts';
+import type { TimelineEntry } from '../api/contracts-applications.ts';
 import { ACTOR_LABELS, APPLICATION_EVENT_LABELS, APPLICATION_STATE_DISPLAY } from './application-labels.ts';
 import type { ApplicationEvent, ApplicationState } from './application-types.ts';
 

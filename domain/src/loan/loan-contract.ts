@@ -3,11 +3,12 @@ import type {
   LoanContractKeyFacts,
   LoanContractParties,
 } from '../api/contracts-signing.ts';
-import { addDaysIso, shanghaiDate } from '../calendar-date.ts';
+import { addDaysIso } from '../calendar-date.ts';
 import { serviceFeeLabel } from '../fees/service-fee-label.ts';
 import { fenToYuan } from '../money.ts';
 import { type ProductPricing, productSchedule } from '../products/product-schedule.ts';
 import { REPAYMENT_METHOD_LABELS, type Schedule } from '../schedule/types.ts';
+import { shanghaiDate } from '../shanghai-time.ts';
 import { loanContractBody, penaltyClause } from './loan-contract-text.ts';
 
 /** The version of the contract's template: part of the text, kept with every signed contract. */

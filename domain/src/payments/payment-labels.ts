@@ -1,3 +1,4 @@
+import { shanghaiStamp } from '../shanghai-time.ts';
 import type { CloseReason, PaymentOrderState } from './order-state.ts';
 
 /** Channels, purposes and the Chinese labels of payment orders; the order number's shape. */
@@ -32,13 +33,9 @@ export const CLOSE_REASON_LABELS: Readonly<Record<CloseReason, string>> = {
   REPLACED: '已重新发起支付',
 };
 
-export function isPaymentChannel(value: unknown): value is PaymentChannel {
-  return (PAYMENT_CHANNELS as readonly unknown[]).includes(value);
-}
-
 /** PAY + Shanghai yyyyMMddHHmmss + the last 6 digits of the id: PAY20261123101500000042. */
 export function outTradeNoOf(at: Date, id: number): string {
-  const stamp = new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const stamp = shanghaiStamp(at);
   return `PAY${stamp}${String(id % 1_000_000).padStart(6, '0')}`;
 }
 

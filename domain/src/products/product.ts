@@ -1,4 +1,4 @@
-import type { ProductCard } from '../api/contracts-apply.ts';
+import type { ProductCard } from '../api/contracts-products.ts';
 import { RSP, type RspCode } from '../api/rsp-codes.ts';
 import type { StepKey } from '../banks/application-steps.ts';
 import type { MaterialKey } from '../banks/materials.ts';

@@ -1,5 +1,6 @@
 import { RSP, type RspCode } from '../api/rsp-codes.ts';
 import { assertFen, fenToYuan } from '../money.ts';
+import { shanghaiStamp } from '../shanghai-time.ts';
 import { REFUND_REASON_MAX } from './refund-types.ts';
 
 /**
@@ -116,7 +117,7 @@ export function isFullRefund(paidFen: number, refundedFen: number): boolean {
 
 /** RF + Shanghai yyyyMMddHHmmss + the last 6 digits of the id: RF20261123101500000042. */
 export function refundNoOf(at: Date, id: number): string {
-  const stamp = new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const stamp = shanghaiStamp(at);
   return `RF${stamp}${String(id % 1_000_000).padStart(6, '0')}`;
 }
 

@@ -1,16 +1,11 @@
 import { formatIsoDate } from '../calendar-date.ts';
 import { annualisedRate } from '../irr.ts';
 import { bigintToFen, roundHalfUp } from '../money.ts';
-import type { Rate } from '../rate.ts';
 import { scheduleCashFlows } from './cash-flows.ts';
+import { dailyInterest } from './daily-interest.ts';
 import { checkScheduleInput } from './input.ts';
 import { PRINCIPAL_RULES } from './principal-rules.ts';
 import type { Instalment, Schedule, ScheduleInput, ScheduleTotals } from './types.ts';
-
-/** Interest of a broken period: daily on a 360-day year, opening × annual rate × days / 360, rounded once. */
-function brokenPeriodInterestFen(openingFen: bigint, annualRate: Rate, days: number): bigint {
-  return roundHalfUp(openingFen * annualRate.num * BigInt(days), annualRate.den * 360n);
-}
 
 function clamp(value: bigint, low: bigint, high: bigint): bigint {
   return value < low ? low : value > high ? high : value;
@@ -35,9 +30,7 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     const period = index + 1;
     const regularInterestFen = roundHalfUp(opening * monthlyRate.num, monthlyRate.den);
     const interest =
-      period === 1 && terms.brokenFirstPeriod
-        ? brokenPeriodInterestFen(opening, annualRate, days)
-        : regularInterestFen;
+      period === 1 && terms.brokenFirstPeriod ? dailyInterest(opening, annualRate, days) : regularInterestFen;
     const principal =
       period === months
         ? opening

@@ -11,9 +11,6 @@ export const SELLER_ID_PATTERN = /^A[0-9A-Z]{9,13}$/;
 export const MWS_AUTH_TOKEN_PATTERN =
   /^amzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const SELLER_ID_MAX_LENGTH = 14;
-export const MWS_AUTH_TOKEN_LENGTH = 'amzn.mws.'.length + 36;
-
 export const STORE_CREDENTIAL_TEXTS = {
   sellerIdRequired: '请输入卖家编号（Seller ID）',
   sellerIdShape: '卖家编号格式不正确，应为以 A 开头的10-14位大写字母或数字',

@@ -4,6 +4,7 @@ import {
   type LoanCertificationRequest,
   type LoanCertificationResult,
   type LoanCertificationView,
+  MAX_ROW_ID,
   type UpdateCertificationDocumentsRequest,
   type UploadedDocument,
 } from '@loan/domain';
@@ -21,7 +22,7 @@ const DocumentKindField = Type.Enum([...DOCUMENT_KINDS], {
   description:
     'BUSINESS_LICENCE 营业执照、ID_CARD_FRONT 身份证人像面、ID_CARD_BACK 身份证国徽面、SALES_STATEMENT 店铺销售流水',
 });
-const DocId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
+const DocId = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description });
 
 /**
  * The form of POST /users/uploadDocument (multipart/form-data), for the OpenAPI file: the route reads the form

@@ -3,6 +3,7 @@ import {
   type LoanContractKeyFacts,
   type LoanContractParties,
   type LoanContractView,
+  MAX_ROW_ID,
   REPAYMENT_METHODS,
   type SignContractRequest,
 } from '@loan/domain';
@@ -24,7 +25,7 @@ export const LoanContractQuerystring = Type.Object(
 
 export const SignContractBody = Type.Object(
   {
-    rowId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '申请编号（rowId）' }),
+    rowId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '申请编号（rowId）' }),
     textHash: Type.String({ maxLength: 128, description: '所阅读的合同正文 body 的 SHA-256（十六进制）' }),
     readToken: Type.String({ maxLength: 200, description: '获取借款合同时返回的阅读凭证' }),
   },

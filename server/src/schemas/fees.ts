@@ -11,6 +11,7 @@ import {
   type FeeDetail,
   type FeeListQuery,
   type FeeListResult,
+  MAX_ROW_ID,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
 import type { Check, Same } from './same.ts';
@@ -38,7 +39,7 @@ const QueryDate = (description: string) => Type.Optional(Type.String({ maxLength
 export const FeeListQuerystring = Type.Object(
   {
     status: Type.Optional(FeeStatus),
-    loanId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '贷款编号' })),
+    loanId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '贷款编号' })),
     dateFrom: QueryDate('应缴日期起（含），YYYY-MM-DD'),
     dateTo: QueryDate('应缴日期止（含），YYYY-MM-DD'),
     cursor: Type.Optional(

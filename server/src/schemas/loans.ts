@@ -12,6 +12,7 @@ import {
   type LoanRecordDetail,
   type LoanRecordItem,
   type LoanRecordQuery,
+  MAX_ROW_ID,
   type Page,
   REPAYMENT_METHODS,
   type SettlementQuote,
@@ -19,7 +20,7 @@ import {
   type TradingRecordQuery,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
-import { ApplicationDetailSchema } from './apply-results.ts';
+import { ApplicationDetailSchema } from './application-results.ts';
 import type { Check, Same } from './same.ts';
 
 /** Request and result schemas of loans after the decision, tied to the domain contract below. */
@@ -71,7 +72,7 @@ export const SettlementQuoteQuerystring = Type.Object(
 
 export const EarlySettleBody = Type.Object(
   {
-    loanId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '贷款编号（loanId）' }),
+    loanId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '贷款编号（loanId）' }),
     total: Type.String({ maxLength: 24, description: '确认的结清总额（元），须与最新报价一致' }),
   },
   strict,

@@ -2,6 +2,7 @@ import {
   CLOSE_REASONS,
   type CreatedOrder,
   type CreateOrderRequest,
+  MAX_ROW_ID,
   type NotifyResult,
   PAYMENT_CHANNELS,
   PAYMENT_ORDER_STATES,
@@ -14,7 +15,7 @@ import { type Static, Type } from 'typebox';
 import type { Check, Same } from './same.ts';
 
 const strict = { additionalProperties: false } as const;
-const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
+const Id = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description });
 const Yuan = Type.String({ description: '金额（元，两位小数）' });
 const OutTradeNo = Type.String({ minLength: 1, maxLength: 32, description: '支付订单号（PAY 开头）' });
 const Channel = Type.Enum([...PAYMENT_CHANNELS], {

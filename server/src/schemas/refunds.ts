@@ -1,4 +1,5 @@
 import {
+  MAX_ROW_ID,
   REFUND_ACTORS,
   REFUND_EVENTS,
   REFUND_SOURCES,
@@ -37,7 +38,7 @@ export const RefundApplyBody = Type.Object(
     evidenceDocumentId: Type.Optional(
       Type.Integer({
         minimum: 1,
-        maximum: 2_147_483_647,
+        maximum: MAX_ROW_ID,
         description: '凭证文件编号（先经 /users/uploadDocument 上传，kind 为 REFUND_EVIDENCE）',
       }),
     ),

@@ -1,6 +1,13 @@
-import type { ApplicationDetail, LoanContractView, SignContractRequest } from '@loan/domain';
+import {
+  type ApplicationDetail,
+  BANK_CODES,
+  type LoanContractView,
+  type SignContractRequest,
+} from '@loan/domain';
+import type { BankAdapter, BankAdapters } from '../../src/adapters/banks/bank-adapter.ts';
+import { createSandboxBanks } from '../../src/adapters/banks/sandbox.ts';
 import { deliverDueBankCallbacks } from '../../src/adapters/banks/sandbox-delivery.ts';
-import { type ApiAnswer, call, type TestApp } from './app.ts';
+import { type ApiAnswer, call, createTestApp, type TestApp } from './app.ts';
 
 /** Calls of the applications API for tests. */
 export function applicationCalls(t: TestApp) {
@@ -60,4 +67,39 @@ export async function deliverAfterDelay(t: TestApp): Promise<number> {
 export function okResult<T>(answer: ApiAnswer<T>): T {
   if (answer.response.rspCode !== '0000') throw new Error(`call failed: ${JSON.stringify(answer.response)}`);
   return answer.result;
+}
+
+/** Switches of the sandbox banks: submissions fail as if the bank could not be reached; cancellations are refused. */
+export interface FlakySwitch {
+  failSubmit: boolean;
+  refuseCancel: boolean;
+}
+
+/** A test app whose sandbox banks fail or refuse as `flaky` says (as usual while it is off). */
+export async function createFlakyBanksApp(flaky: FlakySwitch): Promise<TestApp> {
+  let inner: BankAdapters | null = null;
+  const get = () => {
+    if (!inner) throw new Error('banks not ready');
+    return inner;
+  };
+  const one = (code: (typeof BANK_CODES)[number]): BankAdapter => ({
+    code,
+    sandbox: true,
+    submit: (s, now, key) =>
+      flaky.failSubmit ? Promise.reject(new Error('timeout')) : get()[code].submit(s, now, key),
+    query: (ref, now) => get()[code].query(ref, now),
+    cancel: (ref, reason, now, key) =>
+      flaky.refuseCancel
+        ? Promise.resolve({ ok: false, reason: '已进入放款流程' })
+        : get()[code].cancel(ref, reason, now, key),
+    contractSigned: (ref, now, key) => get()[code].contractSigned(ref, now, key),
+    settle: (ref, total, now, key) => get()[code].settle(ref, total, now, key),
+    openSubAccount: (r, now, key) => get()[code].openSubAccount(r, now, key),
+    sendSmallDeposit: (d, now, key) => get()[code].sendSmallDeposit(d, now, key),
+  });
+  const t = await createTestApp({
+    banks: Object.fromEntries(BANK_CODES.map((c) => [c, one(c)])) as unknown as BankAdapters,
+  });
+  inner = createSandboxBanks({ db: t.db, decisionDelayMs: t.config.sandboxDecisionDelayMs });
+  return t;
 }

@@ -1,8 +1,11 @@
-import type { BankCode } from '@loan/domain';
-import { eq } from 'drizzle-orm';
-import { sellerStores } from '../../src/db/schema.ts';
+import { BANK_CODES, type BankCode } from '@loan/domain';
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { BankAdapter, BankAdapters } from '../../src/adapters/banks/bank-adapter.ts';
+import { createSandboxBanks } from '../../src/adapters/banks/sandbox.ts';
+import { feeItems, instalments, ledgerTransactions, loans, sellerStores } from '../../src/db/schema.ts';
 import { collectDueInstalments } from '../../src/modules/loans/collections.ts';
-import type { TestApp } from './app.ts';
+import { createTestApp, type TestApp } from './app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './applications.ts';
 import type { ReadyBorrower } from './borrower.ts';
 import { approvedApplication } from './contracts.ts';
@@ -55,4 +58,83 @@ export async function makeHalfPayer(t: TestApp, userId: number): Promise<void> {
 export async function advanceAndCollect(t: TestApp, ms: number): Promise<number> {
   t.clock.advance(ms);
   return collectDueInstalments({ db: t.db }, t.clock.now());
+}
+
+/** The sandbox banks' switches for early settlement: refuse it, or run something while the bank answers. */
+export interface SettleSwitch {
+  refuseSettle: boolean;
+  whileSettling: (() => Promise<void>) | null;
+}
+
+/** A test app whose sandbox banks answer early settlement as `bankSwitch` says (as usual while it is off). */
+export async function createSwitchedBanksApp(bankSwitch: SettleSwitch): Promise<TestApp> {
+  let inner: BankAdapters | null = null;
+  const banks = Object.fromEntries(
+    BANK_CODES.map((code) => {
+      const get = () => {
+        if (!inner) throw new Error('banks not ready');
+        return inner[code];
+      };
+      const adapter: BankAdapter = {
+        code,
+        sandbox: true,
+        submit: (s, now, key) => get().submit(s, now, key),
+        query: (ref, now) => get().query(ref, now),
+        cancel: (ref, reason, now, key) => get().cancel(ref, reason, now, key),
+        contractSigned: (ref, now, key) => get().contractSigned(ref, now, key),
+        openSubAccount: (r, now, key) => get().openSubAccount(r, now, key),
+        sendSmallDeposit: (d, now, key) => get().sendSmallDeposit(d, now, key),
+        settle: async (ref, total, now, key) => {
+          await bankSwitch.whileSettling?.();
+          return bankSwitch.refuseSettle
+            ? { ok: false, reason: '该笔贷款本月已申请过提前还款' }
+            : get().settle(ref, total, now, key);
+        },
+      };
+      return [code, adapter];
+    }),
+  ) as unknown as BankAdapters;
+  const t = await createTestApp({ banks });
+  inner = createSandboxBanks({ db: t.db, decisionDelayMs: t.config.sandboxDecisionDelayMs });
+  return t;
+}
+
+/** A disbursed application's loan with its instalments, ledger lines and fee items, in order. */
+export async function loanRows(t: TestApp, rowId: number) {
+  const [loan] = await t.db.select().from(loans).where(eq(loans.applicationId, rowId));
+  if (!loan) throw new Error('no loan');
+  const rows = await t.db
+    .select()
+    .from(instalments)
+    .where(eq(instalments.loanId, loan.id))
+    .orderBy(asc(instalments.seq));
+  const ledger = await t.db
+    .select()
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.loanId, loan.id))
+    .orderBy(asc(ledgerTransactions.id));
+  const fees = await t.db
+    .select()
+    .from(feeItems)
+    .where(eq(feeItems.loanId, loan.id))
+    .orderBy(asc(feeItems.seq));
+  return { loan, rows, ledger, fees };
+}
+
+/** Every ledger line's parts add up to its amount. */
+export function expectSplitsAddUp(
+  ledger: {
+    amountFen: number;
+    principalFen: number;
+    interestFen: number;
+    penaltyFen: number;
+    feeFen: number;
+  }[],
+) {
+  for (const l of ledger) expect(l.principalFen + l.interestFen + l.penaltyFen + l.feeFen).toBe(l.amountFen);
+}
+
+/** Fen as the API's yuan text, "1234.50". */
+export function fenToYuanText(value: number): string {
+  return `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 }

@@ -12,7 +12,7 @@ import { type CallOptions, get, post } from './http';
 
 /** My account (/account/…): what the borrower owes, their profile, sign-ins and contacts. */
 
-export const ACCOUNT_QUERY_KEYS = {
+export const accountKeys = {
   overview: ['account', 'overview'],
   security: ['account', 'security'],
 } as const;
@@ -21,9 +21,9 @@ export function accountOverview(options?: CallOptions) {
   return get<AccountOverview>(API.accountOverview, {}, options);
 }
 
-export const accountOverviewQuery = () =>
+export const accountOverviewQueryOptions = () =>
   queryOptions({
-    queryKey: ACCOUNT_QUERY_KEYS.overview,
+    queryKey: accountKeys.overview,
     queryFn: ({ signal }) => accountOverview({ silent: true, signal }),
     staleTime: 0,
   });
@@ -32,9 +32,9 @@ export function accountSecurity(options?: CallOptions) {
   return get<SecurityView>(API.accountSecurity, {}, options);
 }
 
-export const accountSecurityQuery = () =>
+export const accountSecurityQueryOptions = () =>
   queryOptions({
-    queryKey: ACCOUNT_QUERY_KEYS.security,
+    queryKey: accountKeys.security,
     queryFn: ({ signal }) => accountSecurity({ silent: true, signal }),
     staleTime: 0,
   });

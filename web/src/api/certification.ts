@@ -10,19 +10,29 @@ import {
   type UpdateCertificationDocumentsRequest,
   type UploadedDocument,
 } from '@loan/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { FIELD_CIPHER } from '../config';
 import { type CallOptions, get, post } from './http';
 
 /** Loan certification: documents, the company and legal representative, the bank card. */
 
-export const CERTIFICATION_QUERY_KEY = ['loanCertification'] as const;
+export const certificationKeys = {
+  certification: ['loanCertification'],
+} as const;
 
 /** Uploading up to 5 MB takes longer than an ordinary call. */
-export const UPLOAD_TIMEOUT_MS = 60_000;
+const UPLOAD_TIMEOUT_MS = 60_000;
 
-export function getLoanCertification(options?: CallOptions) {
+function getLoanCertification(options?: CallOptions) {
   return get<LoanCertificationResult>(API.loanCertification, undefined, options);
 }
+
+/** The borrower's certification (masked). */
+export const certificationQueryOptions = () =>
+  queryOptions({
+    queryKey: certificationKeys.certification,
+    queryFn: () => getLoanCertification({ silent: true }),
+  });
 
 /** One file as multipart/form-data (the field `kind`, then the file in `file`), with the session header. */
 export function uploadDocument(kind: DocumentKind, file: File, options?: CallOptions) {

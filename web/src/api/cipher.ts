@@ -8,7 +8,7 @@ export function preloadPasswordCipher(): void {
   void loadCipher();
 }
 
-/** Password fields travel as field-cipher text (SPEC.md §7); the server decrypts them. */
+/** Password fields travel as field-cipher text (docs/PRODUCT.md §7); the server decrypts them. */
 export async function encryptPassword(plain: string): Promise<string> {
   const { encryptField } = await loadCipher();
   return encryptField(plain, FIELD_CIPHER);

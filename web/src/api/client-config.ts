@@ -1,7 +1,20 @@
 import { API, type ClientConfig } from '@loan/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { type CallOptions, get } from './http';
 
+export const clientConfigKeys = {
+  config: ['clientConfig'],
+} as const;
+
 /** What the server tells every client: environment, sandbox adapters on or off. */
-export function getClientConfig(options?: CallOptions) {
+function getClientConfig(options?: CallOptions) {
   return get<ClientConfig>(API.clientConfig, undefined, options);
 }
+
+/** It does not change while the page is open. */
+export const clientConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: clientConfigKeys.config,
+    queryFn: ({ signal }) => getClientConfig({ silent: true, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

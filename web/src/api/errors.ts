@@ -10,7 +10,7 @@ import { UI_TEXTS } from '../app/ui-defaults';
  * - `timeout`: no answer within the call's time-out;
  * - `cancelled`: the caller gave up (e.g. a query unmounted).
  */
-export type ApiErrorKind = 'rsp' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'cancelled';
+type ApiErrorKind = 'rsp' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'cancelled';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;

@@ -9,17 +9,23 @@ import type {
 import { API } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type CallOptions, get } from './http';
-import { QUERY_KEYS } from './query-keys';
 
 /** Service fees (/service/…) and the borrower's coupons (/users/coupons…). */
+
+export const feeKeys = {
+  list: ['service', 'feeList'],
+  detail: ['service', 'feeDetail'],
+  coupons: ['users', 'coupons'],
+  couponOptions: ['users', 'couponOptions'],
+} as const;
 
 export function feeList(query: FeeListQuery, options?: CallOptions) {
   return get<FeeListResult>(API.feeList, query, options);
 }
 
-export const feeListQuery = (query: FeeListQuery) =>
+export const feeListQueryOptions = (query: FeeListQuery) =>
   queryOptions({
-    queryKey: [...QUERY_KEYS.feeList, query],
+    queryKey: [...feeKeys.list, query],
     queryFn: ({ signal }) => feeList(query, { silent: true, signal }),
   });
 
@@ -28,9 +34,9 @@ export function feeDetail(feeId: number, options?: CallOptions) {
   return get<FeeDetail>(API.feeDetail, { feeId }, options);
 }
 
-export const feeDetailQuery = (feeId: number) =>
+export const feeDetailQueryOptions = (feeId: number) =>
   queryOptions({
-    queryKey: [...QUERY_KEYS.feeDetail, feeId],
+    queryKey: [...feeKeys.detail, feeId],
     queryFn: ({ signal }) => feeDetail(feeId, { silent: true, signal }),
     staleTime: 0,
   });
@@ -39,9 +45,9 @@ export function coupons(status?: CouponStatus, options?: CallOptions) {
   return get<CouponListResult>(API.coupons, status ? { status } : {}, options);
 }
 
-export const couponsQuery = () =>
+export const couponsQueryOptions = () =>
   queryOptions({
-    queryKey: QUERY_KEYS.coupons,
+    queryKey: feeKeys.coupons,
     queryFn: ({ signal }) => coupons(undefined, { silent: true, signal }),
     staleTime: 0,
   });
@@ -51,9 +57,9 @@ export function couponOptions(feeIds: readonly number[], options?: CallOptions) 
   return get<CouponOptionsResult>(API.couponOptions, { feeIds: feeIds.join(',') }, options);
 }
 
-export const couponOptionsQuery = (feeIds: readonly number[]) =>
+export const couponOptionsQueryOptions = (feeIds: readonly number[]) =>
   queryOptions({
-    queryKey: [...QUERY_KEYS.couponOptions, [...feeIds].sort((a, b) => a - b).join(',')],
+    queryKey: [...feeKeys.couponOptions, [...feeIds].sort((a, b) => a - b).join(',')],
     queryFn: ({ signal }) => couponOptions(feeIds, { silent: true, signal }),
     staleTime: 0,
     enabled: feeIds.length > 0,

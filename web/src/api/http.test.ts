@@ -65,7 +65,7 @@ describe('requests', () => {
     api.restore();
   });
 
-  it('uses the time-outs of SPEC.md §9 per path', async () => {
+  it('uses the time-outs of docs/PRODUCT.md §9 per path', async () => {
     expect(PATH_TIMEOUTS[API.userLogin]).toBe(20000);
     expect(PATH_TIMEOUTS[API.advanceCancel]).toBe(30000);
     expect(timeoutFor(API.getUserInfo)).toBe(8000);

@@ -9,12 +9,18 @@ import { API, isClosedOrderState } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from './errors';
 import { asApiError, type CallOptions, get, httpClient, post } from './http';
-import { QUERY_KEYS } from './query-keys';
 
 /** Payment orders (/pay/…): paying fee items or an instalment now, the sandbox cashier, receipts. */
 
+export const paymentKeys = {
+  /** every key of this file starts with it */
+  all: ['pay'],
+  order: ['pay', 'order'],
+  paidOrders: ['pay', 'orders'],
+} as const;
+
 /** How often the cashier asks for the order while it waits for the gateway's answer. */
-export const ORDER_POLL_MS = 1500;
+const ORDER_POLL_MS = 1500;
 
 export function createOrder(body: CreateOrderRequest, options?: CallOptions) {
   return post<CreatedOrder>(API.payCreateOrder, body, options);
@@ -24,14 +30,14 @@ export function repayNow(body: RepayNowRequest, options?: CallOptions) {
   return post<CreatedOrder>(API.payRepayNow, body, options);
 }
 
-export function paymentOrder(outTradeNo: string, options?: CallOptions) {
+function paymentOrder(outTradeNo: string, options?: CallOptions) {
   return get<PaymentOrderView>(API.payOrder, { outTradeNo }, options);
 }
 
 /** The order, asked again every ORDER_POLL_MS until the order machine's final state (paid or closed). */
-export const paymentOrderQuery = (outTradeNo: string) =>
+export const paymentOrderQueryOptions = (outTradeNo: string) =>
   queryOptions({
-    queryKey: [...QUERY_KEYS.payOrder, outTradeNo],
+    queryKey: [...paymentKeys.order, outTradeNo],
     queryFn: ({ signal }) => paymentOrder(outTradeNo, { silent: true, signal }),
     staleTime: 0,
     refetchInterval: (query) => {
@@ -52,15 +58,15 @@ export function paidOrders(options?: CallOptions) {
   return get<PaymentOrderView[]>(API.payOrders, {}, options);
 }
 
-export const paidOrdersQuery = () =>
+export const paidOrdersQueryOptions = () =>
   queryOptions({
-    queryKey: QUERY_KEYS.paidOrders,
+    queryKey: paymentKeys.paidOrders,
     queryFn: ({ signal }) => paidOrders({ silent: true, signal }),
     staleTime: 0,
   });
 
 /** The 电子回单 file name from Content-Disposition (filename*=UTF-8'' first), else 电子回单-<order>.pdf. */
-export function receiptFileName(disposition: unknown, outTradeNo: string): string {
+function receiptFileName(disposition: unknown, outTradeNo: string): string {
   const fallback = `电子回单-${outTradeNo}.pdf`;
   if (typeof disposition !== 'string') return fallback;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);

@@ -14,7 +14,7 @@ import { type CallOptions, get, post } from './http';
  * deposit check, where the store's payouts go, the repayment method, and the lock while money is owed.
  */
 
-export const RECEIVING_QUERY_KEYS = {
+export const receivingAccountKeys = {
   account: ['lock', 'account'],
 } as const;
 
@@ -24,7 +24,7 @@ export const receivingPoll = { ms: 2000 };
 /** The sandbox marketplace's developer route (development builds, loopback only): where the store's payouts go. */
 export const DEV_POINT_PAYOUTS = '/dev/sandbox/pointPayouts';
 
-export type PayoutTarget = 'SUB_ACCOUNT' | 'OTHER' | 'PENDING';
+type PayoutTarget = 'SUB_ACCOUNT' | 'OTHER' | 'PENDING';
 
 export function receivingAccount(options?: CallOptions) {
   return get<ReceivingAccountView>(API.receivingAccount, {}, options);
@@ -34,9 +34,9 @@ const waiting = (view: ReceivingAccountView | undefined) =>
   view?.current?.state === 'OPENING' || view?.payout.state === 'CHECKING';
 
 /** The receiving account, asked again while an opening or a payout check is under way. */
-export const receivingAccountQuery = () =>
+export const receivingAccountQueryOptions = () =>
   queryOptions({
-    queryKey: RECEIVING_QUERY_KEYS.account,
+    queryKey: receivingAccountKeys.account,
     queryFn: ({ signal }) => receivingAccount({ silent: true, signal }),
     staleTime: 0,
     refetchInterval: (q) => (waiting(q.state.data) ? receivingPoll.ms : false),

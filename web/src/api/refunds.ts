@@ -9,9 +9,13 @@ import {
 } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type CallOptions, get, post } from './http';
-import { QUERY_KEYS } from './query-keys';
 
 /** Refund applications (/refund/…): apply, cancel before review, list, one in detail with its timeline. */
+
+export const refundKeys = {
+  list: ['refund', 'list'],
+  detail: ['refund', 'detail'],
+} as const;
 
 /** How often open refunds are asked again while they move on (已提交 → 已退款). */
 export const refundPoll = { ms: 2000 };
@@ -33,9 +37,9 @@ export function refundList(query: RefundListQuery, options?: CallOptions) {
 }
 
 /** A page of the borrower's refunds, asked again while one of them is still open. */
-export const refundListQuery = (query: RefundListQuery) =>
+export const refundListQueryOptions = (query: RefundListQuery) =>
   queryOptions({
-    queryKey: [...QUERY_KEYS.refundList, query],
+    queryKey: [...refundKeys.list, query],
     queryFn: ({ signal }) => refundList(query, { silent: true, signal }),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.items.some(isOpenRefund) ? refundPoll.ms : false),
@@ -45,9 +49,9 @@ export function refundDetail(refundNo: string, options?: CallOptions) {
   return get<RefundDetail>(API.refundDetail, { refundNo }, options);
 }
 
-export const refundDetailQuery = (refundNo: string) =>
+export const refundDetailQueryOptions = (refundNo: string) =>
   queryOptions({
-    queryKey: [...QUERY_KEYS.refundDetail, refundNo],
+    queryKey: [...refundKeys.detail, refundNo],
     queryFn: ({ signal }) => refundDetail(refundNo, { silent: true, signal }),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && isOpenRefund(q.state.data.refund) ? refundPoll.ms : false),

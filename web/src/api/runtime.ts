@@ -3,7 +3,7 @@
  * The interface's root registers the notifier (app/feedback.tsx, antd's message); the router's root registers
  * navigate. Before registration (or in plain scripts) the fallbacks below apply.
  */
-export interface Notifier {
+interface Notifier {
   error(text: string, key?: string): void;
 }
 

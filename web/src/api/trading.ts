@@ -1,15 +1,24 @@
 import { API, type TradingRecordPage, type TradingRecordQuery } from '@loan/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from './errors';
 import { dispositionFileName } from './file-download';
 import { asApiError, type CallOptions, get, httpClient } from './http';
 
 /** The borrower's ledger (/trading/…): a page of lines with the filtered range's totals, and its export. */
 
-export const TRADING_QUERY_KEYS = { records: ['trading', 'tradingRecord'] } as const;
+export const tradingKeys = {
+  records: ['trading', 'tradingRecord'],
+} as const;
 
-export function tradingRecords(query: TradingRecordQuery, options?: CallOptions) {
+function tradingRecords(query: TradingRecordQuery, options?: CallOptions) {
   return get<TradingRecordPage>(API.tradingRecord, query, options);
 }
+
+export const tradingRecordsQueryOptions = (query: TradingRecordQuery) =>
+  queryOptions({
+    queryKey: [...tradingKeys.records, query],
+    queryFn: ({ signal }) => tradingRecords(query, { silent: true, signal }),
+  });
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -50,7 +59,7 @@ async function blobError(blob: Blob): Promise<ApiError> {
   return new ApiError('http', 'EXPORT', '导出失败，请稍后重试');
 }
 
-export interface ExportedFile {
+interface ExportedFile {
   blob: Blob;
   fileName: string;
 }

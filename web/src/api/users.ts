@@ -5,10 +5,16 @@ import {
   type UserAllCheckResult,
   type UserInfo,
 } from '@loan/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { encryptPassword } from './cipher';
 import { type CallOptions, get, post } from './http';
 
 /** The signed-in user: who they are, what is left to do, their password. */
+
+export const userKeys = {
+  info: ['users', 'getUserInfo'],
+  allCheck: ['users', 'toUserAllCheck'],
+} as const;
 
 export function getUserInfo(options?: CallOptions) {
   return get<UserInfo>(API.getUserInfo, undefined, options);
@@ -17,6 +23,13 @@ export function getUserInfo(options?: CallOptions) {
 export function toUserAllCheck(options?: CallOptions) {
   return get<UserAllCheckResult>(API.toUserAllCheck, undefined, options);
 }
+
+/** The steps the user still has to do before applying. */
+export const userAllCheckQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.allCheck,
+    queryFn: ({ signal }) => toUserAllCheck({ signal }),
+  });
 
 export async function modifyPwd(oldPassword: string, newPassword: string, options?: CallOptions) {
   const body: ModifyPwdRequest = {

@@ -124,12 +124,12 @@ const TABLE: Row[] = [
   ],
 ];
 
-describe('route guard (SPEC.md §2)', () => {
+describe('route guard (docs/PRODUCT.md §2.3)', () => {
   it.each(TABLE)('%s', (_rule, path, matched, from, session, expected) => {
     expect(decide({ path, matched }, from, session)).toEqual(expected);
   });
 
-  it('the open list is exactly the one of SPEC.md', () => {
+  it('the open list is exactly the one of docs/PRODUCT.md §2.3', () => {
     expect([...OPEN_PATHS].sort()).toEqual(
       [
         '/user/forgot',

@@ -1,33 +1,45 @@
+import {
+  ABOUT_PATH,
+  AGREEMENT_PATH,
+  APPLICATION_ENTER_PATH,
+  APPLICATION_PATH,
+  CHANGE_PASSWORD_PATH,
+  DIRECT_LOGIN_PATH,
+  FORBIDDEN_PATH,
+  FORGOT_PASSWORD_PATH,
+  LOADING_PATH,
+  LOGIN_PATH,
+  MATERIAL_LOGIN_PATH,
+  NOT_FOUND_PATH,
+  ROOT_PATH,
+} from './paths';
+
 /**
- * The route guard of SPEC.md §2 as one pure function. The router wiring (RouteGuard.tsx) feeds it the target,
+ * The route guard of docs/PRODUCT.md §2 as one pure function. The app shell (AppShell.tsx) feeds it the target,
  * the path the user came from ('/' on the first load, as in the original router) and the session.
  */
 
-/** Paths that open without a session, exactly as SPEC.md §2 lists them. */
+export { CHANGE_PASSWORD_PATH, LOGIN_PATH, ROOT_PATH } from './paths';
+
+/** Paths that open without a session, exactly as docs/PRODUCT.md §2 lists them. */
 export const OPEN_PATHS: readonly string[] = [
-  '/user/forgot',
-  '/application',
-  '/materialLogin',
-  '/loading',
-  '/agreement',
-  '/about',
-  '/directLogin',
-  '/bmss/toLogin',
-  '/404',
-  '/403',
-  '/application/enter',
+  FORGOT_PASSWORD_PATH,
+  APPLICATION_PATH,
+  MATERIAL_LOGIN_PATH,
+  LOADING_PATH,
+  AGREEMENT_PATH,
+  ABOUT_PATH,
+  DIRECT_LOGIN_PATH,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  FORBIDDEN_PATH,
+  APPLICATION_ENTER_PATH,
 ];
 
-export const LOGIN_PATH = '/bmss/toLogin';
-export const NOT_FOUND_PATH = '/404';
-export const FORBIDDEN_PATH = '/403';
-export const CHANGE_PASSWORD_PATH = '/account/reset';
-export const ROOT_PATH = '/';
-
-/** With a token these always open (SPEC.md §2). */
+/** With a token these always open (docs/PRODUCT.md §2). */
 const ALWAYS_OPEN_WITH_TOKEN: readonly string[] = [NOT_FOUND_PATH, FORBIDDEN_PATH, LOGIN_PATH];
 
-export interface GuardTarget {
+interface GuardTarget {
   /** the path being opened */
   path: string;
   /** whether any route of the app matches it */
@@ -52,8 +64,6 @@ export function normalisePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return trimmed || ROOT_PATH;
 }
-
-export const isOpenPath = (path: string) => OPEN_PATHS.includes(normalisePath(path));
 
 export function decide(target: GuardTarget, fromPath: string, session: GuardSession): GuardDecision {
   const path = normalisePath(target.path);

@@ -16,7 +16,7 @@ export interface RouteHandle {
 const handleOf = (match: UIMatch): RouteHandle => (match.handle ?? {}) as RouteHandle;
 
 /** The deepest matched route's title, or none. */
-export function routeTitle(matches: UIMatch[]): string | undefined {
+function routeTitle(matches: UIMatch[]): string | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
     const title = match ? handleOf(match).title : undefined;
@@ -38,7 +38,7 @@ export function routeHeading(matches: UIMatch[]): string | undefined {
 /** document.title: the route's title exactly, else the product name. */
 export const documentTitle = (matches: UIMatch[]) => routeTitle(matches) ?? PRODUCT_NAME;
 
-export interface Crumb {
+interface Crumb {
   title: string;
   path?: string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { msToSeconds, UI_DEFAULTS, UI_TEXTS } from './ui-defaults';
 
-describe('interface defaults (SPEC.md §9)', () => {
+describe('interface defaults (docs/PRODUCT.md §9)', () => {
   it('has the numbers of the spec', () => {
     expect(UI_DEFAULTS).toEqual({
       messageDurationMs: 3000,
@@ -18,7 +18,7 @@ describe('interface defaults (SPEC.md §9)', () => {
   });
 });
 
-describe('standard texts (SPEC.md §8)', () => {
+describe('standard texts (docs/PRODUCT.md §8)', () => {
   it('has the texts of the spec', () => {
     expect(UI_TEXTS.invalidInput).toBe('输入的数据不合法');
     expect(UI_TEXTS.imageLoadFailed).toBe('加载失败');

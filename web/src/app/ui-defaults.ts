@@ -1,5 +1,5 @@
 /**
- * Interface defaults of SPEC.md §9 and the standard texts of SPEC.md §8, in one table.
+ * Interface defaults of docs/PRODUCT.md §9 and the standard texts of docs/PRODUCT.md §8, in one table.
  * The providers, the HTTP layer and the shared components read them from here.
  */
 export const UI_DEFAULTS = {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { UI_DEFAULTS } from './ui-defaults';
 
 /**
- * Keeps a loading mask up for `delayMs` after loading ends (SPEC.md §9: 400 ms), so a quick answer does not
+ * Keeps a loading mask up for `delayMs` after loading ends (docs/PRODUCT.md §9: 400 ms), so a quick answer does not
  * make the page flicker.
  */
 export function useDelayedLoading(loading: boolean, delayMs: number = UI_DEFAULTS.loadingMaskCloseDelayMs) {

@@ -12,7 +12,7 @@ const POINTS = [
 
 /**
  * The frame of the sign-in pages: a product panel beside a centred card (the card alone on phones). Plain
- * elements styled as antd's Card and Typography (global.css): the first page a borrower opens stays light, without
+ * elements styled as antd's Card and Typography (styles/sign-in.css): the first page a borrower opens stays light, without
  * the card's tabs and the typography's editing code.
  */
 export function AuthFrame({

@@ -5,7 +5,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 /**
  * Shown when a page's code could not be loaded (an update, a dropped connection) or a page failed. It is part of
  * the first download of every page (it must work when nothing more can load), so it is drawn as antd's error
- * Result by plain elements (global.css .route-error) rather than with Result and its illustrations.
+ * Result by plain elements (styles/standalone.css .route-error) rather than with Result and its illustrations.
  */
 export function RouteError() {
   const error = useRouteError();

@@ -2,7 +2,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { type ImgHTMLAttributes, useState } from 'react';
 import { UI_TEXTS } from '../app/ui-defaults';
 
-/** An image that says "加载失败" (SPEC.md §8) in its place when it cannot be loaded. */
+/** An image that says "加载失败" (docs/PRODUCT.md §8) in its place when it cannot be loaded. */
 export function SafeImage({ alt, style, width, height, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
   const [failed, setFailed] = useState(false);
   if (failed) {

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Tooltip } from 'antd';
-import { getClientConfig } from '../api/client-config';
-import { QUERY_KEYS } from '../api/query-keys';
+import { clientConfigQueryOptions } from '../api/client-config';
 
-/** "沙箱环境" when the server runs its sandbox adapters (DESIGN.md: labelled as such in the UI footer). */
+/** "沙箱环境" when the server runs its sandbox adapters (docs/ARCHITECTURE.md §5: labelled as such in the page footer). */
 export function SandboxTag() {
-  const { data } = useQuery({
-    queryKey: QUERY_KEYS.clientConfig,
-    queryFn: ({ signal }) => getClientConfig({ silent: true, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useQuery(clientConfigQueryOptions());
   if (!data?.sandbox) return null;
   return (
     <Tooltip title="合作银行、短信、邮件、支付等外部服务均为模拟实现，不产生真实交易">

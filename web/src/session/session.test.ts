@@ -25,7 +25,7 @@ const INFO: UserInfo = {
   phone: '138****0001',
 };
 
-describe('session record (SPEC.md §3)', () => {
+describe('session record (docs/PRODUCT.md §3)', () => {
   it('maps the user info onto the record', () => {
     saveLogin('tok');
     saveUserInfo(INFO);

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@loan/domain';
 
 /**
- * The session record of SPEC.md §3, kept in sessionStorage. Values are strings; a value that is null
+ * The session record of docs/PRODUCT.md §3, kept in sessionStorage. Values are strings; a value that is null
  * (pwdTime when the password was never changed, an account field not set yet) is not stored at all,
  * so it reads back as null.
  */
@@ -25,12 +25,12 @@ export const SESSION_KEYS = {
   point: 'point',
 } as const;
 
-export const POINT_SESSION_EXPIRED = '401';
+const POINT_SESSION_EXPIRED = '401';
 
-/** Store credit status before the token check says otherwise (SPEC.md §3, §4). */
-export const INITIAL_STORE_CREDIT_STATUS = '01';
+/** Store credit status before the token check says otherwise (docs/PRODUCT.md §3, §4). */
+const INITIAL_STORE_CREDIT_STATUS = '01';
 
-export interface StoreInfo {
+interface StoreInfo {
   storeCreditStatus: string;
   sellerId: string;
   sellerName: string;
@@ -73,7 +73,7 @@ function readJson<T>(key: string): T | null {
 }
 
 /** Tells subscribers (the header, the guard's readers) that the record changed. */
-export function notifySessionChange() {
+function notifySessionChange() {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
@@ -98,7 +98,7 @@ export function couponsCountOf(info: UserInfo): number | null {
   return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : null;
 }
 
-/** Maps the user-info result onto the record (SPEC.md §3) and keeps the raw result. */
+/** Maps the user-info result onto the record (docs/PRODUCT.md §3) and keeps the raw result. */
 export function saveUserInfo(info: UserInfo) {
   put(SESSION_KEYS.assetsCode, info.assetsCodes?.[0] ?? null);
   put(SESSION_KEYS.loginId, info.loginId);
@@ -166,7 +166,7 @@ export function clearSession() {
   notifySessionChange();
 }
 
-/** A 401: clears all of sessionStorage and leaves the marker the login page reads (SPEC.md §4). */
+/** A 401: clears all of sessionStorage and leaves the marker the login page reads (docs/PRODUCT.md §4). */
 export function expireSession() {
   storage().clear();
   storage().setItem(SESSION_KEYS.point, POINT_SESSION_EXPIRED);

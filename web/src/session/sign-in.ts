@@ -1,15 +1,15 @@
 import type { LoginResult, UserInfo } from '@loan/domain';
 import { getUserInfo } from '../api/users';
-import { CHANGE_PASSWORD_PATH, LOGIN_PATH, ROOT_PATH } from '../app/guard';
+import { CHANGE_PASSWORD_PATH, LOGIN_PATH, ROOT_PATH } from '../app/paths';
 import { clearSession, saveLogin, saveUserInfo } from './session';
 
-export interface SignedIn {
+interface SignedIn {
   info: UserInfo;
   /** the initial password was never changed: the user must change it first */
   mustChangePassword: boolean;
 }
 
-/** After any way in: keep the token, fetch the user info, keep the record (SPEC.md §3). */
+/** After any way in: keep the token, fetch the user info, keep the record (docs/PRODUCT.md §3). */
 export async function completeSignIn(login: LoginResult): Promise<SignedIn> {
   clearSession();
   saveLogin(login.accessToken);
@@ -41,7 +41,7 @@ export function safeRedirect(raw: string | null | undefined): string | null {
   }
 }
 
-export interface Destination {
+interface Destination {
   to: string;
   /** say why the user lands there */
   mustChangePassword: boolean;

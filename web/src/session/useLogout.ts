@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { userLogout } from '../api/auth';
 import { useMessage } from '../app/feedback';
-import { LOGIN_PATH } from '../app/guard';
+import { LOGIN_PATH } from '../app/paths';
 import { clearSession } from './session';
 
 /** Logout: tell the server (GET /users/userLogout), forget the session here, go to the login page. */

@@ -45,7 +45,7 @@ export function productCard(productCode: string): ProductCard {
   };
 }
 
-export interface DetailOptions {
+interface DetailOptions {
   rowId?: number;
   mcOrderNo?: string | null;
   state?: ApplicationState;

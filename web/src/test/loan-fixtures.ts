@@ -1,5 +1,7 @@
 import type { LedgerLine, LoanRecordItem } from '@loan/domain';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { saveLogin } from '../session/session';
+import type { fakeApi } from './render';
 
 /** Test data of loans after the decision. */
 
@@ -57,4 +59,19 @@ export function desktopWidth(): () => void {
   return () => {
     window.matchMedia = previous;
   };
+}
+
+/**
+ * A signed-in page's tests: signs in before each test of the calling file, and after it stops the fake API and
+ * gives back the screen width that the test set (`page.api = fakeApi(…)`, `page.restoreWidth = desktopWidth()`).
+ */
+export function signedInPageTest() {
+  const page: { api?: ReturnType<typeof fakeApi>; restoreWidth?: () => void } = {};
+  beforeEach(() => saveLogin('tok'));
+  afterEach(() => {
+    page.api?.restore();
+    page.restoreWidth?.();
+    page.restoreWidth = undefined;
+  });
+  return page;
 }

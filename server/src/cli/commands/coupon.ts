@@ -6,6 +6,7 @@ import {
   couponStatus,
   formatYuan,
   MoneyError,
+  shanghaiInstant,
   yuanToFen,
 } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
@@ -51,7 +52,7 @@ function shanghaiDay(values: Values, name: string, endOfDay: boolean): Date | un
   const text = values[name]?.trim();
   if (!text) return undefined;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw new CommandError(`--${name} 应为 YYYY-MM-DD / bad --${name}`);
-  const at = new Date(`${text}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}+08:00`);
+  const at = shanghaiInstant(text, endOfDay ? '23:59:59.999' : '00:00:00.000');
   if (Number.isNaN(at.getTime())) throw new CommandError(`--${name} 不是有效日期 / bad --${name}`);
   return at;
 }

@@ -1,4 +1,4 @@
-import { fenToYuan, REFUND_STATE_DISPLAY, type RefundState } from '@loan/domain';
+import { fenToYuan, REFUND_STATE_DISPLAY } from '@loan/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { type ReviewDecision, reviewRefund } from '../../modules/refunds/review.ts';
 import { type Command, CommandError, clock, database } from './shared.ts';
@@ -31,7 +31,7 @@ export const refund: Command = {
         reason,
         now: clock(env),
       });
-      const label = REFUND_STATE_DISPLAY[row.status as RefundState].label;
+      const label = REFUND_STATE_DISPLAY[row.status].label;
       env.print(`${row.refundNo} ${fenToYuan(row.amountFen)} 元：${label} / ${row.status}`);
       if (row.status === 'APPROVED') {
         env.print(

@@ -1,3 +1,4 @@
+import type { Actor, ApplicationEvent, ApplicationState, BankCode } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -54,13 +55,12 @@ export const applications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    bank: text('bank').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
     productCode: text('product_code').notNull(),
     productType: text('product_type'),
     /** CRBANK's merchant order number; null for the other banks */
     mcOrderNo: text('mc_order_no'),
-    /** domain ApplicationState */
-    state: text('state').notNull(),
+    state: text('state').$type<ApplicationState>().notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }),
     termMonths: integer('term_months'),
     purpose: text('purpose'),
@@ -95,11 +95,10 @@ export const applicationEvents = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    fromState: text('from_state'),
-    toState: text('to_state').notNull(),
-    event: text('event').notNull(),
-    /** domain Actor */
-    actor: text('actor').notNull(),
+    fromState: text('from_state').$type<ApplicationState>(),
+    toState: text('to_state').$type<ApplicationState>().notNull(),
+    event: text('event').$type<ApplicationEvent | 'CREATE'>().notNull(),
+    actor: text('actor').$type<Actor>().notNull(),
     /** login id of a borrower/operator, bank code of a bank */
     actorRef: text('actor_ref'),
     reason: text('reason'),

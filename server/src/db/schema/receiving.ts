@@ -1,3 +1,4 @@
+import type { BankCode, SubAccountState } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -17,9 +18,8 @@ export const subAccounts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    bank: text('bank').notNull(),
-    /** OPENING | OPEN | FAILED | CLOSED (domain SubAccountState) */
-    state: text('state').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
+    state: text('state').$type<SubAccountState>().notNull(),
     companyName: text('company_name').notNull(),
     uscc: text('uscc').notNull(),
     /** the bank's answer refers to it (the opening claim's idempotency key) */

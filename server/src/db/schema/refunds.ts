@@ -1,3 +1,4 @@
+import type { RefundState } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,8 +41,7 @@ export const refundApplications = pgTable(
     }),
     /** BORROWER | AUTO */
     source: text('source').notNull(),
-    /** domain RefundState */
-    status: text('status').notNull(),
+    status: text('status').$type<RefundState>().notNull(),
     /** the reviewer's reason (required for a rejection) */
     reviewReason: text('review_reason'),
     gatewayRefundNo: text('gateway_refund_no'),
@@ -80,8 +80,8 @@ export const refundEvents = pgTable(
     refundId: integer('refund_id')
       .notNull()
       .references(() => refundApplications.id, { onDelete: 'cascade' }),
-    fromState: text('from_state'),
-    toState: text('to_state').notNull(),
+    fromState: text('from_state').$type<RefundState>(),
+    toState: text('to_state').$type<RefundState>().notNull(),
     /** CREATE or a domain RefundEvent */
     event: text('event').notNull(),
     /** domain RefundActor */

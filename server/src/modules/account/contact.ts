@@ -8,6 +8,7 @@ import {
   maskPhone,
   RSP,
   type SendContactCodeRequest,
+  shanghaiMinute,
 } from '@loan/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { OutgoingMessage } from '../../adapters/outbox/outbox.ts';
@@ -105,10 +106,6 @@ function noticeToOld(channel: ContactChannel, old: string, value: string, at: st
     subject: `【跨境融资服务平台】账户${what}已更换`,
     body: `您的账户${what}已于 ${at}（北京时间）更换为 ${mask(channel, value)}。如非本人操作，请立即联系客服并修改密码。`,
   };
-}
-
-function shanghaiMinute(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /**

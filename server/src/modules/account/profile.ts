@@ -4,13 +4,13 @@ import {
   maskEmail,
   maskPhone,
   STORE_AUTH_STATUS_INFO,
+  shanghaiDate,
 } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { sellerStores, type UserRow } from '../../db/schema.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { availableCouponCount } from '../coupons/service.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { storeForApplication } from '../stores/service.ts';
 import { contactsOf } from '../users/contacts.ts';
 import { owedOverview } from './owed.ts';
@@ -51,7 +51,7 @@ export async function accountProfile(ctx: AppContext, user: UserRow): Promise<Ac
 export async function accountOverview(ctx: AppContext, user: UserRow): Promise<AccountOverview> {
   const now = ctx.now();
   return {
-    owed: await owedOverview(ctx.db, user.id, shanghaiToday(now)),
+    owed: await owedOverview(ctx.db, user.id, shanghaiDate(now)),
     profile: await accountProfile(ctx, user),
     couponsCount: await availableCouponCount(ctx.db, user.id, now),
   };

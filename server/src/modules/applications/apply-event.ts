@@ -1,8 +1,10 @@
 import { type Actor, type ApplicationEvent, RSP, transition } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
+import type { RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApplicationRow, applicationEvents, applications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { AUDIT, type AuditEntry, recordAudit } from '../audit/record.ts';
 
 export interface EventOptions {
   now: Date;
@@ -27,7 +29,7 @@ export async function applyEvent(
   actor: Actor,
   options: EventOptions,
 ): Promise<ApplicationRow> {
-  const result = transition(app.state as never, event, actor);
+  const result = transition(app.state, event, actor);
   if (!result.ok) throw new ApiError(result.code, result.reason);
   const [updated] = await tx
     .update(applications)
@@ -47,6 +49,54 @@ export async function applyEvent(
     at: options.now,
   });
   return updated;
+}
+
+/** applyEvent and its audit line in the same transaction, the audit dated with the event. */
+export async function applyAuditedEvent(
+  tx: Database,
+  app: ApplicationRow,
+  event: ApplicationEvent,
+  actor: Actor,
+  options: EventOptions,
+  audit: Omit<AuditEntry, 'at'>,
+): Promise<ApplicationRow> {
+  const changed = await applyEvent(tx, app, event, actor, options);
+  await recordAudit(tx, { ...audit, at: options.now });
+  return changed;
+}
+
+/** A cancellation the borrower asked for (a withdrawal or a cancellation in advance, as the state allows). */
+export interface BorrowerCancellation {
+  event: ApplicationEvent;
+  userId: number;
+  loginId: string;
+  /** the borrower's reason as given (null: none) */
+  reason: string | null;
+  ip: string | null;
+  meta: RequestMeta | null;
+  now: Date;
+}
+
+/** The borrower's cancellation applied as the BORROWER's event and audited as applicationCancelled. */
+export function applyBorrowerCancellation(
+  tx: Database,
+  app: ApplicationRow,
+  c: BorrowerCancellation,
+): Promise<ApplicationRow> {
+  return applyAuditedEvent(
+    tx,
+    app,
+    c.event,
+    'BORROWER',
+    { now: c.now, actorRef: c.loginId, reason: c.reason, ip: c.ip },
+    {
+      action: AUDIT.applicationCancelled,
+      userId: c.userId,
+      loginId: c.loginId,
+      meta: c.meta,
+      detail: { applicationId: app.id, event: c.event, reason: c.reason },
+    },
+  );
 }
 
 /** The first timeline entry of a new draft (not a transition: there is no state before it). */

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { BankSubmission } from '../../adapters/banks/bank-adapter.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApplicationRow, applications } from '../../db/schema.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
 import type { PartnerAnswer, PartnerOperation } from '../partner-calls/run.ts';
-import { applyEvent } from './apply-event.ts';
+import { applyBorrowerCancellation, applyEvent } from './apply-event.ts';
 
 /** The subject of an application's partner calls. */
 export const applicationSubject = (id: number) => `application-${id}`;
@@ -108,21 +107,16 @@ export const bankCancel: PartnerOperation<CancelPayload> = {
     if (!answer.accepted) return null;
     const row = await currentRow(tx, payload.applicationId);
     if (!row) return '申请已不存在';
-    const event = cancelEventFor(row.state as never);
+    const event = cancelEventFor(row.state);
     if (!event) return `申请状态为 ${row.state}，无法取消`;
-    await applyEvent(tx, row, event, 'BORROWER', {
-      now,
-      actorRef: payload.loginId,
-      reason: payload.reason,
-      ip: payload.ip,
-    });
-    await recordAudit(tx, {
-      action: AUDIT.applicationCancelled,
-      at: now,
+    await applyBorrowerCancellation(tx, row, {
+      event,
       userId: payload.userId,
       loginId: payload.loginId,
+      reason: payload.reason,
+      ip: payload.ip,
       meta: payload.ip ? { ip: payload.ip, userAgent: null } : null,
-      detail: { applicationId: row.id, event, reason: payload.reason },
+      now,
     });
     return null;
   },

@@ -1,7 +1,7 @@
 import {
   type ApplicationActionRequest,
   type ApplicationDetail,
-  type BankCode,
+  CANCEL_REASON_MAX,
   cancelEventFor,
   PARTNER_BANKS,
   RSP,
@@ -15,15 +15,13 @@ import { AUDIT, recordAudit } from '../audit/record.ts';
 import { activeCall } from '../partner-calls/claims.ts';
 import { runPartnerCall } from '../partner-calls/run.ts';
 import { holdDisbursement } from '../receiving-account/held-disbursement.ts';
-import { applyEvent } from './apply-event.ts';
+import { applyBorrowerCancellation, applyEvent } from './apply-event.ts';
 import { applicationSubject, bankCancel, bankContractSigned, bankSubmit } from './bank-calls.ts';
 import { acceptContract } from './contract.ts';
 import { keepContract } from './contract-kept.ts';
 import { detailOf, eventsOf, ownApplication, productOf, progressOf, stepName } from './lookup.ts';
 import { movedMeanwhile } from './submit.ts';
 import { missingStepsBefore, subAccountRequired } from './views.ts';
-
-const REASON_MAX = 200;
 
 /**
  * POST /loanMgr/advanceCancel: withdraw before the decision, cancel in advance after approval until
@@ -38,13 +36,13 @@ export async function advanceCancel(
   meta: RequestMeta,
 ): Promise<ApplicationDetail> {
   const row = await ownApplication(ctx.db, user.id, body.rowId);
-  const event = cancelEventFor(row.state as never);
+  const event = cancelEventFor(row.state);
   if (!event) {
-    const refusal = transition(row.state as never, 'CANCEL_IN_ADVANCE', 'BORROWER');
+    const refusal = transition(row.state, 'CANCEL_IN_ADVANCE', 'BORROWER');
     throw refusal.ok ? new ApiError(RSP.STATE_NOT_ALLOWED) : new ApiError(refusal.code, refusal.reason);
   }
-  const reason = body.reason?.trim() ? body.reason.trim().slice(0, REASON_MAX) : null;
-  const bank = row.bank as BankCode;
+  const reason = body.reason?.trim() ? body.reason.trim().slice(0, CANCEL_REASON_MAX) : null;
+  const bank = row.bank;
   const bankName = PARTNER_BANKS[bank].name;
   if (row.bankRef) {
     const outcome = await runPartnerCall(ctx, bankCancel, {
@@ -82,23 +80,17 @@ export async function advanceCancel(
     throw new ApiError(RSP.PARTNER_CALL_IN_PROGRESS, `申请正在提交至${bankName}，请稍后刷新后再取消`);
   }
   const now = ctx.now();
-  const next = await ctx.db.transaction(async (tx) => {
-    const changed = await applyEvent(tx, row, event, 'BORROWER', {
-      now,
-      actorRef: user.loginId,
-      reason,
-      ip: meta.ip,
-    });
-    await recordAudit(tx, {
-      action: AUDIT.applicationCancelled,
-      at: now,
+  const next = await ctx.db.transaction((tx) =>
+    applyBorrowerCancellation(tx, row, {
+      event,
       userId: user.id,
       loginId: user.loginId,
+      reason,
+      ip: meta.ip,
       meta,
-      detail: { applicationId: row.id, event, reason },
-    });
-    return changed;
-  });
+      now,
+    }),
+  );
   return detailOf(ctx, next);
 }
 
@@ -115,7 +107,7 @@ export async function signContract(
   meta: RequestMeta,
 ): Promise<ApplicationDetail> {
   const row = await ownApplication(ctx.db, user.id, body.rowId);
-  const allowed = transition(row.state as never, 'SIGN', 'BORROWER');
+  const allowed = transition(row.state, 'SIGN', 'BORROWER');
   if (!allowed.ok) throw new ApiError(allowed.code, allowed.reason);
   const product = await productOf(ctx.db, row.productCode);
   const missing = missingStepsBefore(

@@ -1,10 +1,10 @@
-import { APPROVAL_SIGN_DAYS, addDaysIso, shanghaiDate } from '@loan/domain';
+import { APPROVAL_SIGN_DAYS, addDaysIso, shanghaiDate, shanghaiInstant } from '@loan/domain';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { applications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
-import { applyEvent } from './apply-event.ts';
+import { AUDIT } from '../audit/record.ts';
+import { applyAuditedEvent } from './apply-event.ts';
 
 export const EXPIRE_REASON = '审批结果超过签署有效期未签署';
 
@@ -17,7 +17,7 @@ export async function expireApprovals(ctx: Pick<AppContext, 'db' | 'now'>, limit
   const now = ctx.now();
   // decided before this Shanghai midnight ⇒ deadline before today
   const firstLiveDay = addDaysIso(shanghaiDate(now), -APPROVAL_SIGN_DAYS);
-  const cutoff = new Date(`${firstLiveDay}T00:00:00+08:00`);
+  const cutoff = shanghaiInstant(firstLiveDay);
   const due = await ctx.db
     .select()
     .from(applications)
@@ -27,16 +27,21 @@ export async function expireApprovals(ctx: Pick<AppContext, 'db' | 'now'>, limit
   let expired = 0;
   for (const app of due) {
     try {
-      await ctx.db.transaction(async (tx) => {
-        await applyEvent(tx, app, 'EXPIRE', 'SYSTEM', { now, actorRef: null, reason: EXPIRE_REASON });
-        await recordAudit(tx, {
-          action: AUDIT.applicationExpired,
-          at: now,
-          userId: app.userId,
-          loginId: null,
-          detail: { applicationId: app.id, decidedAt: app.decidedAt?.toISOString() ?? null },
-        });
-      });
+      await ctx.db.transaction((tx) =>
+        applyAuditedEvent(
+          tx,
+          app,
+          'EXPIRE',
+          'SYSTEM',
+          { now, actorRef: null, reason: EXPIRE_REASON },
+          {
+            action: AUDIT.applicationExpired,
+            userId: app.userId,
+            loginId: null,
+            detail: { applicationId: app.id, decidedAt: app.decidedAt?.toISOString() ?? null },
+          },
+        ),
+      );
       expired += 1;
     } catch (error) {
       // signed or cancelled meanwhile: nothing to expire

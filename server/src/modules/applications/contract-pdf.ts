@@ -1,6 +1,6 @@
+import { shanghaiDateTime } from '@loan/domain';
 import PDFDocument from 'pdfkit';
 import { cjkFont } from '../../lib/cjk-font.ts';
-import { shanghaiTime } from '../payments/receipt.ts';
 import type { OpenedContract } from './contract-kept.ts';
 
 /** The file name of a signed contract's PDF (the Chinese one and its ASCII fallback). */
@@ -41,7 +41,7 @@ export function contractPdf({ row: contract, body }: OpenedContract): Promise<Bu
   }
   doc.moveDown(1).fontSize(8.5).fillColor('#555555');
   doc.text(
-    `电子签署记录：借款人于 ${shanghaiTime(contract.signedAt)}（北京时间）签署；合同版本 ${contract.version}；` +
+    `电子签署记录：借款人于 ${shanghaiDateTime(contract.signedAt)}（北京时间）签署；合同版本 ${contract.version}；` +
       `合同正文 SHA-256：${contract.textHash}`,
     left,
     doc.y,

@@ -1,4 +1,5 @@
 import {
+  APPROVED_STATES,
   type BankCode,
   isBankCode,
   LOAN_CONTRACT_VERSION,
@@ -20,11 +21,9 @@ import { bankName, openSubAccount } from '../receiving-account/accounts.ts';
 /** The portal's operator, the contract's 居间服务方. */
 export const CONTRACT_PLATFORM = '跨境电商融资服务平台运营方';
 
-const DEADLINE_STATES: readonly string[] = ['APPROVED', 'SIGNED'];
-
 /** The last Shanghai day the approval may be signed, while it is approved or signed; null otherwise. */
 export function signDeadlineOfRow(row: ApplicationRow): string | null {
-  if (!DEADLINE_STATES.includes(row.state)) return null;
+  if (!APPROVED_STATES.includes(row.state)) return null;
   return signDeadlineOf(row.decidedAt ?? row.updatedAt);
 }
 

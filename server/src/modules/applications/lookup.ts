@@ -1,4 +1,13 @@
-import { type ApplicationDetail, type Product, RSP, rspText, STEP_INFO, type StepKey } from '@loan/domain';
+import {
+  type ApplicationDetail,
+  MAX_ROW_ID,
+  type Product,
+  RSP,
+  rspText,
+  STEP_INFO,
+  type StepKey,
+  shanghaiDate,
+} from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,7 +15,7 @@ import { type ApplicationRow, applicationEvents, applications, loans, products }
 import { ApiError } from '../../lib/api-error.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { certificationSummary } from '../certification/service.ts';
-import { productCard, rowToProduct, shanghaiToday } from '../products/service.ts';
+import { productCard, rowToProduct } from '../products/service.ts';
 import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { applicationDetail, type BorrowerProgress } from './views.ts';
 
@@ -14,7 +23,6 @@ import { applicationDetail, type BorrowerProgress } from './views.ts';
 export const notFound = () => new ApiError(RSP.APPLICATION_NOT_FOUND, rspText(RSP.APPLICATION_NOT_FOUND));
 
 const ROW_ID = /^[1-9]\d{0,9}$/;
-const MAX_ROW_ID = 2_147_483_647;
 
 export function parseRowId(value: string | number | undefined): number | null {
   const text = typeof value === 'number' ? String(value) : value;
@@ -63,7 +71,7 @@ export async function eventsOf(db: Database, applicationId: number) {
 /** The ApplicationDetail of a row (also the loan record detail's head). */
 export async function detailOf(ctx: AppContext, row: ApplicationRow): Promise<ApplicationDetail> {
   const product = await productOf(ctx.db, row.productCode);
-  const card = productCard(product, shanghaiToday(ctx.now()));
+  const card = productCard(product, shanghaiDate(ctx.now()));
   return applicationDetail(
     row,
     product,

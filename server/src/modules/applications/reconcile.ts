@@ -3,9 +3,9 @@ import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { applications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT } from '../audit/record.ts';
 import { reconcilePartnerCalls } from '../partner-calls/reconcile.ts';
-import { applyEvent } from './apply-event.ts';
+import { applyAuditedEvent } from './apply-event.ts';
 
 /** How long a review may stay without a decision before the bank is asked (a callback may have been lost). */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
@@ -51,24 +51,29 @@ export async function reconcileApplications(ctx: ReconcileContext, limit = 100):
         ? '对账：合作机构查询结果为审批通过'
         : `对账：合作机构查询结果为审批拒绝${answer.reason ? `（${answer.reason}）` : ''}`;
     try {
-      await ctx.db.transaction(async (tx) => {
-        await applyEvent(tx, app, event, 'BANK', {
-          now,
-          actorRef: app.bank,
-          reason,
-          set:
-            event === 'APPROVE'
-              ? { approvedAmountFen: app.amountFen, decisionReason: reason, decidedAt: now }
-              : { decisionReason: answer.reason ?? reason, decidedAt: now },
-        });
-        await recordAudit(tx, {
-          action: AUDIT.applicationReconciled,
-          at: now,
-          userId: app.userId,
-          loginId: null,
-          detail: { rowId: app.id, bank: app.bank, status: answer.status },
-        });
-      });
+      await ctx.db.transaction((tx) =>
+        applyAuditedEvent(
+          tx,
+          app,
+          event,
+          'BANK',
+          {
+            now,
+            actorRef: app.bank,
+            reason,
+            set:
+              event === 'APPROVE'
+                ? { approvedAmountFen: app.amountFen, decisionReason: reason, decidedAt: now }
+                : { decisionReason: answer.reason ?? reason, decidedAt: now },
+          },
+          {
+            action: AUDIT.applicationReconciled,
+            userId: app.userId,
+            loginId: null,
+            detail: { rowId: app.id, bank: app.bank, status: answer.status },
+          },
+        ),
+      );
       changed += 1;
     } catch (error) {
       // the callback won the race: the state moved meanwhile, nothing to do

@@ -8,8 +8,8 @@ import {
   CompleteStepBody,
   CreateApplicationBody,
   SubmitApplicationBody,
-} from '../../schemas/apply-requests.ts';
-import { ApplicationDetailSchema, ApplicationListResultSchema } from '../../schemas/apply-results.ts';
+} from '../../schemas/application-requests.ts';
+import { ApplicationDetailSchema, ApplicationListResultSchema } from '../../schemas/application-results.ts';
 import { SignContractBody } from '../../schemas/contract.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { contractRoutes } from './contract-routes.ts';

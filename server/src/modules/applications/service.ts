@@ -3,7 +3,6 @@ import {
   type ApplicationDetail,
   type ApplicationListResult,
   type ApplicationQuery,
-  type BankCode,
   type CompleteStepRequest,
   type CreateApplicationRequest,
   isBankCode,
@@ -11,6 +10,7 @@ import {
   PARTNER_BANKS,
   productFlow,
   RSP,
+  shanghaiDate,
   TERMINAL_STATES,
   transition,
 } from '@loan/domain';
@@ -19,7 +19,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { type ApplicationRow, applications, products, type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
-import { rowToProduct, shanghaiToday } from '../products/service.ts';
+import { rowToProduct } from '../products/service.ts';
 import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { recordCreated } from './apply-event.ts';
 import {
@@ -39,7 +39,7 @@ export { submitApplication } from './submit.ts';
 
 /** `MC` + yyyymmdd (Shanghai) + 10 random digits: CRBANK's merchant order number. */
 export function newMcOrderNo(now: Date): string {
-  const day = shanghaiToday(now).replaceAll('-', '');
+  const day = shanghaiDate(now).replaceAll('-', '');
   const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');
   return `MC${day}${digits}`;
 }
@@ -163,9 +163,8 @@ export async function completeStep(
   if (index < 0) {
     throw new ApiError(RSP.STEP_NOT_DONE, `该产品的申请流程不包含${stepName(body.step)}，无需办理`);
   }
-  const state = row.state as never;
-  if (isTerminal(state)) {
-    const refusal = transition(state, 'SUBMIT', 'BORROWER');
+  if (isTerminal(row.state)) {
+    const refusal = transition(row.state, 'SUBMIT', 'BORROWER');
     const code = refusal.ok ? RSP.APPLICATION_CLOSED : refusal.code;
     throw new ApiError(code, `申请已结束，无法办理${stepName(body.step)}`);
   }
@@ -176,8 +175,7 @@ export async function completeStep(
     throw new ApiError(RSP.STATE_NOT_ALLOWED, `请在审批通过后再办理${stepName(body.step)}`);
   }
   if (body.step === 'OPEN_COLLECTION_ACCOUNT') {
-    if ((await openSubAccountBanks(ctx.db, user.id)).includes(row.bank as BankCode))
-      return detailOf(ctx, row);
+    if ((await openSubAccountBanks(ctx.db, user.id)).includes(row.bank)) return detailOf(ctx, row);
     const name = isBankCode(row.bank) ? PARTNER_BANKS[row.bank].name : row.bank;
     throw new ApiError(
       RSP.SUB_ACCOUNT_NOT_OPEN,

@@ -1,5 +1,7 @@
 import {
   type ApplicationDetail,
+  PURPOSE_MAX_LENGTH,
+  PURPOSE_MIN_LENGTH,
   RSP,
   type StepKey,
   type SubmitApplicationRequest,
@@ -29,9 +31,6 @@ const CERTIFICATION_STEPS: readonly StepKey[] = [
   'UPLOAD_DOCUMENTS',
 ];
 
-const PURPOSE_MIN = 2;
-const PURPOSE_MAX = 200;
-
 /**
  * POST /loanMgr/submitApplication. Checks, in this order, each with its own rspCode: the application is the
  * user's (3005); the state allows SUBMIT (the state machine's code); purpose and amount shape (1001); the
@@ -51,12 +50,12 @@ export async function submitApplication(
   if (row.state === 'SUBMITTED' && row.bankRef === null) {
     return detailOf(ctx, await handOverToBank(ctx, row));
   }
-  const allowed = transition(row.state as never, 'SUBMIT', 'BORROWER');
+  const allowed = transition(row.state, 'SUBMIT', 'BORROWER');
   if (!allowed.ok) throw new ApiError(allowed.code, allowed.reason);
 
   const purpose = body.purpose.trim();
-  if (purpose.length < PURPOSE_MIN || purpose.length > PURPOSE_MAX) {
-    throw new ApiError(RSP.INVALID_INPUT, `借款用途需为 ${PURPOSE_MIN}-${PURPOSE_MAX} 个字`);
+  if (purpose.length < PURPOSE_MIN_LENGTH || purpose.length > PURPOSE_MAX_LENGTH) {
+    throw new ApiError(RSP.INVALID_INPUT, `借款用途需为 ${PURPOSE_MIN_LENGTH}-${PURPOSE_MAX_LENGTH} 个字`);
   }
   let amountFen: number;
   try {

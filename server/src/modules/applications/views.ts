@@ -1,9 +1,9 @@
 import {
   ACTOR_LABELS,
   type Actor,
+  APPROVED_STATES,
   type ApplicationDetail,
   type ApplicationEvent,
-  type ApplicationState,
   type ApplicationStepView,
   type ApplicationView,
   allowedEvents,
@@ -17,6 +17,7 @@ import {
   type Product,
   type ProductCard,
   productFlow,
+  REVIEWING_STATES,
   RSP,
   rspText,
   STEP_INFO,
@@ -59,7 +60,7 @@ export function bankPathOf(row: ApplicationRow): string {
       productType: row.productType ?? '',
       mcOrderNo: row.mcOrderNo ?? '',
     };
-    return bankRoutePath(bank, ids as never);
+    return bankRoutePath(bank, ids);
   } catch {
     return '/apply/LoanInfo';
   }
@@ -78,7 +79,7 @@ export function applicationView(row: ApplicationRow, loanId: number | null): App
     productCode: row.productCode,
     productType: row.productType,
     mcOrderNo: row.mcOrderNo,
-    state: row.state as ApplicationState,
+    state: row.state,
     amount: yuan(row.amountFen),
     termMonths: row.termMonths,
     purpose: row.purpose,
@@ -126,9 +127,6 @@ export function borrowerStepDone(
   }
 }
 
-const REVIEWING: readonly string[] = ['SUBMITTED', 'UNDER_REVIEW'];
-const APPROVED_OPEN: readonly string[] = ['APPROVED', 'SIGNED'];
-
 /**
  * The steps of the product's flow with their status and where the borrower does them. The bar reads left to
  * right: a step is DONE only when every step before it is, so nothing after the current (or waiting) step shows
@@ -145,20 +143,20 @@ export function applicationSteps(
   const submitAt = flow.indexOf('SUBMIT');
   const reviewAt = flow.indexOf('BANK_REVIEW');
   const submitted = row.submittedAt !== null;
-  const closed = isTerminal(row.state as ApplicationState);
+  const closed = isTerminal(row.state);
   const bankPath = bankPathOf(row);
   let currentGiven = false;
   let allDoneSoFar = true;
   return flow.map((key, index): ApplicationStepView => {
     let status: StepStatus;
     if (key === 'BANK_REVIEW') {
-      if (row.decidedAt !== null || APPROVED_OPEN.includes(row.state) || row.state === 'DISBURSED')
+      if (row.decidedAt !== null || APPROVED_STATES.includes(row.state) || row.state === 'DISBURSED')
         status = allDoneSoFar ? 'DONE' : 'TODO';
-      else status = REVIEWING.includes(row.state) && allDoneSoFar ? 'WAITING' : 'TODO';
+      else status = REVIEWING_STATES.includes(row.state) && allDoneSoFar ? 'WAITING' : 'TODO';
     } else {
       // what was checked at submission stays done even if, say, a new agreement version appears later
       const done = (submitted && index < submitAt) || borrowerStepDone(key, row, progress, events);
-      const reachable = index < reviewAt || APPROVED_OPEN.includes(row.state);
+      const reachable = index < reviewAt || APPROVED_STATES.includes(row.state);
       if (done && allDoneSoFar) status = 'DONE';
       else if (!done && !currentGiven && !closed && reachable && allDoneSoFar) {
         status = 'CURRENT';
@@ -211,8 +209,8 @@ export function timelineEntry(event: ApplicationEventRow): TimelineEntry {
   const bankName = event.actorRef && isBankCode(event.actorRef) ? PARTNER_BANKS[event.actorRef].name : null;
   return {
     at: event.at.toISOString(),
-    fromState: (event.fromState as ApplicationState | null) ?? null,
-    toState: event.toState as ApplicationState,
+    fromState: event.fromState ?? null,
+    toState: event.toState,
     event: event.event as ApplicationEvent | 'CREATE',
     actor,
     actorLabel: actor === 'BANK' && bankName ? bankName : (ACTOR_LABELS[actor] ?? actor),
@@ -229,7 +227,7 @@ export function applicationDetail(
   now: Date,
   loanId: number | null,
 ): ApplicationDetail {
-  const state = row.state as ApplicationState;
+  const state = row.state;
   const deadline = signDeadlineOfRow(row);
   const steps = applicationSteps(row, product, progress, events);
   return {

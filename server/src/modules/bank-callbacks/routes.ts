@@ -2,8 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API, ok } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
-import { BankCallbackParams } from '../../schemas/apply-requests.ts';
-import { BankCallbackResultSchema } from '../../schemas/apply-results.ts';
+import { BankCallbackParams } from '../../schemas/application-requests.ts';
+import { BankCallbackResultSchema } from '../../schemas/application-results.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { receiveBankCallback } from './service.ts';
 

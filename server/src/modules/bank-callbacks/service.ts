@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApplicationRow, applications, bankCallbacks, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { BankCallbackBodySchema } from '../../schemas/apply-requests.ts';
+import { BankCallbackBodySchema } from '../../schemas/application-requests.ts';
 import { applyEvent } from '../applications/apply-event.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { createLoanForDisbursement } from '../loans/disburse.ts';
@@ -36,11 +36,11 @@ import { type CallbackHeaders, verifyBankCallback } from './verify.ts';
  */
 export async function receiveBankCallback(
   ctx: AppContext,
-  bank: string,
+  bankParam: string,
   headers: CallbackHeaders,
   rawBody: unknown,
 ): Promise<BankCallbackResult> {
-  const { parsed } = verifyBankCallback(ctx, bank, headers, rawBody);
+  const { bank, parsed } = verifyBankCallback(ctx, bankParam, headers, rawBody);
   const now = ctx.now();
   if (!Value.Check(BankCallbackBodySchema, parsed)) {
     throw new ApiError(RSP.INVALID_INPUT, '回调内容不符合约定格式');
@@ -92,7 +92,7 @@ export async function receiveBankCallback(
       .where(eq(products.productCode, app.productCode))
       .limit(1);
     // a move the state machine refuses stays IGNORED below; a legal one outside the range is refused here
-    const legal = transition(app.state as never, body.decision, 'BANK').ok;
+    const legal = transition(app.state, body.decision, 'BANK').ok;
     const product = productRow ? rowToProduct(productRow) : null;
     const outOfRange = legal ? decisionOutOfRange(app, product, body, approvedFen) : null;
     const refusal: Refusal | null = outOfRange

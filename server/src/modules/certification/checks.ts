@@ -5,6 +5,7 @@ import {
   isMobilePhone,
   type LoanCertificationRequest,
   RSP,
+  shanghaiDate,
   validateIdCard,
   validateUscc,
 } from '@loan/domain';
@@ -26,11 +27,6 @@ export const CERTIFICATION_TEXTS = {
 } as const;
 
 const length = (s: string) => [...s].length;
-
-/** Today's date in China ("YYYY-MM-DD"), for the birth date checks. */
-export function chinaToday(now: Date): string {
-  return new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** Has a person born on `birthDate` turned 18 by `today` (both "YYYY-MM-DD")? */
 export function isAdult(birthDate: string, today: string): boolean {
@@ -57,9 +53,9 @@ export function checkIdentity(ctx: AppContext, body: LoanCertificationRequest): 
   if (length(legalName) < 2 || length(legalName) > 30) {
     throw new ApiError(RSP.INVALID_INPUT, CERTIFICATION_TEXTS.legalName);
   }
-  const id = validateIdCard(decryptFieldOrFail(body.idNumber, ctx.config).trim(), chinaToday(ctx.now()));
+  const id = validateIdCard(decryptFieldOrFail(body.idNumber, ctx.config).trim(), shanghaiDate(ctx.now()));
   if (!id.valid) throw new ApiError(RSP.INVALID_ID_NUMBER, id.message);
-  if (!isAdult(id.birthDate, chinaToday(ctx.now()))) {
+  if (!isAdult(id.birthDate, shanghaiDate(ctx.now()))) {
     throw new ApiError(RSP.INVALID_ID_NUMBER, CERTIFICATION_TEXTS.underAge);
   }
   const legalPhone = body.legalPhone.trim();

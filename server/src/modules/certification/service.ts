@@ -8,7 +8,6 @@ import { issueWelcomeCoupon } from '../coupons/issue.ts';
 import { checkCard, checkDocuments, checkIdentity } from './checks.ts';
 import { certificationView } from './view.ts';
 
-export { CERTIFICATION_TEXTS, chinaToday, isAdult } from './checks.ts';
 export { type CertificationSummary, certificationSummary } from './summary.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { RSP } from '@loan/domain';
+import { RSP, shanghaiDate } from '@loan/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type CodePurpose, codeDailyCounts } from '../../db/schema.ts';
@@ -13,13 +13,6 @@ export const DAILY_CAPS = {
   sends: 10,
   wrongTries: 20,
 } as const;
-
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000;
-
-/** "YYYY-MM-DD" of the Shanghai calendar day (UTC+8, no daylight saving) that holds `now`. */
-export function shanghaiDay(now: Date): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 function capKey(purpose: CodePurpose, target: string): string {
   return `${purpose}:${target}`;
@@ -44,7 +37,7 @@ async function countUnderCap(
   const { cap, refusal } = COUNTERS[counter];
   const rows = await db
     .insert(t)
-    .values({ key: capKey(purpose, target), day: shanghaiDay(now), [counter]: 1 })
+    .values({ key: capKey(purpose, target), day: shanghaiDate(now), [counter]: 1 })
     .onConflictDoUpdate({
       target: [t.key, t.day],
       set: { [counter]: sql`${column} + 1` },
@@ -80,12 +73,12 @@ export async function releaseTry(
   await db
     .update(t)
     .set({ wrongTries: sql`greatest(${t.wrongTries} - 1, 0)` })
-    .where(and(eq(t.key, capKey(purpose, target)), eq(t.day, shanghaiDay(now))));
+    .where(and(eq(t.key, capKey(purpose, target)), eq(t.day, shanghaiDate(now))));
 }
 
 /** Days before yesterday (Shanghai) count for nothing. */
 export async function purgeDailyCounts(db: Database, now: Date): Promise<number> {
-  const yesterday = shanghaiDay(new Date(now.getTime() - 24 * 60 * 60_000));
+  const yesterday = shanghaiDate(new Date(now.getTime() - 24 * 60 * 60_000));
   const deleted = await db
     .delete(codeDailyCounts)
     .where(lt(codeDailyCounts.day, yesterday))

@@ -7,6 +7,7 @@ import {
   couponOptions,
   feeItemOwedFen,
   fenToYuan,
+  MAX_ROW_ID,
   RSP,
   rspText,
 } from '@loan/domain';
@@ -68,7 +69,7 @@ export function parseFeeIds(value: unknown): number[] {
   const parts = value.split(',');
   if (parts.length > MAX_FEE_IDS || !parts.every((p) => /^[1-9]\d{0,9}$/.test(p))) throw bad();
   const ids = [...new Set(parts.map(Number))];
-  if (!ids.every((id) => id <= 2_147_483_647)) throw bad();
+  if (!ids.every((id) => id <= MAX_ROW_ID)) throw bad();
   return ids;
 }
 

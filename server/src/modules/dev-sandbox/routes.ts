@@ -1,4 +1,4 @@
-import { ok, parseIsoDate, RSP } from '@loan/domain';
+import { ok, parseIsoDate, RSP, shanghaiInstant } from '@loan/domain';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
@@ -35,7 +35,7 @@ export function devSandboxRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const { asOf } = request.body;
       if (!parseIsoDate(asOf)) throw new ApiError(RSP.INVALID_INPUT, '日期格式不正确，应为 YYYY-MM-DD');
-      const at = new Date(`${asOf}T10:00:00+08:00`);
+      const at = shanghaiInstant(asOf, '10:00:00');
       return ok({ ledgerLines: await collectDueInstalments(ctx, at) });
     },
   );

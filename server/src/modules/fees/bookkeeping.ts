@@ -1,8 +1,7 @@
-import { feeItemOwedFen, fenToYuan, type Schedule, UPFRONT_FEE_DUE_DAYS } from '@loan/domain';
+import { addDaysIso, feeItemOwedFen, fenToYuan, type Schedule, UPFRONT_FEE_DUE_DAYS } from '@loan/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type FeeItemRow, feeItems, instalments } from '../../db/schema.ts';
-import { addDays } from '../loans/accrual.ts';
 
 /**
  * The fee items of a new loan, from its schedule: the upfront fee (seq 0, due UPFRONT_FEE_DUE_DAYS Shanghai
@@ -22,7 +21,7 @@ export async function createFeeItems(
       loanId: loan.id,
       kind: 'UPFRONT',
       seq: 0,
-      dueDate: addDays(loan.startDate, UPFRONT_FEE_DUE_DAYS),
+      dueDate: addDaysIso(loan.startDate, UPFRONT_FEE_DUE_DAYS),
       amountFen: schedule.upfrontFeeFen,
       updatedAt: now,
       createdAt: now,

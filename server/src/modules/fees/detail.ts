@@ -3,9 +3,11 @@ import {
   type FeeItemPayment,
   type FeeItemRefund,
   fenToYuan,
+  MAX_ROW_ID,
   RSP,
   rspText,
   serviceFeeLabel,
+  shanghaiDate,
 } from '@loan/domain';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -19,7 +21,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { rowToProduct, shanghaiToday } from '../products/service.ts';
+import { rowToProduct } from '../products/service.ts';
 import { feeItemRows } from './list.ts';
 import { feeItemView } from './views.ts';
 
@@ -30,7 +32,7 @@ export function parseFeeId(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
+  return id <= MAX_ROW_ID ? id : null;
 }
 
 /** The orders that paid (or are paying) the item: fee orders naming it, instalment orders of its instalment. */
@@ -54,7 +56,7 @@ export async function feeDetail(ctx: AppContext, user: UserRow, feeIdValue: unkn
   if (feeId === null) throw notFound();
   const [joined] = await feeItemRows(ctx, [eq(feeItems.id, feeId), eq(feeItems.userId, user.id)], 1);
   if (!joined) throw notFound();
-  const today = shanghaiToday(ctx.now());
+  const today = shanghaiDate(ctx.now());
   const paid = await paymentsOf(ctx, joined.item);
   const payments: FeeItemPayment[] = paid.map(({ order, part }) => ({
     outTradeNo: order.outTradeNo,

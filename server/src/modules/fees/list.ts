@@ -1,11 +1,19 @@
-import { type FeeListQuery, type FeeListResult, type FeeTotals, fenToYuan, RSP } from '@loan/domain';
+import {
+  addDaysIso,
+  type FeeListQuery,
+  type FeeListResult,
+  type FeeTotals,
+  fenToYuan,
+  MAX_ROW_ID,
+  RSP,
+  shanghaiDate,
+  shanghaiInstant,
+} from '@loan/domain';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { coupons, feeItems, loans, products, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { addDays } from '../loans/accrual.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from '../loans/paging.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { type FeeItemJoined, feeItemView, owedSql, statusSql } from './views.ts';
 
 /** Days ahead the "due now" total looks. */
@@ -45,8 +53,8 @@ export async function feeItemRows(
 
 /** The borrower's totals over all their fee items on `today` (Shanghai). */
 export async function feeTotals(ctx: AppContext, userId: number, today: string): Promise<FeeTotals> {
-  const yearStart = `${today.slice(0, 4)}-01-01T00:00:00+08:00`;
-  const horizon = addDays(today, DUE_NOW_DAYS - 1);
+  const yearStart = shanghaiInstant(`${today.slice(0, 4)}-01-01`).toISOString();
+  const horizon = addDaysIso(today, DUE_NOW_DAYS - 1);
   const [row] = await ctx.db
     .select({
       dueNow: sql<string>`coalesce(sum(case when ${feeItems.dueDate} >= ${today} and ${feeItems.dueDate} <= ${horizon}
@@ -75,7 +83,7 @@ export async function feeTotals(ctx: AppContext, userId: number, today: string):
 export async function feeList(ctx: AppContext, user: UserRow, query: FeeListQuery): Promise<FeeListResult> {
   const limit = parseLimit(query.pageSize);
   const range = parseDateRange(query.dateFrom, query.dateTo);
-  const today = shanghaiToday(ctx.now());
+  const today = shanghaiDate(ctx.now());
   const conditions: SQL[] = [eq(feeItems.userId, user.id)];
   if (query.loanId !== undefined) conditions.push(eq(feeItems.loanId, query.loanId));
   if (query.status) conditions.push(sql`${statusSql(today)} = ${query.status}`);
@@ -83,7 +91,7 @@ export async function feeList(ctx: AppContext, user: UserRow, query: FeeListQuer
   if (range.toDay) conditions.push(lte(feeItems.dueDate, range.toDay));
   if (query.cursor !== undefined) {
     const [dueKey = 0, lastId = 0] = decodeCursor('f', user.id, query.cursor, 2);
-    if (lastId > 2_147_483_647 || dueKey > 99_991_231) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
+    if (lastId > MAX_ROW_ID || dueKey > 99_991_231) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
     conditions.push(sql`(${feeItems.dueDate}, ${feeItems.id}) > (${keyDate(dueKey)}, ${lastId})`);
   }
   const rows = await feeItemRows(ctx, conditions, limit + 1);

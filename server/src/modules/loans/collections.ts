@@ -1,3 +1,4 @@
+import { addDaysIso, dailyInterestFen, shanghaiDate } from '@loan/domain';
 import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -10,9 +11,8 @@ import {
 } from '../../db/schema.ts';
 import { instalmentFeeItem, recordFeeCovered } from '../fees/bookkeeping.ts';
 import { heldInstalmentIds } from '../payments/held.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { paidMethodOf } from '../receiving-account/accounts.ts';
-import { addDays, collectionInstant, dailyInterestFen, daysFrom } from './accrual.ts';
+import { collectionInstant, daysFrom } from './accrual.ts';
 
 /** Days after the due date on which a "half-paying" sandbox store pays the rest. */
 export const SANDBOX_LATE_DAYS = 5;
@@ -94,7 +94,7 @@ export function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
  * due to happen, so the outcome does not depend on when the loop ran. Returns the number of ledger lines written.
  */
 export async function collectDueInstalments(ctx: { db: Database }, now: Date): Promise<number> {
-  const today = shanghaiToday(now);
+  const today = shanghaiDate(now);
   const dueLoans = await ctx.db
     .selectDistinct({ loanId: instalments.loanId })
     .from(instalments)
@@ -177,7 +177,7 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
     const feeAhead = row.paidFeeFen === 0 || row.paidFeeFen === row.feeFen;
     const nothingPaid = feeAhead && row.paidPrincipalFen + row.paidInterestFen + row.paidPenaltyFen === 0;
     if (fromPayouts && nothingPaid) await pay(row.dueDate, (r) => (half ? Math.floor(owed(r) / 2) : owed(r)));
-    const lateDate = addDays(row.dueDate, SANDBOX_LATE_DAYS);
+    const lateDate = addDaysIso(row.dueDate, SANDBOX_LATE_DAYS);
     if (fromPayouts && owed(row) > 0 && lateDate <= today) await pay(lateDate, owed);
     if (owed(row) > 0 && (fromPayouts || row.dueDate < today)) {
       // still owing after its due date: overdue, penalty accrued to today

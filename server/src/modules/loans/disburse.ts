@@ -1,4 +1,4 @@
-import { productSchedule } from '@loan/domain';
+import { productSchedule, shanghaiDate } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -10,7 +10,7 @@ import {
   products,
 } from '../../db/schema.ts';
 import { createFeeItems } from '../fees/bookkeeping.ts';
-import { rowToProduct, shanghaiToday } from '../products/service.ts';
+import { rowToProduct } from '../products/service.ts';
 
 /**
  * The loan a disbursed application becomes, written with the DISBURSE event in the callback's transaction:
@@ -45,7 +45,7 @@ export async function createLoanForDisbursement(
     .where(eq(loanContracts.applicationId, app.id))
     .limit(1);
   const pricing = signed?.details.pricing ?? product;
-  const startDate = shanghaiToday(now);
+  const startDate = shanghaiDate(now);
   const schedule = productSchedule(pricing, principalFen, app.termMonths, startDate);
   const [loan] = await tx
     .insert(loans)

@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { LEDGER_TYPE_DISPLAY, type LedgerLine, type LedgerTotals } from '@loan/domain';
+import { LEDGER_TYPE_DISPLAY, type LedgerLine, type LedgerTotals, shanghaiDateTime } from '@loan/domain';
 
 /** The columns of a transaction export, in order, with their Chinese headers. */
 export const EXPORT_HEADERS = [
@@ -14,14 +14,9 @@ export const EXPORT_HEADERS = [
   '备注',
 ] as const;
 
-/** "2026-03-02 10:00:00", Shanghai time. */
-export function shanghaiDateTime(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 function rowOf(line: LedgerLine): string[] {
   return [
-    shanghaiDateTime(line.occurredAt),
+    shanghaiDateTime(new Date(line.occurredAt)),
     LEDGER_TYPE_DISPLAY[line.type]?.label ?? line.type,
     line.amount,
     line.principal,

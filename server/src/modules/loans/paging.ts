@@ -1,4 +1,4 @@
-import { parseIsoDate, RSP } from '@loan/domain';
+import { parseIsoDate, RSP, shanghaiInstant } from '@loan/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ApiError } from '../../lib/api-error.ts';
@@ -45,12 +45,6 @@ export interface DateRange {
   toDay: string | null;
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-
-function startOfShanghaiDay(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - SHANGHAI_OFFSET_MS);
-}
-
 /** from/to "YYYY-MM-DD" (Shanghai dates), both optional, from ≤ to; 1001 with the exact reason otherwise. */
 export function parseDateRange(from: string | undefined, to: string | undefined): DateRange {
   const check = (value: string | undefined, name: string) => {
@@ -64,8 +58,8 @@ export function parseDateRange(from: string | undefined, to: string | undefined)
   const t = check(to, '结束日期');
   if (f && t && f > t) throw new ApiError(RSP.INVALID_INPUT, '开始日期不能晚于结束日期');
   return {
-    since: f ? startOfShanghaiDay(f) : null,
-    before: t ? new Date(startOfShanghaiDay(t).getTime() + 24 * 3600_000) : null,
+    since: f ? shanghaiInstant(f) : null,
+    before: t ? new Date(shanghaiInstant(t).getTime() + 24 * 3600_000) : null,
     fromDay: f,
     toDay: t,
   };

@@ -2,8 +2,8 @@ import {
   type AcceptedAgreement,
   AGREEMENT_KIND_INFO,
   type AgreementKind,
+  APPROVED_STATES,
   type ApplicationState,
-  type BankCode,
   fenToYuan,
   isAgreementKind,
   type LoanRecordDetail,
@@ -11,9 +11,11 @@ import {
   type LoanRecordQuery,
   type LoanRecordStatus,
   type LoanStatus,
+  MAX_ROW_ID,
   PARTNER_BANKS,
   type Page,
   RSP,
+  shanghaiDate,
 } from '@loan/domain';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -32,7 +34,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import { keptContract } from '../applications/contract-kept.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
-import { shanghaiToday } from '../products/service.ts';
 import {
   BAD_CURSOR,
   beforeKey,
@@ -48,7 +49,7 @@ import { instalmentView, ledgerLine, loanView } from './views.ts';
 /** Application states behind each record status before disbursement; the loan's own status after. */
 const STATES_OF: Partial<Record<LoanRecordStatus, ApplicationState[]>> = {
   APPLYING: ['DRAFT', 'SUBMITTED', 'UNDER_REVIEW'],
-  APPROVED: ['APPROVED', 'SIGNED'],
+  APPROVED: [...APPROVED_STATES],
   REJECTED: ['REJECTED'],
   CLOSED: ['WITHDRAWN', 'CANCELLED'],
 };
@@ -65,7 +66,7 @@ export function recordStatusOf(
 }
 
 function recordItem(app: ApplicationRow, loan: LoanRow | null, productName: string | null): LoanRecordItem {
-  const bank = app.bank as BankCode;
+  const bank = app.bank;
   const amountFen = loan ? loan.principalFen : app.amountFen;
   return {
     rowId: app.id,
@@ -76,8 +77,8 @@ function recordItem(app: ApplicationRow, loan: LoanRow | null, productName: stri
     productName: productName ?? app.productCode,
     amount: amountFen === null ? null : fenToYuan(amountFen),
     termMonths: loan?.termMonths ?? app.termMonths,
-    state: app.state as ApplicationState,
-    recordStatus: recordStatusOf(app.state as ApplicationState, loan),
+    state: app.state,
+    recordStatus: recordStatusOf(app.state, loan),
     outstandingPrincipal: loan ? fenToYuan(loan.outstandingPrincipalFen) : null,
     createdAt: app.createdAt.toISOString(),
     disbursedAt: loan?.disbursedAt.toISOString() ?? null,
@@ -116,7 +117,7 @@ export async function loanRecords(
   if (range.before) conditions.push(lt(time, range.before));
   if (query.cursor !== undefined) {
     const [micros = 0, lastId = 0] = decodeCursor('r', user.id, query.cursor, 2);
-    if (lastId > 2_147_483_647) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
+    if (lastId > MAX_ROW_ID) throw new ApiError(RSP.INVALID_INPUT, BAD_CURSOR);
     conditions.push(beforeKey(time, id, micros, lastId));
   }
   const rows = await ctx.db
@@ -165,7 +166,7 @@ export async function loanRecordDetail(
     .orderBy(desc(ledgerTransactions.occurredAt), desc(ledgerTransactions.id));
   return {
     detail,
-    loan: loanView(loan, state.rows, state.fees, shanghaiToday(ctx.now())),
+    loan: loanView(loan, state.rows, state.fees, shanghaiDate(ctx.now())),
     instalments: state.rows.map(instalmentView),
     transactions: lines.map((l) => ledgerLine(l, detail.product.name)),
     agreements,

@@ -1,4 +1,4 @@
-import { API, ok, RSP } from '@loan/domain';
+import { API, ok, RSP, shanghaiDate } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import { type App, NEEDS_TOKEN } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -17,7 +17,6 @@ import {
   TradingRecordPageSchema,
   TradingRecordQuerystring,
 } from '../../schemas/loans.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { ledgerCsv, ledgerXlsx } from './export-file.ts';
 import { loanRecordDetail, loanRecords } from './records.ts';
 import { earlySettle, settlementQuote } from './settlement.ts';
@@ -140,7 +139,7 @@ export function loanRoutes(app: App, ctx: AppContext): void {
       const { format, ...filters } = request.query;
       const data = await ledgerForExport(ctx, currentSession(request).user, filters);
       if (!data) throw new ApiError(RSP.INVALID_INPUT, '导出范围过大，请缩小日期范围');
-      const day = shanghaiToday(ctx.now()).replaceAll('-', '');
+      const day = shanghaiDate(ctx.now()).replaceAll('-', '');
       const body =
         format === 'csv' ? ledgerCsv(data.lines, data.totals) : ledgerXlsx(data.lines, data.totals);
       return reply

@@ -1,11 +1,19 @@
-import { fenToYuan, formatYuan, RSP, rspText, type SettlementQuote } from '@loan/domain';
+import {
+  dailyInterestFen,
+  fenToYuan,
+  formatYuan,
+  MAX_ROW_ID,
+  RSP,
+  rspText,
+  type SettlementQuote,
+} from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type InstalmentRow, instalments, type LoanRow, loans, products } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { loanFeeItems, settlementFeeSplit } from '../fees/bookkeeping.ts';
 import { rowToProduct } from '../products/service.ts';
-import { dailyInterestFen, daysFrom } from './accrual.ts';
+import { daysFrom } from './accrual.ts';
 import { penaltyAsOf } from './collections.ts';
 import type { LoanFees } from './views.ts';
 
@@ -18,7 +26,7 @@ export function parseLoanId(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !LOAN_ID.test(text)) return null;
   const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
+  return id <= MAX_ROW_ID ? id : null;
 }
 
 export interface LoanState {

@@ -6,6 +6,7 @@ import {
   RSP,
   rspText,
   type SettlementQuote,
+  shanghaiDate,
   yuanToFen,
 } from '@loan/domain';
 import { and, eq, ne } from 'drizzle-orm';
@@ -16,7 +17,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import { activeCall, claimCall } from '../partner-calls/claims.ts';
 import { attemptCall, type CallOutcome, resumeCall } from '../partner-calls/run.ts';
 import { assertNoOpenOrder } from '../payments/held.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { bankSettle, type SettlePayload, settlementSubject } from './settle-call.ts';
 import { assertRepaying, loanState, ownLoan, quoteOf, quoteView } from './settlement-quote.ts';
 import { loanView } from './views.ts';
@@ -31,7 +31,7 @@ export async function settlementQuote(
 ): Promise<SettlementQuote> {
   const state = await ownLoan(ctx.db, user.id, loanId);
   assertRepaying(state.loan);
-  return quoteView(state.loan.id, quoteOf(state, shanghaiToday(ctx.now())));
+  return quoteView(state.loan.id, quoteOf(state, shanghaiDate(ctx.now())));
 }
 
 const quoteChanged = (totalFen: number) =>
@@ -69,7 +69,7 @@ export async function earlySettle(
   const { loan } = state;
   assertRepaying(loan);
   const now = ctx.now();
-  const quote = quoteOf(state, shanghaiToday(now));
+  const quote = quoteOf(state, shanghaiDate(now));
   if (quote.totalFen !== totalFen) throw quoteChanged(quote.totalFen);
   const [app] = await ctx.db
     .select({ bankRef: applications.bankRef })
@@ -155,7 +155,7 @@ async function answerOf(ctx: AppContext, user: UserRow, outcome: CallOutcome): P
     .from(settlementRequests)
     .where(eq(settlementRequests.id, payload.settlementRequestId));
   const after = await ownLoan(ctx.db, user.id, payload.loanId);
-  const view = loanView(after.loan, after.rows, after.fees, shanghaiToday(ctx.now()));
+  const view = loanView(after.loan, after.rows, after.fees, shanghaiDate(ctx.now()));
   if (request?.status === 'SETTLED') return { status: 'SETTLED', reason: null, loan: view };
   if (request?.status === 'REQUESTED') throw inProgress();
   const reason = request?.reason ?? '合作机构未受理提前结清';

@@ -1,4 +1,4 @@
-import { feeItemOwedFen, fenToYuan } from '@loan/domain';
+import { feeItemOwedFen, fenToYuan, shanghaiDate } from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -15,7 +15,6 @@ import {
 } from '../../db/schema.ts';
 import { recordFeeCovered } from '../fees/bookkeeping.ts';
 import { allocate, instalmentOwedFen, loanStateOf, penaltyAsOf } from '../loans/collections.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { moveOrder, type OrderActor } from './order-events.ts';
 import { lockLoans } from './place-order.ts';
 
@@ -157,7 +156,7 @@ async function repayInstalment(
     applied.unapplied += cash;
     return;
   }
-  const today = shanghaiToday(facts.now);
+  const today = shanghaiDate(facts.now);
   const current: InstalmentRow = { ...row, penaltyFen: penaltyAsOf(row, annualRate, today) };
   // the fee of an instalment with a fee item is paid by that item (its own line of the order)
   const ownFee = item.feeFen > 0;

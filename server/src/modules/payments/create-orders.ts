@@ -5,13 +5,13 @@ import {
   fenToYuan,
   type RepayNowRequest,
   RSP,
+  shanghaiDate,
 } from '@loan/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { feeItems, instalments, settlementRequests, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { OPEN_INSTALMENT, penaltyAsOf } from '../loans/collections.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { closeAtGateway, openAtGateway } from './gateway-steps.ts';
 import { feeSubject, instalmentSubject } from './held.ts';
 import { type DraftItem, lockLoans, type OrderDraft, placeOrder } from './place-order.ts';
@@ -90,7 +90,7 @@ export async function repayNow(ctx: AppContext, user: UserRow, body: RepayNowReq
       .orderBy(asc(instalments.seq));
     const open = rows.filter((r) => (OPEN_INSTALMENT as readonly string[]).includes(r.status));
     const row = open.find((r) => r.seq === body.seq);
-    const today = shanghaiToday(ctx.now());
+    const today = shanghaiDate(ctx.now());
     if (!row || (row.dueDate > today && row.seq !== open[0]?.seq))
       throw new ApiError(RSP.PAY_INSTALMENT_NOT_DUE);
     const penalty = penaltyAsOf(row, loan.annualRate, today);

@@ -1,16 +1,12 @@
 import { RSP } from '@loan/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { instalments, paymentOrderItems } from '../../db/schema.ts';
+import { paymentOrderItems } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
 /** The subject an order item holds while its order is open: one open order per fee item or instalment. */
 export const feeSubject = (feeItemId: number) => `fee-${feeItemId}`;
 export const instalmentSubject = (instalmentId: number) => `instalment-${instalmentId}`;
-
-/** Where-clause: the instalment (of `instalments`) is held by an open payment order (collections skip it). */
-export const instalmentsHeldByOpenOrders = sql`exists (select 1 from ${paymentOrderItems} poi
-  where poi.open and poi.instalment_id = ${instalments.id})`;
 
 /** The instalments of a loan held by an open payment order; read with the loan row locked. */
 export async function heldInstalmentIds(tx: Database, loanId: number): Promise<Set<number>> {

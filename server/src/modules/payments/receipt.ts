@@ -7,6 +7,7 @@ import {
   type PaymentChannel,
   type PaymentPurpose,
   RSP,
+  shanghaiDateTime,
 } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -20,11 +21,6 @@ import { cjkFont } from '../../lib/cjk-font.ts';
  */
 /** Under the title of a receipt from the sandbox gateway. */
 export const SANDBOX_RECEIPT_NOTE = '沙箱环境回单：模拟支付，不代表真实资金往来';
-
-/** yyyy-MM-dd HH:mm:ss in Shanghai time. */
-export function shanghaiTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-}
 
 interface Line {
   label: string;
@@ -82,13 +78,13 @@ async function linesOf(db: Database, order: PaymentOrderRow, now: Date): Promise
   if (order.unappliedFen > 0)
     lines.push({ label: '未抵扣款项（可退）', value: `${fenToYuan(order.unappliedFen)} 元` });
   if (order.refundedFen > 0) lines.push({ label: '已退款', value: `${fenToYuan(order.refundedFen)} 元` });
-  lines.push({ label: '支付时间', value: order.paidAt ? shanghaiTime(order.paidAt) : '—' });
+  lines.push({ label: '支付时间', value: order.paidAt ? shanghaiDateTime(order.paidAt) : '—' });
   const status =
     order.status === 'PAID'
       ? '支付成功'
       : `订单已关闭（${CLOSE_REASON_LABELS[order.closeReason as CloseReason] ?? ''}），到账款项原路退回`;
   lines.push({ label: '状态', value: status });
-  lines.push({ label: '回单生成时间', value: shanghaiTime(now) });
+  lines.push({ label: '回单生成时间', value: shanghaiDateTime(now) });
   return lines;
 }
 

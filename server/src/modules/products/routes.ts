@@ -1,9 +1,9 @@
-import { API, ok } from '@loan/domain';
+import { API, ok, shanghaiDate } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
-import { ProductListResultSchema } from '../../schemas/apply-results.ts';
+import { ProductListResultSchema } from '../../schemas/application-results.ts';
 import { envelope } from '../../schemas/envelope.ts';
-import { listProducts, productCard, shanghaiToday } from './service.ts';
+import { listProducts, productCard } from './service.ts';
 
 export function productRoutes(app: App, ctx: AppContext): void {
   app.get(
@@ -18,7 +18,7 @@ export function productRoutes(app: App, ctx: AppContext): void {
       },
     },
     async () => {
-      const today = shanghaiToday(ctx.now());
+      const today = shanghaiDate(ctx.now());
       const items = (await listProducts(ctx.db)).map((p) => productCard(p, today));
       return ok({ items });
     },

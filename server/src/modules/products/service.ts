@@ -11,7 +11,7 @@ import {
   type StepKey,
   serviceFeeText,
 } from '@loan/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type ProductRow, products } from '../../db/schema.ts';
 
@@ -54,21 +54,6 @@ export async function listProducts(db: Db): Promise<Product[]> {
     .where(eq(products.active, true))
     .orderBy(asc(products.sortOrder), asc(products.id));
   return rows.map(rowToProduct).filter((p): p is Product => p !== null);
-}
-
-/** An active product by its code, or null. */
-export async function findProduct(db: Db, productCode: string): Promise<Product | null> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.productCode, productCode), eq(products.active, true)))
-    .limit(1);
-  return row ? rowToProduct(row) : null;
-}
-
-/** Today's date in Asia/Shanghai, "YYYY-MM-DD" (the day schedules and annualised rates start from). */
-export function shanghaiToday(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
 const cardCache = new Map<string, ProductCard>();

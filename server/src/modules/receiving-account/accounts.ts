@@ -1,5 +1,6 @@
 import {
   type AccountLock,
+  APPROVED_STATES,
   accountLock,
   type BankCode,
   type EligibleBank,
@@ -9,7 +10,6 @@ import {
   PARTNER_BANKS,
   type PaidMethod,
   productFlow,
-  type SubAccountState,
   type SubAccountView,
   TERMINAL_STATES,
 } from '@loan/domain';
@@ -77,7 +77,7 @@ export function subAccountView(row: SubAccountRow, fullNumber: string | null = n
     id: row.id,
     bankCode: bank,
     bankName: bankName(row.bank),
-    state: row.state as SubAccountState,
+    state: row.state,
     accountNo: fullNumber,
     accountNoMasked: row.accountNoMasked,
     companyName: row.companyName,
@@ -107,7 +107,7 @@ export async function lockOf(db: Database, userId: number): Promise<AccountLock>
   const approved = await db
     .select({ id: applications.id })
     .from(applications)
-    .where(and(eq(applications.userId, userId), inArray(applications.state, ['APPROVED', 'SIGNED'])));
+    .where(and(eq(applications.userId, userId), inArray(applications.state, [...APPROVED_STATES])));
   return accountLock({
     outstandingLoans: outstanding.map((r) => ({ loanId: r.loanId, maturityDate: r.maturityDate ?? '' })),
     approvedApplications: approved.length,

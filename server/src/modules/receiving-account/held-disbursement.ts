@@ -1,4 +1,4 @@
-import { type Product, productFlow } from '@loan/domain';
+import { type BankCode, type Product, productFlow } from '@loan/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type ApplicationRow, applications } from '../../db/schema.ts';
@@ -26,7 +26,7 @@ export async function holdDisbursement(
   product: Product,
 ): Promise<boolean> {
   if (!accountNeededBeforeDisbursement(product)) return false;
-  if ((await openSubAccountBanks(ctx.db, signed.userId)).includes(signed.bank as never)) return false;
+  if ((await openSubAccountBanks(ctx.db, signed.userId)).includes(signed.bank)) return false;
   await recordAudit(ctx.db, {
     action: AUDIT.disbursementHeld,
     at: ctx.now(),
@@ -41,7 +41,7 @@ export async function holdDisbursement(
 export async function releaseHeldDisbursements(
   ctx: AppContext,
   userId: number,
-  bank: string,
+  bank: BankCode,
 ): Promise<number> {
   const signed = await ctx.db
     .select()

@@ -1,4 +1,5 @@
 import {
+  APPROVED_STATES,
   type BankCode,
   isBankCode,
   type OpenSubAccountRequest,
@@ -40,14 +41,14 @@ export interface OpenPayload extends Record<string, unknown> {
  */
 export async function moveSubAccount(
   tx: Database,
-  row: { id: number; state: string },
+  row: { id: number; state: SubAccountState },
   event: SubAccountEvent,
   actor: SubAccountActor,
   now: Date,
   set: Partial<typeof subAccounts.$inferInsert> = {},
   reason: string | null = null,
 ): Promise<boolean> {
-  const to = subAccountNext(row.state as SubAccountState, event, actor);
+  const to = subAccountNext(row.state, event, actor);
   if (to === null)
     throw new Error(`sub-account ${row.id}: ${row.state} --${event}/${actor}--> is not a legal move`);
   const moved = await tx
@@ -105,7 +106,7 @@ async function lockedOnlyForThisBank(ctx: AppContext, userId: number, bank: Bank
   const approved = await ctx.db
     .select({ bank: applications.bank })
     .from(applications)
-    .where(and(eq(applications.userId, userId), inArray(applications.state, ['APPROVED', 'SIGNED'])));
+    .where(and(eq(applications.userId, userId), inArray(applications.state, [...APPROVED_STATES])));
   return approved.every((a) => a.bank === bank);
 }
 

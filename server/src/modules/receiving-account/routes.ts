@@ -3,8 +3,8 @@ import { API, ok } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import { type App, NEEDS_TOKEN } from '../../http.ts';
 import { currentSession, requestMeta } from '../../plugins/session.ts';
-import { BankCallbackParams } from '../../schemas/apply-requests.ts';
-import { BankCallbackResultSchema } from '../../schemas/apply-results.ts';
+import { BankCallbackParams } from '../../schemas/application-requests.ts';
+import { BankCallbackResultSchema } from '../../schemas/application-results.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import {
   OpenSubAccountBody,

@@ -9,6 +9,8 @@ import {
   type SettlementAccountRequest,
   type SettlementAccountView,
   type SettlementCheckState,
+  shanghaiDate,
+  shanghaiInstant,
   type VerifySettlementRequest,
   yuanToFen,
 } from '@loan/domain';
@@ -27,14 +29,13 @@ import { open, seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { type PartnerOperation, runPartnerCall } from '../partner-calls/run.ts';
-import { shanghaiToday } from '../products/service.ts';
 import { contactsOf } from '../users/contacts.ts';
 import { maskAccountNo, openSubAccount } from './accounts.ts';
 
 const DAY_MS = 24 * 3600_000;
 
 /** The start of the Shanghai day of `now` (the daily caps count from it). */
-const dayStart = (now: Date) => new Date(`${shanghaiToday(now)}T00:00:00+08:00`);
+const dayStart = (now: Date) => shanghaiInstant(shanghaiDate(now));
 
 export function checkState(row: SettlementCheckRow, now: Date): SettlementCheckState {
   if (row.state === 'PENDING' && now.getTime() >= row.expiresAt.getTime()) return 'EXPIRED';

@@ -85,7 +85,7 @@ export interface ReceivingSummary {
 export async function receivingSummary(db: AppContext['db'], userId: number): Promise<ReceivingSummary> {
   const current = currentOf(await subAccountsOf(db, userId));
   return {
-    state: (current?.state as SubAccountState | undefined) ?? null,
+    state: current?.state ?? null,
     bankName: current ? bankName(current.bank) : null,
     accountNoMasked: current?.accountNoMasked ?? null,
     paidMethod: await paidMethodOf(db, userId),

@@ -27,7 +27,7 @@ export async function applyRefundEvent(
   actor: RefundActor,
   options: RefundEventOptions,
 ): Promise<RefundRow> {
-  const result = refundTransition(refund.status as never, event, actor);
+  const result = refundTransition(refund.status, event, actor);
   if (!result.ok) throw new ApiError(result.code, result.reason);
   const [updated] = await tx
     .update(refundApplications)

@@ -11,7 +11,6 @@ import {
   type RefundListQuery,
   type RefundPage,
   type RefundSource,
-  type RefundState,
   type RefundTimelineEntry,
 } from '@loan/domain';
 import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
@@ -34,7 +33,7 @@ const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** A refund as a list row. */
 export function refundItem(row: RefundRow, outTradeNo: string): RefundItem {
-  const status = row.status as RefundState;
+  const status = row.status;
   return {
     refundNo: row.refundNo,
     outTradeNo,
@@ -56,8 +55,8 @@ export function timelineEntry(e: RefundEventRow): RefundTimelineEntry {
   const actor = e.actor as RefundActor;
   return {
     at: e.at.toISOString(),
-    fromState: e.fromState as RefundState | null,
-    toState: e.toState as RefundState,
+    fromState: e.fromState,
+    toState: e.toState,
     event,
     eventLabel: REFUND_EVENT_LABELS[event] ?? event,
     actor,

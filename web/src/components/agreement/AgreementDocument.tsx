@@ -3,52 +3,33 @@ import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText, RSP } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AGREEMENT_QUERY_KEYS, userReadAgr } from '../../api/agreements';
+import { useNavigate } from 'react-router';
+import { agreementKeys, userReadAgr } from '../../api/agreements';
 import { isRspError } from '../../api/errors';
-import { QUERY_KEYS } from '../../api/query-keys';
+import { userKeys } from '../../api/users';
 import { useMessage } from '../../app/feedback';
-import { safeRedirect } from '../../session/sign-in';
+import { loginPathBack } from '../../app/paths';
+import { formatShanghaiMinute } from '../application/ApplicationParts';
 import {
   AgreementBody,
   AgreementFrame,
+  type AgreementReading,
   readingLabel,
-  shanghaiTime,
+  useAgreementReturn,
   useReadingCountdown,
 } from './agreement-parts';
-
-/** The login page, coming back here afterwards. */
-export function loginPathBack(pathWithSearch: string): string {
-  return `/bmss/toLogin?redirect=${encodeURIComponent(pathWithSearch)}`;
-}
 
 /**
  * One of the three documents (/serviceAgreement, /infoAgreement, /releaseForm): the current version in full,
  * a reading countdown on the accept button, then back to `?redirect=` when it is a same-site path.
  */
 export function AgreementDocument({ kind }: { kind: AgreementKind }) {
-  return (
-    <AgreementFrame kind={kind}>
-      {(text, startedAt, signedIn) => (
-        <AgreementReader text={text} startedAt={startedAt} signedIn={signedIn} />
-      )}
-    </AgreementFrame>
-  );
+  return <AgreementFrame kind={kind}>{(reading) => <AgreementReader {...reading} />}</AgreementFrame>;
 }
 
-function AgreementReader({
-  text,
-  startedAt,
-  signedIn,
-}: {
-  text: AgreementText;
-  startedAt: number;
-  signedIn: boolean;
-}) {
+function AgreementReader({ text, startedAt, signedIn }: AgreementReading) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get('redirect'));
+  const { here, redirect } = useAgreementReturn();
   const left = useReadingCountdown(text.kind, startedAt);
   const accept = useAcceptAgreement(text, () => {
     if (redirect) navigate(redirect);
@@ -62,7 +43,7 @@ function AgreementReader({
           type="success"
           showIcon
           icon={<CheckCircleFilled />}
-          title={`您已于 ${shanghaiTime(text.acceptedAt)} 同意本协议（版本 ${text.version}）`}
+          title={`您已于 ${formatShanghaiMinute(text.acceptedAt)} 同意本协议（版本 ${text.version}）`}
         />
         {redirect && (
           <Button type="primary" onClick={() => navigate(redirect)}>
@@ -73,11 +54,7 @@ function AgreementReader({
     );
   } else if (!signedIn) {
     action = (
-      <Button
-        type="primary"
-        block
-        onClick={() => navigate(loginPathBack(`${location.pathname}${location.search}`))}
-      >
+      <Button type="primary" block onClick={() => navigate(loginPathBack(here))}>
         登录后签署
       </Button>
     );
@@ -124,18 +101,18 @@ export function useAcceptAgreement(text: AgreementText, onAccepted: () => void) 
     mutationFn: () => userReadAgr(text, { silent: true }),
     onMutate: () => setError(null),
     onSuccess: (result) => {
-      queryClient.setQueryData<AgreementText>(AGREEMENT_QUERY_KEYS.text(text.kind, true), (old) =>
+      queryClient.setQueryData<AgreementText>(agreementKeys.text(text.kind, true), (old) =>
         old ? { ...old, acceptedAt: result.acceptedAt } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: AGREEMENT_QUERY_KEYS.status });
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userAllCheck });
+      void queryClient.invalidateQueries({ queryKey: agreementKeys.status });
+      void queryClient.invalidateQueries({ queryKey: userKeys.allCheck });
       message.success(`已同意《${text.title}》`);
       onAccepted();
     },
     onError: (e) => {
       setError(isRspError(e) ? e.desc : '提交失败，请稍后重试');
       if (isRspError(e) && (e.code === RSP.AGREEMENT_VERSION_OUTDATED || e.code === RSP.INVALID_INPUT)) {
-        void queryClient.refetchQueries({ queryKey: AGREEMENT_QUERY_KEYS.text(text.kind, true) });
+        void queryClient.refetchQueries({ queryKey: agreementKeys.text(text.kind, true) });
       }
     },
   });

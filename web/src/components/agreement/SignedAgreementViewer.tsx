@@ -2,7 +2,7 @@ import type { AcceptedAgreement } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { AGREEMENT_QUERY_KEYS, getAgreementVersion } from '../../api/agreements';
+import { agreementVersionQueryOptions } from '../../api/agreements';
 import { formatShanghaiTime } from '../application/ApplicationParts';
 import { QueryState } from '../QueryState';
 import { AgreementBody } from './agreement-parts';
@@ -14,10 +14,8 @@ import { AgreementBody } from './agreement-parts';
 export function SignedAgreementViewer({ agreement }: { agreement: AcceptedAgreement }) {
   const [open, setOpen] = useState(false);
   const text = useQuery({
-    queryKey: AGREEMENT_QUERY_KEYS.version(agreement.kind, agreement.version),
-    queryFn: ({ signal }) => getAgreementVersion(agreement.kind, agreement.version, { signal, silent: true }),
+    ...agreementVersionQueryOptions(agreement.kind, agreement.version),
     enabled: open,
-    staleTime: Number.POSITIVE_INFINITY,
   });
   return (
     <>

@@ -7,40 +7,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Card, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { AGREEMENT_QUERY_KEYS, getAgreementText } from '../../api/agreements';
+import { useLocation, useSearchParams } from 'react-router';
+import { agreementTextQueryOptions } from '../../api/agreements';
+import { safeRedirect } from '../../session/sign-in';
 import { useSession } from '../../session/useSession';
 import { QueryState } from '../QueryState';
 import { StandaloneFrame } from '../StandaloneFrame';
 
-const SHANGHAI_TIME = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** An ISO instant in Beijing time, "2026/03/02 10:00". */
-export function shanghaiTime(iso: string): string {
-  return SHANGHAI_TIME.format(new Date(iso));
-}
-
-/**
- * The current text of an agreement. With a session it carries a read token (the server starts measuring the
- * reading time when it serves it), so it is fetched once per visit and not refreshed behind the reader's back.
- */
-export function useAgreementText(kind: AgreementKind) {
+/** The current text of an agreement, as the visitor or with the session's read token (agreementTextQueryOptions). */
+function useAgreementText(kind: AgreementKind) {
   const signedIn = Boolean(useSession().accessToken);
-  const query = useQuery({
-    queryKey: AGREEMENT_QUERY_KEYS.text(kind, signedIn),
-    queryFn: () => getAgreementText(kind, { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const query = useQuery(agreementTextQueryOptions(kind, signedIn));
   return { ...query, signedIn };
 }
 
@@ -110,6 +87,20 @@ export function AgreementBody({ body, label }: { body: string; label: string }) 
 /** "请阅读协议（8 秒）" while the countdown runs. */
 export const readingLabel = (left: number) => `请阅读协议（${left} 秒）`;
 
+/** What an agreement page's part is given: the text as served, when it arrived (ms), whether one is signed in. */
+export interface AgreementReading {
+  text: AgreementText;
+  startedAt: number;
+  signedIn: boolean;
+}
+
+/** The page's own path with its query, and the same-site `?redirect=` to go on to (null when there is none). */
+export function useAgreementReturn() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  return { here: `${location.pathname}${location.search}`, redirect: safeRedirect(params.get('redirect')) };
+}
+
 /**
  * An agreement page: the standalone frame with its title (the text's own unless given), the text loading or
  * failing with 重新加载, then the page's part with the text, when it was served and whether one is signed in.
@@ -121,7 +112,7 @@ export function AgreementFrame({
 }: {
   kind: AgreementKind;
   title?: string;
-  children: (text: AgreementText, startedAt: number, signedIn: boolean) => ReactNode;
+  children: (reading: AgreementReading) => ReactNode;
 }) {
   const text = useAgreementText(kind);
   return (
@@ -131,7 +122,7 @@ export function AgreementFrame({
           {title ?? text.data?.title ?? AGREEMENT_KIND_INFO[kind].title}
         </Typography.Title>
         <QueryState query={text} failed="协议加载失败">
-          {(data) => children(data, text.dataUpdatedAt, text.signedIn)}
+          {(data) => children({ text: data, startedAt: text.dataUpdatedAt, signedIn: text.signedIn })}
         </QueryState>
       </Card>
     </StandaloneFrame>

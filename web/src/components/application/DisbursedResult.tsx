@@ -1,11 +1,8 @@
 import { APPLICATION_STATE_DISPLAY, type ApplicationView } from '@loan/domain';
 import { Result } from 'antd';
 import { Link } from 'react-router';
+import { LOAN_RECORDS_PATH, loanRecordDetailPath } from '../../app/paths';
 import { yuanText } from './ApplicationParts';
-
-/** The loan's page in the loan records (by the application's number). */
-export const loanDetailPath = (application: Pick<ApplicationView, 'rowId'>) =>
-  `/record/loanRecordDetail?rowId=${application.rowId}`;
 
 /** 已放款: how much was lent and the way to the loan (its schedule, repayments) once the loan is there. */
 export function DisbursedResult({ application }: { application: ApplicationView }) {
@@ -19,9 +16,9 @@ export function DisbursedResult({ application }: { application: ApplicationView 
       subTitle={<span data-testid="disbursed-amount">放款金额：{yuanText(amount)}</span>}
       extra={
         application.loanId === null ? (
-          <Link to="/record/loanRecord">查看贷款记录</Link>
+          <Link to={LOAN_RECORDS_PATH}>查看贷款记录</Link>
         ) : (
-          <Link to={loanDetailPath(application)}>查看借款详情</Link>
+          <Link to={loanRecordDetailPath(application.rowId)}>查看借款详情</Link>
         )
       }
     />

@@ -38,7 +38,7 @@ export function numberYuanToFen(yuan: number | null | undefined): number {
   }
 }
 
-export interface Preview {
+interface Preview {
   problems: ProductProblem[];
   schedule: Schedule | null;
 }

@@ -12,19 +12,9 @@ import {
 import { useSaveCertification } from './certification-save';
 import { DocumentUpload } from './DocumentUpload';
 
-interface Values {
-  companyName: string;
-  uscc: string;
-  legalName: string;
-  idNumber: string;
-  legalPhone: string;
-  bankCardNo?: string;
-  bankName?: string;
-  licenceDocId?: number;
-  idFrontDocId?: number;
-  idBackDocId?: number;
-  salesDocId?: number;
-}
+/** The form's plain values: the call's, with the documents not uploaded yet. */
+type Values = Omit<CertificationInput, 'licenceDocId' | 'idFrontDocId' | 'idBackDocId'> &
+  Partial<Pick<CertificationInput, 'licenceDocId' | 'idFrontDocId' | 'idBackDocId'>>;
 
 const DOC_FIELDS: ReadonlyArray<[DocumentKind, keyof Values]> = [
   ['BUSINESS_LICENCE', 'licenceDocId'],

@@ -5,7 +5,7 @@ import { CertificationEditor } from './CertificationEditor';
 import { CertificationSummaryView } from './CertificationSummaryView';
 import { useCertification } from './certification-save';
 
-export interface CertificationFormProps {
+interface CertificationFormProps {
   needBankCard: boolean;
   needSalesStatement: boolean;
   onSaved?: (view: LoanCertificationView) => void;

@@ -15,7 +15,7 @@ const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
 
 /** Why a chosen file cannot be uploaded (checked before uploading; the server checks the content again). */
-export function fileProblem(file: { name: string; type: string; size: number }): string | null {
+function fileProblem(file: { name: string; type: string; size: number }): string | null {
   if (!ACCEPTED_TYPES.includes(file.type) && !ACCEPTED_EXTENSIONS.test(file.name)) {
     return '文件类型不支持，请上传 JPG、PNG 或 PDF 文件';
   }
@@ -25,7 +25,7 @@ export function fileProblem(file: { name: string; type: string; size: number }):
 }
 
 /** What the borrower may keep, said with the accepted files under the button. */
-export const QUOTA_HINT = `每人最多保留 ${DOCUMENT_QUOTA.files} 个文件、共 ${DOCUMENT_QUOTA.bytes / 1024 / 1024}MB`;
+const QUOTA_HINT = `每人最多保留 ${DOCUMENT_QUOTA.files} 个文件、共 ${DOCUMENT_QUOTA.bytes / 1024 / 1024}MB`;
 
 /**
  * A form control holding a document id: choose a JPG, PNG or PDF up to 5 MB, it is uploaded at once (multipart)

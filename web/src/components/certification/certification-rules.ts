@@ -1,14 +1,17 @@
-import { checkBankCard, isMobilePhone, RSP, rspText, validateIdCard, validateUscc } from '@loan/domain';
+import {
+  checkBankCard,
+  isMobilePhone,
+  RSP,
+  rspText,
+  shanghaiDate,
+  validateIdCard,
+  validateUscc,
+} from '@loan/domain';
 import type { FormRule } from 'antd';
 
 /** The form's rules: the same checks the server makes (GB 32100, GB 11643, phone, card), in Chinese. */
 
-/** Today's date in China, "YYYY-MM-DD". */
-export function chinaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-export const UNDER_AGE = '法定代表人须年满18周岁';
+const UNDER_AGE = '法定代表人须年满18周岁';
 
 /** Length in characters; an empty field is left to the `required` rule, so it shows one error only. */
 const lengthRule = (min: number, max: number, message: string): FormRule => ({
@@ -39,7 +42,7 @@ export const legalNameRules: FormRule[] = [
   lengthRule(2, 30, '法定代表人姓名应为2至30个字符'),
 ];
 
-export function idNumberRules(today: () => string = () => chinaToday()): FormRule[] {
+export function idNumberRules(today: () => string = () => shanghaiDate()): FormRule[] {
   return [
     { required: true, whitespace: true, message: '请输入法定代表人身份证号码' },
     {

@@ -2,16 +2,13 @@ import { type LoanCertificationResult, type LoanCertificationView, RSP } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
-import { CERTIFICATION_QUERY_KEY, getLoanCertification } from '../../api/certification';
+import { certificationKeys, certificationQueryOptions } from '../../api/certification';
 import { isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 
 /** The borrower's certification (masked), shared by the full form and the card and document steps. */
 export function useCertification() {
-  return useQuery({
-    queryKey: CERTIFICATION_QUERY_KEY,
-    queryFn: () => getLoanCertification({ silent: true }),
-  });
+  return useQuery(certificationQueryOptions());
 }
 
 /** Which field a refusal of the server belongs to. */
@@ -47,7 +44,9 @@ export function useSaveCertification<Input>({
     mutationFn: save,
     onMutate: () => setError(null),
     onSuccess: (view) => {
-      queryClient.setQueryData<LoanCertificationResult>(CERTIFICATION_QUERY_KEY, { certification: view });
+      queryClient.setQueryData<LoanCertificationResult>(certificationKeys.certification, {
+        certification: view,
+      });
       message.success('认证信息已保存');
       for (const w of view.warnings) message.warning(w);
       onSaved?.(view);

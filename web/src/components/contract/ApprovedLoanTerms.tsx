@@ -2,7 +2,7 @@ import type { ApplicationView, LoanContractView } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
-import { loanContractQuery } from '../../api/applications';
+import { loanContractQueryOptions } from '../../api/applications';
 import { rateText, yuanText } from '../application/ApplicationParts';
 import { ContractDocument } from './ContractDocument';
 import { ContractPdfButton } from './ContractPdfButton';
@@ -43,7 +43,7 @@ function ViewContractButton({ contract }: { contract: LoanContractView }) {
  * and download.
  */
 export function ApprovedLoanTerms({ application }: { application: ApplicationView }) {
-  const contract = useQuery(loanContractQuery(application.rowId));
+  const contract = useQuery(loanContractQueryOptions(application.rowId));
   const facts = contract.data?.keyFacts;
   const signed = application.state === 'SIGNED' || application.state === 'DISBURSED';
   if (contract.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;

@@ -5,7 +5,7 @@ import { moneyText } from './contract-format';
 type MoneyPart = 'principal' | 'interest' | 'fee' | 'payment';
 
 /** The schedule's column sums, exactly (fen). */
-export function scheduleTotals(schedule: readonly LoanContractInstalment[]): Record<MoneyPart, string> {
+function scheduleTotals(schedule: readonly LoanContractInstalment[]): Record<MoneyPart, string> {
   const sum = (part: MoneyPart) => fenToYuan(schedule.reduce((fen, row) => fen + yuanToFen(row[part]), 0));
   return {
     principal: sum('principal'),

@@ -3,16 +3,16 @@ import type { LoanContractView } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Descriptions, Flex, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
-import { loanContractQuery } from '../../api/applications';
-import { isApiError } from '../../api/errors';
+import { loanContractQueryOptions } from '../../api/applications';
 import { formatShanghaiTime, rateText, yuanText } from '../application/ApplicationParts';
+import { LoadError } from '../LoadError';
 import { ContractDocument } from './ContractDocument';
 import { dateText } from './contract-format';
 import { useReadingLeft } from './useReadingLeft';
 import { useSignContract } from './useSignContract';
 
 /** "请阅读合同（8 秒）" while the reading time runs. */
-export const contractReadingLabel = (left: number) => `请阅读合同（${left} 秒）`;
+const contractReadingLabel = (left: number) => `请阅读合同（${left} 秒）`;
 
 /** The final question: the amount, the total and the 年化利率 once more. */
 function ConfirmFacts({ contract }: { contract: LoanContractView }) {
@@ -93,17 +93,9 @@ export function ContractSignPanel({
   canSign: boolean;
   onChanged: () => void;
 }) {
-  const contract = useQuery(loanContractQuery(rowId));
+  const contract = useQuery(loanContractQueryOptions(rowId));
   if (contract.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (contract.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(contract.error) ? contract.error.desc : '借款合同加载失败'}
-        action={<Button onClick={() => void contract.refetch()}>重新加载</Button>}
-      />
-    );
+  if (contract.isError) return <LoadError query={contract} failed={'借款合同加载失败'} />;
   return (
     <Signing
       contract={contract.data}

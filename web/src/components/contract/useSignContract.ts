@@ -2,7 +2,7 @@ import { type LoanContractView, RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { useState } from 'react';
-import { loanContractQuery, signContract } from '../../api/applications';
+import { loanContractQueryOptions, signContract } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 
@@ -15,7 +15,7 @@ export function useSignContract(contract: LoanContractView, onChanged: () => voi
   const queryClient = useQueryClient();
   const message = useMessage();
   const [error, setError] = useState<string | null>(null);
-  const { queryKey } = loanContractQuery(contract.rowId);
+  const { queryKey } = loanContractQueryOptions(contract.rowId);
   const mutation = useMutation({
     mutationFn: () =>
       signContract(

@@ -1,5 +1,6 @@
 import { PAYMENT_CHANNELS, type PaymentChannel } from '@loan/domain';
 import { Radio } from 'antd';
+import { CASHIER_PATH, pathWithQuery } from '../../app/paths';
 import { CHANNEL_LABELS } from './pay-labels';
 
 /** 支付宝 / 微信支付 / 银联 / 对公转账 as buttons. */
@@ -29,7 +30,7 @@ export function cashierTarget(
   outTradeNo: string,
   back: string,
 ): { internal: string } | { external: string } {
-  const ours = `/cashier?outTradeNo=${encodeURIComponent(outTradeNo)}&back=${encodeURIComponent(back)}`;
+  const ours = pathWithQuery(CASHIER_PATH, { outTradeNo, back });
   if (!cashierUrl || cashierUrl.startsWith('/')) return { internal: ours };
   return { external: cashierUrl };
 }

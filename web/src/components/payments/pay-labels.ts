@@ -13,28 +13,29 @@ import {
   type PaymentOrderState,
   yuanToFen,
 } from '@loan/domain';
+import { coloured } from '../records/enum-display';
 
 /** How fee items, coupons, payment orders and refunds are shown: Chinese labels on tags of a colour. */
 
-export const FEE_STATUS_DISPLAY: Readonly<Record<FeeItemStatus, EnumDisplay>> = {
-  DUE: { label: FEE_ITEM_STATUS_LABELS.DUE, colour: 'blue' },
-  OVERDUE: { label: FEE_ITEM_STATUS_LABELS.OVERDUE, colour: 'red' },
-  PAID: { label: FEE_ITEM_STATUS_LABELS.PAID, colour: 'success' },
-  PARTIALLY_REFUNDED: { label: FEE_ITEM_STATUS_LABELS.PARTIALLY_REFUNDED, colour: 'gold' },
-  REFUNDED: { label: FEE_ITEM_STATUS_LABELS.REFUNDED, colour: 'cyan' },
-  WAIVED: { label: FEE_ITEM_STATUS_LABELS.WAIVED, colour: 'default' },
-};
+export const FEE_STATUS_DISPLAY = coloured<FeeItemStatus>(FEE_ITEM_STATUS_LABELS, {
+  DUE: 'blue',
+  OVERDUE: 'red',
+  PAID: 'success',
+  PARTIALLY_REFUNDED: 'gold',
+  REFUNDED: 'cyan',
+  WAIVED: 'default',
+});
 
 /** "一次性服务费" or "第 3 期服务费". */
 export const feeItemName = (item: { kind: FeeItemKind; seq: number }) =>
   item.kind === 'UPFRONT' ? FEE_ITEM_KIND_LABELS.UPFRONT : `第 ${item.seq} 期服务费`;
 
-export const COUPON_STATUS_DISPLAY: Readonly<Record<CouponStatus, EnumDisplay>> = {
-  AVAILABLE: { label: COUPON_STATUS_LABELS.AVAILABLE, colour: 'success' },
-  LOCKED: { label: COUPON_STATUS_LABELS.LOCKED, colour: 'orange' },
-  USED: { label: COUPON_STATUS_LABELS.USED, colour: 'default' },
-  EXPIRED: { label: COUPON_STATUS_LABELS.EXPIRED, colour: 'default' },
-};
+export const COUPON_STATUS_DISPLAY = coloured<CouponStatus>(COUPON_STATUS_LABELS, {
+  AVAILABLE: 'success',
+  LOCKED: 'orange',
+  USED: 'default',
+  EXPIRED: 'default',
+});
 
 export const CHANNEL_LABELS = PAYMENT_CHANNEL_LABELS;
 
@@ -43,11 +44,11 @@ export function displayOf(table: Readonly<Record<string, EnumDisplay>>, key: str
   return table[key] ?? { label: key, colour: 'default' };
 }
 
-export const ORDER_STATUS_DISPLAY: Readonly<Record<PaymentOrderState, EnumDisplay>> = {
-  CREATED: { label: PAYMENT_ORDER_STATE_LABELS.CREATED, colour: 'processing' },
-  PAID: { label: PAYMENT_ORDER_STATE_LABELS.PAID, colour: 'success' },
-  CLOSED: { label: PAYMENT_ORDER_STATE_LABELS.CLOSED, colour: 'default' },
-};
+export const ORDER_STATUS_DISPLAY = coloured<PaymentOrderState>(PAYMENT_ORDER_STATE_LABELS, {
+  CREATED: 'processing',
+  PAID: 'success',
+  CLOSED: 'default',
+});
 
 /** Yuan of the API as "1,234.50", or "—". */
 export function money(yuan: string | null | undefined): string {

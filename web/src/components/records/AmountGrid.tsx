@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
 
-export interface AmountItem {
+interface AmountItem {
   key: string;
   label: string;
   value: ReactNode;

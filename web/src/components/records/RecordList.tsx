@@ -1,24 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Flex, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { KeysetPager, NoData } from './RecordParts';
 import type { useKeysetPager } from './useKeysetPager';
 
-/** 重置 at the end of a filter row: clears the form and the filters. */
-export function ResetFiltersButton({ phone, onReset }: { phone: boolean; onReset: () => void }) {
-  return (
-    <Col xs={24} sm={8} lg={3}>
-      <Form.Item label={phone ? null : ' '} colon={false}>
-        <Button block onClick={onReset}>
-          重置
-        </Button>
-      </Form.Item>
-    </Col>
-  );
-}
-
 /** The sum of the columns' set widths (a table narrower than this would slide columns under a fixed one). */
-export const columnsWidth = <T,>(columns: TableColumnsType<T>): number =>
+const columnsWidth = <T,>(columns: TableColumnsType<T>): number =>
   columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
 
 interface Props<T> {

@@ -55,7 +55,7 @@ describe('StoreAuthCard', () => {
         screen.getByRole('button', { name: new RegExp(button.split('').join('\\s*')) }),
       ).toBeInTheDocument();
       if (status === '02') expect(screen.queryByRole('button', { name: /授权/ })).toBeNull();
-      // the session record follows shopAuth (SPEC.md §3)
+      // the session record follows shopAuth (docs/PRODUCT.md §3)
       expect(readSession().storeInfo?.storeCreditStatus).toBe(status);
     },
   );

@@ -29,7 +29,7 @@ export function storeAuthButtonText(status: StoreAuthStatus): string | null {
 }
 
 /** The status tag of a store, in the domain's words and colour. */
-export function StoreStatusTag({ status }: { status: StoreAuthStatus }) {
+function StoreStatusTag({ status }: { status: StoreAuthStatus }) {
   const info = STORE_AUTH_STATUS_INFO[status];
   return <Tag color={info.colour}>{info.label}</Tag>;
 }

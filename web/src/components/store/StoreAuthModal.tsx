@@ -10,8 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError, isRspError } from '../../api/errors';
-import { QUERY_KEYS } from '../../api/query-keys';
 import { againMwsToken } from '../../api/stores';
+import { userKeys } from '../../api/users';
 import { useMessage } from '../../app/feedback';
 import { useSetStoreCheck } from './useStoreCheck';
 
@@ -20,7 +20,7 @@ interface StoreAuthValues {
   mwsAuthToken: string;
 }
 
-export interface StoreAuthModalProps {
+interface StoreAuthModalProps {
   open: boolean;
   onClose: () => void;
   /** prefills the seller id when re-authorising */
@@ -59,7 +59,7 @@ function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalP
     onSuccess: (result) => {
       setStoreCheck(result);
       // the prerequisites include the store
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userAllCheck });
+      void queryClient.invalidateQueries({ queryKey: userKeys.allCheck });
       message.success(`店铺授权成功：${result.storeInfo?.sellerName ?? ''}`);
       onAuthorised?.(result);
       onClose();

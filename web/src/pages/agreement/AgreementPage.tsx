@@ -1,18 +1,20 @@
 import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
-import { AGREEMENT_KIND_INFO, type AgreementKind, type AgreementText } from '@loan/domain';
+import { AGREEMENT_KIND_INFO, type AgreementKind } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
-import { loginPathBack, useAcceptAgreement } from '../../components/agreement/AgreementDocument';
+import { Link, useNavigate } from 'react-router';
+import { agreementStatusQueryOptions } from '../../api/agreements';
+import { loginPathBack, pathWithQuery, ROOT_PATH } from '../../app/paths';
+import { useAcceptAgreement } from '../../components/agreement/AgreementDocument';
 import {
   AgreementBody,
   AgreementFrame,
+  type AgreementReading,
   readingLabel,
-  shanghaiTime,
+  useAgreementReturn,
   useReadingCountdown,
 } from '../../components/agreement/agreement-parts';
-import { safeRedirect } from '../../session/sign-in';
+import { formatShanghaiMinute } from '../../components/application/ApplicationParts';
 
 /** The three documents listed under the general agreement. */
 const DOCUMENTS: readonly AgreementKind[] = ['SERVICE', 'INFO', 'RELEASE'];
@@ -21,32 +23,17 @@ const DOCUMENTS: readonly AgreementKind[] = ['SERVICE', 'INFO', 'RELEASE'];
 export default function AgreementPage() {
   return (
     <AgreementFrame kind="GENERAL" title="协议确认">
-      {(text, startedAt, signedIn) => <TickBox text={text} startedAt={startedAt} signedIn={signedIn} />}
+      {(reading) => <TickBox {...reading} />}
     </AgreementFrame>
   );
 }
 
-function TickBox({
-  text,
-  startedAt,
-  signedIn,
-}: {
-  text: AgreementText;
-  startedAt: number;
-  signedIn: boolean;
-}) {
+function TickBox({ text, startedAt, signedIn }: AgreementReading) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get('redirect'));
-  const here = `${location.pathname}${location.search}`;
+  const { here, redirect } = useAgreementReturn();
   const left = useReadingCountdown('GENERAL', startedAt);
   const accept = useAcceptAgreement(text, () => undefined);
-  const status = useQuery({
-    queryKey: AGREEMENT_QUERY_KEYS.status,
-    queryFn: () => getAgreementStatus({ silent: true }),
-    enabled: signedIn && Boolean(text.readToken),
-  });
+  const status = useQuery({ ...agreementStatusQueryOptions(), enabled: signedIn && Boolean(text.readToken) });
   const items = status.data?.items ?? [];
   const allAccepted = status.data?.allAccepted ?? false;
 
@@ -78,7 +65,9 @@ function TickBox({
             我已阅读并同意《{text.title}》
           </Checkbox>
           {text.acceptedAt ? (
-            <Typography.Text type="secondary">已于 {shanghaiTime(text.acceptedAt)} 同意</Typography.Text>
+            <Typography.Text type="secondary">
+              已于 {formatShanghaiMinute(text.acceptedAt)} 同意
+            </Typography.Text>
           ) : (
             left > 0 && <Typography.Text type="secondary">{readingLabel(left)}</Typography.Text>
           )}
@@ -104,7 +93,7 @@ function TickBox({
                     <Typography.Text type="secondary">{info.summary}</Typography.Text>
                   ) : item?.accepted && item.acceptedAt ? (
                     <Tag icon={<CheckCircleFilled />} color="success" style={{ alignSelf: 'flex-start' }}>
-                      已签署 {shanghaiTime(item.acceptedAt)}
+                      已签署 {formatShanghaiMinute(item.acceptedAt)}
                     </Tag>
                   ) : (
                     <Tag icon={<ClockCircleOutlined />} color="default" style={{ alignSelf: 'flex-start' }}>
@@ -112,7 +101,7 @@ function TickBox({
                     </Tag>
                   )}
                 </Flex>
-                <Link to={`${info.route}?redirect=${encodeURIComponent(here)}`}>
+                <Link to={pathWithQuery(info.route, { redirect: here })}>
                   {item?.accepted ? '查看' : '阅读并签署'} <RightOutlined />
                 </Link>
               </li>
@@ -126,7 +115,12 @@ function TickBox({
           {!allAccepted && !status.isLoading && (
             <Typography.Text type="secondary">请勾选同意并签署以上全部协议后继续</Typography.Text>
           )}
-          <Button type="primary" block disabled={!allAccepted} onClick={() => navigate(redirect ?? '/')}>
+          <Button
+            type="primary"
+            block
+            disabled={!allAccepted}
+            onClick={() => navigate(redirect ?? ROOT_PATH)}
+          >
             继续
           </Button>
         </Flex>

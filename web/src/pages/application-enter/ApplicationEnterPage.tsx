@@ -3,10 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { applicationList } from '../../api/applications';
+import { applicationListQueryOptions } from '../../api/applications';
 import { isRspError } from '../../api/errors';
-import { QUERY_KEYS } from '../../api/query-keys';
-import { LOGIN_PATH } from '../../app/guard';
+import {
+  APPLICATION_PATH,
+  applicationEnterPath,
+  auditingPath,
+  LOAN_INFO_PATH,
+  loginPathBack,
+  MATERIAL_LOGIN_PATH,
+} from '../../app/paths';
 import { ApplicationStateTag, ProductSummary } from '../../components/application/ApplicationParts';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
@@ -24,7 +30,7 @@ function EnterApplication({ rowId }: { rowId: string }) {
         title={isRspError(detail.error) ? '申请不存在或无权查看' : '暂时无法加载申请'}
         extra={
           isRspError(detail.error) ? (
-            <Button type="primary" onClick={() => navigate('/application')}>
+            <Button type="primary" onClick={() => navigate(APPLICATION_PATH)}>
               返回融资申请
             </Button>
           ) : (
@@ -49,7 +55,7 @@ function EnterApplication({ rowId }: { rowId: string }) {
           status="info"
           title="该申请已提交"
           extra={
-            <Button type="primary" onClick={() => navigate(`/auditing?rowId=${application.rowId}`)}>
+            <Button type="primary" onClick={() => navigate(auditingPath(application.rowId))}>
               查看审核进度
             </Button>
           }
@@ -62,7 +68,7 @@ function EnterApplication({ rowId }: { rowId: string }) {
 function SignInPrompt() {
   const navigate = useNavigate();
   const location = useLocation();
-  const back = encodeURIComponent(`${location.pathname}${location.search}`);
+  const back = `${location.pathname}${location.search}`;
   return (
     <Card variant="borderless">
       <Result
@@ -71,14 +77,10 @@ function SignInPrompt() {
         subTitle="登录后即可填写借款金额、期限和用途并提交申请，登录后会回到本页。"
         extra={
           <Space wrap>
-            <Button
-              type="primary"
-              icon={<LoginOutlined />}
-              onClick={() => navigate(`${LOGIN_PATH}?redirect=${back}`)}
-            >
+            <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate(loginPathBack(back))}>
               登录
             </Button>
-            <Button icon={<MessageOutlined />} onClick={() => navigate('/materialLogin')}>
+            <Button icon={<MessageOutlined />} onClick={() => navigate(MATERIAL_LOGIN_PATH)}>
               资料录入
             </Button>
           </Space>
@@ -91,11 +93,7 @@ function SignInPrompt() {
 /** Without a rowId: the drafts the borrower can go on with, or the way to choose a product. */
 function ChooseDraft() {
   const navigate = useNavigate();
-  const list = useQuery({
-    queryKey: QUERY_KEYS.applicationList,
-    queryFn: ({ signal }) => applicationList({ silent: true, signal }),
-    staleTime: 0,
-  });
+  const list = useQuery({ ...applicationListQueryOptions(), staleTime: 0 });
   if (list.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (list.isError) {
     return (
@@ -111,7 +109,7 @@ function ChooseDraft() {
     return (
       <Card variant="borderless">
         <Empty description="您还没有待填写的申请，请先选择贷款产品">
-          <Button type="primary" onClick={() => navigate('/apply/LoanInfo')}>
+          <Button type="primary" onClick={() => navigate(LOAN_INFO_PATH)}>
             选择贷款产品
           </Button>
         </Empty>
@@ -127,7 +125,7 @@ function ChooseDraft() {
               <Typography.Text strong>{`${a.bankName} · ${a.productCode}`}</Typography.Text>
               <Typography.Text type="secondary">申请编号 {a.rowId}</Typography.Text>
             </Flex>
-            <Link to={`/application/enter?rowId=${a.rowId}`}>继续填写</Link>
+            <Link to={applicationEnterPath(a.rowId)}>继续填写</Link>
           </li>
         ))}
       </ul>

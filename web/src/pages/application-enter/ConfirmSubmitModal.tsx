@@ -5,7 +5,8 @@ import {
   type RepaymentMethod,
   type Schedule,
 } from '@loan/domain';
-import { Descriptions, Modal, Typography } from 'antd';
+import { Modal, Typography } from 'antd';
+import { FactList } from '../../components/FactList';
 import { firstAndLast } from './PreviewSummary';
 
 /** What the borrower is about to ask for: the terms and the figures of the preview. */
@@ -50,11 +51,7 @@ export function ConfirmSubmitModal({
     >
       {facts && first && last && (
         <>
-          <Descriptions
-            size="small"
-            bordered
-            column={1}
-            styles={{ label: { whiteSpace: 'nowrap' } }}
+          <FactList
             aria-label="申请要点"
             items={[
               { key: 'amount', label: '借款金额', children: yuan(facts.amountFen) },

@@ -3,9 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { submitApplication } from '../../api/applications';
+import { applicationKeys, submitApplication } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
-import { QUERY_KEYS } from '../../api/query-keys';
+import {
+  AGREEMENT_PATH,
+  APPLICATION_PATH,
+  auditingPath,
+  LOAN_INFO_PATH,
+  pathWithQuery,
+} from '../../app/paths';
 import { yuanText } from '../../components/application/ApplicationParts';
 import { numberYuanToFen, previewApplication, productFromCard } from '../../components/application/product';
 import { useStoreCheck } from '../../components/store/useStoreCheck';
@@ -74,8 +80,8 @@ export function EnterForm({ detail }: { detail: ApplicationDetail }) {
     onMutate: () => setRefusal(null),
     onSuccess: async () => {
       // the cached detail still says DRAFT: drop it before /auditing reads it
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationDetail });
-      navigate(`/auditing?rowId=${rowId}`);
+      await queryClient.invalidateQueries({ queryKey: applicationKeys.detail });
+      navigate(auditingPath(rowId));
     },
     onError: (error) => {
       // back to the form, where the reason shows
@@ -88,14 +94,14 @@ export function EnterForm({ detail }: { detail: ApplicationDetail }) {
       else if (error.code === RSP.TERM_NOT_OFFERED)
         form.setFields([{ name: 'termMonths', errors: [error.desc] }]);
       else if (error.code === RSP.STORE_NOT_AUTHORISED)
-        setRefusal({ text: error.desc, fix: { to: '/apply/LoanInfo', label: '去授权店铺' } });
+        setRefusal({ text: error.desc, fix: { to: LOAN_INFO_PATH, label: '去授权店铺' } });
       else if (error.code === RSP.AGREEMENT_NOT_ACCEPTED)
         setRefusal({
           text: error.desc,
-          fix: { to: `/agreement?redirect=${encodeURIComponent(here)}`, label: '去阅读协议' },
+          fix: { to: pathWithQuery(AGREEMENT_PATH, { redirect: here }), label: '去阅读协议' },
         });
       else if (error.code === RSP.CERTIFICATION_REQUIRED)
-        setRefusal({ text: error.desc, fix: { to: '/application', label: '去完成认证' } });
+        setRefusal({ text: error.desc, fix: { to: APPLICATION_PATH, label: '去完成认证' } });
       else if (error.code === RSP.STEP_NOT_DONE)
         setRefusal({ text: error.desc, fix: { to: detail.application.bankPath, label: '去完成申请步骤' } });
       else setRefusal({ text: error.desc });

@@ -43,7 +43,7 @@ function Payment({ label, instalment, testId }: { label: string; instalment: Ins
   );
 }
 
-export interface PreviewSummaryProps {
+interface PreviewSummaryProps {
   amountFen: number;
   months: number;
   method: RepaymentMethod;

@@ -10,7 +10,7 @@ import {
 import { numberYuanToFen } from '../../components/application/product';
 
 /** The store's figures the form checks the amount against: its sales and the estimated limit (fen). */
-export interface StoreLimit {
+interface StoreLimit {
   annualSalesFen: number;
   limitFen: number;
 }

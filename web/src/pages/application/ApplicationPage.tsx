@@ -8,29 +8,33 @@ import {
   STEP_INFO,
 } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Steps, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Steps, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { applicationList } from '../../api/applications';
-import { QUERY_KEYS } from '../../api/query-keys';
-import { LOGIN_PATH } from '../../app/guard';
+import { applicationListQueryOptions } from '../../api/applications';
+import { userKeys } from '../../api/users';
+import {
+  APPLICATION_PATH,
+  auditingPath,
+  LOAN_INFO_PATH,
+  loginPathBack,
+  MATERIAL_LOGIN_PATH,
+} from '../../app/paths';
 import {
   ApplicationStateTag,
   formatShanghaiTime,
   yuanText,
 } from '../../components/application/ApplicationParts';
 import { CertificationForm } from '../../components/certification/CertificationForm';
+import { LoadError } from '../../components/LoadError';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { useSession } from '../../session/useSession';
 import { PrerequisitesCard } from '../loan-info/LoanInfoPage';
 
-const LOAN_INFO_PATH = '/apply/LoanInfo';
-const APPLICATION_PATH = '/application';
-
 /** Where the borrower looks after an application: its bank page while a draft, else the review screen. */
-export function applicationLink(application: ApplicationView): { to: string; label: string } {
+function applicationLink(application: ApplicationView): { to: string; label: string } {
   return application.state === 'DRAFT'
     ? { to: application.bankPath, label: '继续申请' }
-    : { to: `/auditing?rowId=${application.rowId}`, label: '查看进度' };
+    : { to: auditingPath(application.rowId), label: '查看进度' };
 }
 
 function Journey() {
@@ -83,11 +87,11 @@ function Visitor() {
         <Button
           type="primary"
           icon={<LoginOutlined />}
-          onClick={() => navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(APPLICATION_PATH)}`)}
+          onClick={() => navigate(loginPathBack(APPLICATION_PATH))}
         >
           登录
         </Button>
-        <Button icon={<MessageOutlined />} onClick={() => navigate('/materialLogin')}>
+        <Button icon={<MessageOutlined />} onClick={() => navigate(MATERIAL_LOGIN_PATH)}>
           资料录入
         </Button>
       </Space>
@@ -133,10 +137,7 @@ function MyApplications({ items }: { items: readonly ApplicationView[] }) {
 
 function Borrower() {
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: QUERY_KEYS.applicationList,
-    queryFn: ({ signal }) => applicationList({ silent: true, signal }),
-  });
+  const list = useQuery(applicationListQueryOptions());
   const items = list.data?.items ?? [];
   const drafts = items.filter((a) => a.state === 'DRAFT');
   const needs = (step: 'BIND_CARD' | 'UPLOAD_DOCUMENTS') =>
@@ -157,12 +158,7 @@ function Borrower() {
             {list.isPending ? (
               <Skeleton active paragraph={{ rows: 3 }} />
             ) : list.isError ? (
-              <Alert
-                type="error"
-                showIcon
-                title="暂时无法获取您的申请"
-                action={<Button onClick={() => void list.refetch()}>重新加载</Button>}
-              />
+              <LoadError query={list} title="暂时无法获取您的申请" />
             ) : (
               <MyApplications items={items} />
             )}
@@ -179,7 +175,7 @@ function Borrower() {
           <CertificationForm
             needBankCard={needs('BIND_CARD')}
             needSalesStatement={needs('UPLOAD_DOCUMENTS')}
-            onSaved={() => void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userAllCheck })}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: userKeys.allCheck })}
           />
         )}
       </Card>

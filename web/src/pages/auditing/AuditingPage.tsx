@@ -6,12 +6,12 @@ import {
   awaitsDecision,
 } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { applicationList } from '../../api/applications';
+import { applicationKeys, applicationListQueryOptions } from '../../api/applications';
 import { isRspError } from '../../api/errors';
-import { QUERY_KEYS } from '../../api/query-keys';
 import { usePageTitle } from '../../app/page-title';
+import { applicationEnterPath, LOAN_INFO_PATH } from '../../app/paths';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
   ApplicationCard,
@@ -20,9 +20,8 @@ import {
 } from '../../components/application/ApplicationParts';
 import { DisbursedResult } from '../../components/application/DisbursedResult';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
+import { LoadError } from '../../components/LoadError';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
-
-const LOAN_INFO_PATH = '/apply/LoanInfo';
 
 /** The route's title, while no application is shown. */
 const ROUTE_TITLE = '审核中';
@@ -113,7 +112,7 @@ function Decision({ detail }: { detail: ApplicationDetail }) {
           title="申请尚未提交"
           subTitle={display.hint}
           extra={
-            <Button type="primary" onClick={() => navigate(`/application/enter?rowId=${application.rowId}`)}>
+            <Button type="primary" onClick={() => navigate(applicationEnterPath(application.rowId))}>
               继续填写
             </Button>
           }
@@ -161,7 +160,7 @@ function AuditingDetail({ rowId }: { rowId: string }) {
               rowId={application.rowId}
               onCancelled={() => {
                 void detail.refetch();
-                void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationList });
+                void queryClient.invalidateQueries({ queryKey: applicationKeys.list });
               }}
             />
           </Flex>
@@ -176,10 +175,7 @@ function AuditingDetail({ rowId }: { rowId: string }) {
 
 /** Without rowId: the newest application under review, or an empty state. */
 function NewestAwaiting() {
-  const list = useQuery({
-    queryKey: QUERY_KEYS.applicationList,
-    queryFn: ({ signal }) => applicationList({ silent: true, signal }),
-  });
+  const list = useQuery(applicationListQueryOptions());
   if (list.isPending)
     return (
       <>
@@ -191,12 +187,7 @@ function NewestAwaiting() {
     return (
       <>
         <Heading state={null} />
-        <Alert
-          type="error"
-          showIcon
-          title="暂时无法获取您的申请"
-          action={<Button onClick={() => void list.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={list} title="暂时无法获取您的申请" />
       </>
     );
   const newest = newestAwaiting(list.data.items);

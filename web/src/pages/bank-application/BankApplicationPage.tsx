@@ -11,9 +11,11 @@ import {
   storeApplyProblem,
 } from '@loan/domain';
 import { Alert, Button, Card, Flex, Grid, Result, Skeleton, Spin, Steps, Typography } from 'antd';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isRspError } from '../../api/errors';
+import { LOAN_INFO_PATH } from '../../app/paths';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
+import { ApplicationNotFound } from '../../components/application/ApplicationNotFound';
 import {
   ApplicationStateTag,
   ApplicationTimeline,
@@ -25,7 +27,7 @@ import { ApprovedLoanTerms, HAS_LOAN_TERMS, signByHint } from '../../components/
 import { useStoreCheck } from '../../components/store/useStoreCheck';
 import { useSession } from '../../session/useSession';
 import { CurrentStepPanel } from './CurrentStepPanel';
-import { LOAN_INFO_PATH, StoreProblemAlert } from './StoreProblemAlert';
+import { StoreProblemAlert } from './StoreProblemAlert';
 
 const STEP_STATUS: Readonly<Record<StepStatus, 'finish' | 'process' | 'wait'>> = {
   DONE: 'finish',
@@ -35,7 +37,7 @@ const STEP_STATUS: Readonly<Record<StepStatus, 'finish' | 'process' | 'wait'>> =
 };
 
 /** What the server is asked for: the ids of this bank's route (CRBANK: the order number). */
-export function applicationQueryOf(route: BankRoute): ApplicationQuery {
+function applicationQueryOf(route: BankRoute): ApplicationQuery {
   const ids = route.ids as Partial<Record<'rowId' | 'productCode' | 'productType' | 'mcOrderNo', string>>;
   if (ids.mcOrderNo !== undefined) return { mcOrderNo: ids.mcOrderNo };
   return {
@@ -46,19 +48,9 @@ export function applicationQueryOf(route: BankRoute): ApplicationQuery {
 }
 
 function NotFound() {
-  const navigate = useNavigate();
   return (
     <Card variant="borderless">
-      <Result
-        status="404"
-        title="申请不存在或无权查看"
-        subTitle="请核对链接是否完整，或回到贷款信息页选择产品重新申请。"
-        extra={
-          <Button type="primary" onClick={() => navigate(LOAN_INFO_PATH)}>
-            返回贷款信息
-          </Button>
-        }
-      />
+      <ApplicationNotFound subTitle="请核对链接是否完整，或回到贷款信息页选择产品重新申请。" />
     </Card>
   );
 }

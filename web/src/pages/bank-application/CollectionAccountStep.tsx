@@ -1,12 +1,11 @@
 import type { BankCode } from '@loan/domain';
 import { Alert, Button, Space } from 'antd';
 import { Link } from 'react-router';
-
-export const RECEIVING_ACCOUNT_PATH = '/lock/toApplyAccountPage';
+import { pathWithQuery, RECEIVING_ACCOUNT_PATH } from '../../app/paths';
 
 /** The receiving account page for this bank, with the way back to the application. */
-export const collectionAccountLink = (bank: BankCode, returnTo: string) =>
-  `${RECEIVING_ACCOUNT_PATH}?bank=${bank}&from=${encodeURIComponent(returnTo)}`;
+const collectionAccountLink = (bank: BankCode, returnTo: string) =>
+  pathWithQuery(RECEIVING_ACCOUNT_PATH, { bank, from: returnTo });
 
 /**
  * 开立收款账户: done on the receiving account page (the bank opens the sub-account, the store's payouts are pointed

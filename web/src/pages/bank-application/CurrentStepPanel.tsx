@@ -2,14 +2,16 @@ import { type ApplicationDetail, type ApplicationStepView, RSP } from '@loan/dom
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { AGREEMENT_QUERY_KEYS, getAgreementStatus } from '../../api/agreements';
+import { agreementStatusQueryOptions } from '../../api/agreements';
 import { completeStep } from '../../api/applications';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
+import { AGREEMENT_PATH, applicationEnterPath, auditingPath } from '../../app/paths';
 import { BankCardForm } from '../../components/certification/BankCardForm';
 import { CertificationForm } from '../../components/certification/CertificationForm';
 import { SalesStatementForm } from '../../components/certification/SalesStatementForm';
 import { ContractSignPanel } from '../../components/contract/ContractSignPanel';
+import { LoadError } from '../../components/LoadError';
 import { CollectionAccountStep } from './CollectionAccountStep';
 import { StoreProblemAlert } from './StoreProblemAlert';
 
@@ -18,21 +20,10 @@ import { StoreProblemAlert } from './StoreProblemAlert';
  * bank's own steps (face check, the collection account), the signing.
  */
 function AgreementsPanel({ returnTo, onRefresh }: { returnTo: string; onRefresh: () => void }) {
-  const status = useQuery({
-    queryKey: AGREEMENT_QUERY_KEYS.status,
-    queryFn: ({ signal }) => getAgreementStatus({ silent: true, signal }),
-  });
+  const status = useQuery(agreementStatusQueryOptions());
   const redirect = `?redirect=${encodeURIComponent(returnTo)}`;
   if (status.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (status.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(status.error) ? status.error.desc : '暂时无法获取协议状态'}
-        action={<Button onClick={() => void status.refetch()}>重新加载</Button>}
-      />
-    );
+  if (status.isError) return <LoadError query={status} failed={'暂时无法获取协议状态'} />;
   return (
     <>
       <ul className="plain-list" aria-label="需要同意的协议">
@@ -45,7 +36,7 @@ function AgreementsPanel({ returnTo, onRefresh }: { returnTo: string; onRefresh:
         ))}
       </ul>
       <Space wrap style={{ marginTop: 12 }}>
-        <Link to={`/agreement${redirect}`}>
+        <Link to={`${AGREEMENT_PATH}${redirect}`}>
           <Button type="primary">前往协议确认</Button>
         </Link>
         {status.data.allAccepted && <Button onClick={onRefresh}>已全部同意，继续</Button>}
@@ -121,13 +112,13 @@ export function CurrentStepPanel({
         );
       case 'SUBMIT':
         return (
-          <Button type="primary" onClick={() => navigate(`/application/enter?rowId=${rowId}`)}>
+          <Button type="primary" onClick={() => navigate(applicationEnterPath(rowId))}>
             填写借款信息并提交
           </Button>
         );
       case 'BANK_REVIEW':
         return (
-          <Button type="primary" onClick={() => navigate(`/auditing?rowId=${rowId}`)}>
+          <Button type="primary" onClick={() => navigate(auditingPath(rowId))}>
             查看审核进度
           </Button>
         );

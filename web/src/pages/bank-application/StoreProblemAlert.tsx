@@ -1,10 +1,8 @@
 import { Alert } from 'antd';
 import { Link } from 'react-router';
+import { LOAN_INFO_PATH } from '../../app/paths';
 
-/** Where a store is authorised (the loan information page's store card), and the products are. */
-export const LOAN_INFO_PATH = '/apply/LoanInfo';
-
-/** The store cannot apply: why, and where the store card re-authorises. */
+/** The store cannot apply: why, and where the store card re-authorises (the loan information page). */
 export function StoreProblemAlert({ reason }: { reason: string }) {
   return (
     <Alert

@@ -6,7 +6,8 @@ import { Alert, Button, Card, Flex, Result, Skeleton, Spin, Tag } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
-import { closeOrder, paymentOrderQuery, sandboxCashier } from '../../api/payments';
+import { closeOrder, paymentKeys, paymentOrderQueryOptions, sandboxCashier } from '../../api/payments';
+import { SERVICE_FEES_PATH } from '../../app/paths';
 import { money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
@@ -14,9 +15,9 @@ import { refreshCouponsCount } from '../../session/coupons-count';
 import { safeRedirect } from '../../session/sign-in';
 import { OrderSummary } from './OrderSummary';
 
-const DEFAULT_BACK = '/service/serviceDetail';
+const DEFAULT_BACK = SERVICE_FEES_PATH;
 /** Seconds the success screen waits before going back by itself. */
-export const RETURN_AFTER_SECONDS = 5;
+const RETURN_AFTER_SECONDS = 5;
 
 type Step = 'idle' | 'paying' | 'failing' | 'waiting' | 'failed';
 
@@ -61,7 +62,7 @@ function Cashier({ order, back }: { order: PaymentOrderView; back: () => void })
   const [step, setStep] = useState<Step>('idle');
   const [problem, setProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const orderKey = paymentOrderQuery(order.outTradeNo).queryKey;
+  const orderKey = paymentOrderQueryOptions(order.outTradeNo).queryKey;
 
   const act = async (action: 'PAY' | 'FAIL') => {
     setStep(action === 'PAY' ? 'paying' : 'failing');
@@ -142,14 +143,14 @@ export default function CashierPage() {
   const outTradeNo = params.get('outTradeNo') ?? '';
   const backTo = safeRedirect(params.get('back')) ?? DEFAULT_BACK;
   const order = useQuery({
-    ...paymentOrderQuery(outTradeNo),
+    ...paymentOrderQueryOptions(outTradeNo),
     enabled: outTradeNo !== '',
     retry: (count, error) => !isRspError(error) && count < 2,
   });
   const status = order.data?.status;
   useEffect(() => {
     if (status === 'PAID' || status === 'CLOSED') {
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'pay' });
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== paymentKeys.all[0] });
       void refreshCouponsCount();
     }
   }, [status, queryClient]);

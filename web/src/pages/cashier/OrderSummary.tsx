@@ -1,7 +1,8 @@
 import type { PaymentOrderItemView, PaymentOrderView } from '@loan/domain';
 import { formatYuan } from '@loan/domain';
-import { Descriptions, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactList } from '../../components/FactList';
 import { CHANNEL_LABELS, fen, money } from '../../components/payments/pay-labels';
 
 const PARTS: { key: keyof Omit<PaymentOrderItemView, 'feeId' | 'seq'>; label: string }[] = [
@@ -12,7 +13,7 @@ const PARTS: { key: keyof Omit<PaymentOrderItemView, 'feeId' | 'seq'>; label: st
 ];
 
 /** The sums of the order's items by part, the non-zero ones: "本金 4,000.00 元". */
-export function orderParts(order: Pick<PaymentOrderView, 'items'>): { label: string; fen: number }[] {
+function orderParts(order: Pick<PaymentOrderView, 'items'>): { label: string; fen: number }[] {
   return PARTS.flatMap(({ key, label }) => {
     const total = order.items.reduce((sum, item) => sum + fen(item[key]), 0);
     return total > 0 ? [{ label, fen: total }] : [];
@@ -37,11 +38,7 @@ export function OrderSummary({ order }: { order: PaymentOrderView }) {
           </Typography.Text>
         )}
       </Flex>
-      <Descriptions
-        size="small"
-        bordered
-        column={1}
-        styles={{ label: { whiteSpace: 'nowrap' } }}
+      <FactList
         items={[
           {
             key: 'no',

@@ -7,13 +7,14 @@ import { useNavigate } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
 import { getUserInfo, modifyPwd } from '../../api/users';
 import { useMessage } from '../../app/feedback';
-import { LOGIN_PATH } from '../../app/guard';
+import { LOAN_INFO_PATH, LOGIN_PATH } from '../../app/paths';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { clearSession, saveLogin, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
 
-export const AFTER_PASSWORD_CHANGE_PATH = '/apply/LoanInfo';
+/** Where the borrower goes once the password is changed. */
+const AFTER_PASSWORD_CHANGE_PATH = LOAN_INFO_PATH;
 
 interface ChangeValues {
   oldPassword: string;

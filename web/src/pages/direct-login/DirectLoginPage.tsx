@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { directLogin } from '../../api/auth';
 import { isApiError } from '../../api/errors';
-import { LOGIN_PATH } from '../../app/guard';
+import { LOGIN_PATH } from '../../app/paths';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { useSignIn } from '../../session/useSignIn';
 

@@ -1,6 +1,6 @@
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { CHANGE_PASSWORD_PATH } from '../../app/guard';
+import { CHANGE_PASSWORD_PATH, LOGIN_PATH } from '../../app/paths';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { useLogout } from '../../session/useLogout';
 import { useSession } from '../../session/useSession';
@@ -30,7 +30,7 @@ export default function ForbiddenPage() {
             {session.accessToken ? (
               <Button onClick={() => void logout()}>退出登录</Button>
             ) : (
-              <Button onClick={() => navigate('/bmss/toLogin')}>去登录</Button>
+              <Button onClick={() => navigate(LOGIN_PATH)}>去登录</Button>
             )}
           </Space>
         }

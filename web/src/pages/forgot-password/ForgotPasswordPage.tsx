@@ -1,14 +1,15 @@
-import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { CODE_PATTERN, type CodeChannel, RSP } from '@loan/domain';
+import { UserOutlined } from '@ant-design/icons';
+import { type CodeChannel, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { findPwd, sendFindPwdCode } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
-import { LOGIN_PATH } from '../../app/guard';
+import { LOGIN_PATH } from '../../app/paths';
 import { RESEND_SECONDS } from '../../components/CodeButton';
+import { CodeField } from '../../components/CodeField';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useCountdown } from '../../components/useCountdown';
 
@@ -142,29 +143,15 @@ export default function ForgotPasswordPage() {
             showIcon
             title={`如账号 ${account.loginId} 存在，验证码已发送至其绑定的${CHANNEL_TEXT[account.channel]}`}
           />
-          <Form.Item label="验证码" required>
-            <Space.Compact block>
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[
-                  { required: true, message: '请输入验证码' },
-                  { pattern: CODE_PATTERN, message: '验证码为6位数字' },
-                ]}
-              >
-                <Input
-                  prefix={<SafetyOutlined />}
-                  placeholder="请输入验证码"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                />
-              </Form.Item>
+          <CodeField
+            label="验证码"
+            icon
+            button={
               <Button onClick={resend} disabled={countdown.running} loading={send.isPending}>
                 {countdown.running ? `${countdown.left} 秒后重新获取` : '重新获取'}
               </Button>
-            </Space.Compact>
-          </Form.Item>
+            }
+          />
           <NewPasswordFields loginId={() => account.loginId} />
           <Flex gap={12}>
             <Button

@@ -3,22 +3,23 @@ import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isRspError } from '../../api/errors';
-import { LOGIN_PATH } from '../../app/guard';
+import { AUDITING_PATH, LOAN_RECORDS_PATH, loginPathBack, pathWithQuery, ROOT_PATH } from '../../app/paths';
+import { ApplicationNotFound } from '../../components/application/ApplicationNotFound';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { safeRedirect } from '../../session/sign-in';
 import { useSession } from '../../session/useSession';
 
 /** Where an application in this state is looked after. */
-export function screenOf(detail: ApplicationDetail): string {
+function screenOf(detail: ApplicationDetail): string {
   const { application } = detail;
   switch (application.state) {
     case 'DRAFT':
       return application.bankPath;
     case 'DISBURSED':
-      return '/record/loanRecord';
+      return LOAN_RECORDS_PATH;
     default:
-      return `/auditing?rowId=${application.rowId}`;
+      return pathWithQuery(AUDITING_PATH, { rowId: application.rowId });
   }
 }
 
@@ -31,21 +32,9 @@ function Waiting() {
   );
 }
 
-function NotFound() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="申请不存在或无权查看"
-      subTitle="没有找到与该链接对应的申请，请回到贷款信息页查看或重新申请。"
-      extra={
-        <Button type="primary" onClick={() => navigate('/apply/LoanInfo')}>
-          返回贷款信息
-        </Button>
-      }
-    />
-  );
-}
+const NotFound = () => (
+  <ApplicationNotFound subTitle="没有找到与该链接对应的申请，请回到贷款信息页查看或重新申请。" />
+);
 
 /** Resolves the application a bank's page returns with and moves on to its screen. */
 function ResolveApplication({ query, bank }: { query: ApplicationQuery; bank: string | null }) {
@@ -85,7 +74,7 @@ function RedirectOnly({ redirect }: { redirect: string | null }) {
       title="正在跳转"
       subTitle="没有需要跳转的页面，请返回首页继续操作。"
       extra={
-        <Button type="primary" onClick={() => navigate('/')}>
+        <Button type="primary" onClick={() => navigate(ROOT_PATH)}>
           返回首页
         </Button>
       }
@@ -98,7 +87,7 @@ function SignInFirst() {
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
   useEffect(() => {
-    navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`, { replace: true });
+    navigate(loginPathBack(back), { replace: true });
   }, [navigate, back]);
   return <Waiting />;
 }

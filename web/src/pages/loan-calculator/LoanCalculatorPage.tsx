@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PRODUCT_LIST_KEY, productList } from '../../api/products';
+import { productListQueryOptions } from '../../api/products';
 import { calculate, type FieldName, type LoanFields, todayInShanghai } from './calculator-input';
 import type { Scenario } from './comparison';
 import { LoanInputs } from './LoanInputs';
@@ -13,6 +13,7 @@ import { ScenarioComparison } from './ScenarioComparison';
 import { ScheduleChart } from './ScheduleChart';
 import { ScheduleTable } from './ScheduleTable';
 import './loan-calculator.css';
+import { LOAN_INFO_PATH } from '../../app/paths';
 
 const FIELD_LABELS: Record<FieldName, string> = {
   amount: '借款金额',
@@ -23,7 +24,6 @@ const FIELD_LABELS: Record<FieldName, string> = {
   firstDueDate: '首期还款日',
 };
 /** Where an application starts: the product list. */
-const APPLY_PATH = '/apply/LoanInfo';
 /** The fields every scenario of the comparison shares. */
 const SHARED_FIELDS: FieldName[] = ['amount', 'months', 'startDate', 'firstDueDate'];
 
@@ -46,7 +46,7 @@ export default function LoanCalculatorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const productCode = searchParams.get('productCode') ?? FREE_MODE;
-  const products = useQuery({ queryKey: PRODUCT_LIST_KEY, queryFn: ({ signal }) => productList({ signal }) });
+  const products = useQuery(productListQueryOptions());
   const items = products.data?.items ?? [];
   const product = items.find((p) => p.productCode === productCode) ?? null;
   const unknownProduct = productCode !== FREE_MODE && products.isSuccess && product === null;
@@ -112,7 +112,7 @@ export default function LoanCalculatorPage() {
         title="计算结果"
         extra={
           // applying starts from the product list: it checks the store and opens the chosen bank's steps
-          <Button type="primary" onClick={() => navigate(APPLY_PATH)}>
+          <Button type="primary" onClick={() => navigate(LOAN_INFO_PATH)}>
             立即申请
           </Button>
         }

@@ -10,13 +10,13 @@ import {
 } from '@loan/domain';
 
 /** 借款金额 bounds, in fen: 1 to 10,000,000 yuan. */
-export const MIN_AMOUNT_FEN = 100;
-export const MAX_AMOUNT_FEN = 1_000_000_000;
+const MIN_AMOUNT_FEN = 100;
+const MAX_AMOUNT_FEN = 1_000_000_000;
 /** The calculator offers 1 to 360 months (the engine allows more). */
 export const MAX_TERM_MONTHS = 360;
 export const TERM_PRESETS = [3, 6, 9, 12, 18, 24, 36] as const;
-export const MAX_ANNUAL_RATE_PERCENT = 36;
-export const MAX_FEE_RATE_PERCENT = 20;
+const MAX_ANNUAL_RATE_PERCENT = 36;
+const MAX_FEE_RATE_PERCENT = 20;
 
 /** No service fee, or one of the engine's fee kinds. */
 export type FeeChoice = 'NONE' | ServiceFee['kind'];
@@ -49,14 +49,7 @@ export type Calculation =
   | { ok: false; errors: FieldErrors };
 
 /** Today in China (Asia/Shanghai), "YYYY-MM-DD". */
-export function todayInShanghai(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { shanghaiDate as todayInShanghai } from '@loan/domain';
 
 const PERCENT = /^(0|[1-9]\d{0,2})(?:\.(\d{1,4}))?$/;
 

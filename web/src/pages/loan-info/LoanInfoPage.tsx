@@ -3,8 +3,7 @@ import type { Prerequisite } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
-import { QUERY_KEYS } from '../../api/query-keys';
-import { toUserAllCheck } from '../../api/users';
+import { userAllCheckQueryOptions } from '../../api/users';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
 import { StoreAuthCard } from '../../components/store/StoreAuthCard';
 import { ProductList } from './ProductList';
@@ -21,10 +20,7 @@ function StepStatus({ step }: { step: Prerequisite }) {
 
 /** The steps a user still has to do before applying (GET /users/toUserAllCheck). */
 export function PrerequisitesCard() {
-  const check = useQuery({
-    queryKey: QUERY_KEYS.userAllCheck,
-    queryFn: ({ signal }) => toUserAllCheck({ signal }),
-  });
+  const check = useQuery(userAllCheckQueryOptions());
   const loading = useDelayedLoading(check.isPending);
   const steps = check.data?.steps ?? [];
   const todo = steps.filter((step) => !step.done).length;

@@ -29,8 +29,9 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isRspError } from '../../api/errors';
-import { createApplication, PRODUCT_LIST_KEY, productList } from '../../api/products';
+import { createApplication, productListQueryOptions } from '../../api/products';
 import { useMessage } from '../../app/feedback';
+import { LOAN_CALCULATOR_PATH, pathWithQuery } from '../../app/paths';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
 import { storeAuthButtonText } from '../../components/store/StoreAuthCard';
 import { StoreAuthModal } from '../../components/store/StoreAuthModal';
@@ -156,7 +157,7 @@ function ProductItem({ product, apply }: { product: ProductCard; apply: ApplySta
         </Flex>
       </div>
       <Flex gap={8} justify="flex-end" style={{ marginTop: 'auto' }} wrap>
-        <Link to={`/apply/loanDetail?productCode=${encodeURIComponent(product.productCode)}`}>
+        <Link to={pathWithQuery(LOAN_CALCULATOR_PATH, { productCode: product.productCode })}>
           <Button>试算</Button>
         </Link>
         <ApplyButton product={product} apply={apply} />
@@ -167,7 +168,7 @@ function ProductItem({ product, apply }: { product: ProductCard; apply: ApplySta
 
 /** The products of the partner banks as comparable cards, with the bank filter, the rate sort and applying. */
 export function ProductList() {
-  const products = useQuery({ queryKey: PRODUCT_LIST_KEY, queryFn: ({ signal }) => productList({ signal }) });
+  const products = useQuery(productListQueryOptions());
   const store = useStoreCheck();
   const loading = useDelayedLoading(products.isPending);
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
-import { earlySettle, LOAN_QUERY_KEYS, settlementQuote } from '../../api/loans';
+import { earlySettle, settlementQuoteQueryOptions } from '../../api/loans';
 import { yuanText } from '../../components/application/ApplicationParts';
 
 /**
@@ -17,13 +17,7 @@ export function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<EarlySettleResult | null>(null);
-  const quote = useQuery({
-    queryKey: [...LOAN_QUERY_KEYS.quote, loan.loanId],
-    queryFn: ({ signal }) => settlementQuote(loan.loanId, { silent: true, signal }),
-    enabled: asked,
-    staleTime: 0,
-    retry: false,
-  });
+  const quote = useQuery({ ...settlementQuoteQueryOptions(loan.loanId), enabled: asked });
 
   const confirm = async () => {
     if (!quote.data) return;

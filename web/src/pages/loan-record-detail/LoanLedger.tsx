@@ -1,8 +1,9 @@
 import { LEDGER_TYPE_DISPLAY, type LedgerLine } from '@loan/domain';
-import { Flex, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { CardsOrTable } from '../../components/records/CardsOrTable';
 import { LedgerLineCard } from '../../components/records/LedgerLineCard';
-import { EnumTag, NoData, partsText, SignedAmount, useIsPhone } from '../../components/records/RecordParts';
+import { EnumTag, partsText, SignedAmount } from '../../components/records/RecordParts';
 
 const COLUMNS: TableColumnsType<LedgerLine> = [
   { key: 'time', title: '时间', width: 170, render: (_, l) => formatShanghaiTime(l.occurredAt) },
@@ -24,26 +25,13 @@ const COLUMNS: TableColumnsType<LedgerLine> = [
 
 /** 交易明细 of a loan: a table, and on phones a card per line with its amount on top. */
 export function LoanLedger({ transactions }: { transactions: readonly LedgerLine[] }) {
-  const phone = useIsPhone();
-  if (phone) {
-    if (transactions.length === 0) return <NoData />;
-    return (
-      <Flex vertical gap={12}>
-        {transactions.map((line) => (
-          <LedgerLineCard key={line.id} line={line} />
-        ))}
-      </Flex>
-    );
-  }
   return (
-    <Table<LedgerLine>
+    <CardsOrTable<LedgerLine>
+      items={transactions}
       rowKey="id"
-      size="small"
       columns={COLUMNS}
-      dataSource={transactions as LedgerLine[]}
-      pagination={false}
-      scroll={{ x: 600 }}
-      locale={{ emptyText: <NoData /> }}
+      scrollX={600}
+      card={(line) => <LedgerLineCard key={line.id} line={line} />}
     />
   );
 }

@@ -1,22 +1,14 @@
 import { type AgreementText, API, type EarlySettleRequest, type SettlementQuote } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveLogin } from '../../session/session';
+import { describe, expect, it } from 'vitest';
 import { applicationDetail } from '../../test/application-fixtures';
-import { desktopWidth } from '../../test/loan-fixtures';
+import { desktopWidth, signedInPageTest } from '../../test/loan-fixtures';
 import { LOAN, record } from '../../test/loan-record-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import LoanRecordDetailPage from './LoanRecordDetailPage';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-let restoreWidth: (() => void) | undefined;
-beforeEach(() => saveLogin('tok'));
-afterEach(() => {
-  api?.restore();
-  restoreWidth?.();
-  restoreWidth = undefined;
-});
+const page = signedInPageTest();
 
 const QUOTE: SettlementQuote = {
   loanId: 2001,
@@ -31,7 +23,7 @@ const QUOTE: SettlementQuote = {
 type Handler = Parameters<typeof fakeApi>[0];
 
 function setup(handler: Handler, path = '/record/loanRecordDetail?rowId=301') {
-  api = fakeApi(handler);
+  page.api = fakeApi(handler);
   renderRoutes(
     [
       { path: '/record/loanRecordDetail', element: <LoanRecordDetailPage /> },
@@ -44,11 +36,11 @@ function setup(handler: Handler, path = '/record/loanRecordDetail?rowId=301') {
 
 const card = (title: string) =>
   screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
-const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url);
+const calls = (url: string) => (page.api?.requests ?? []).filter((r) => r.url === url);
 
 describe('/record/loanRecordDetail', () => {
   it('renders the terms, schedule, transactions, agreements and timeline from the data', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup((r) => (r.url === API.loanRecordDetail ? ok(record()) : ok(null)));
     await shown('借款信息');
     expect(calls(API.loanRecordDetail)[0]?.params).toEqual({ rowId: '301' });

@@ -2,9 +2,10 @@ import { type AcceptedAgreement, LOAN_RECORD_STATUS_DISPLAY, type LoanRecordDeta
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { applicationKeys } from '../../api/applications';
 import { isRspError } from '../../api/errors';
-import { LOAN_QUERY_KEYS, loanRecordDetail } from '../../api/loans';
-import { QUERY_KEYS } from '../../api/query-keys';
+import { loanKeys, loanRecordDetailQueryOptions } from '../../api/loans';
+import { LOAN_RECORDS_PATH } from '../../app/paths';
 import { SignedAgreementViewer } from '../../components/agreement/SignedAgreementViewer';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
 import {
@@ -19,8 +20,6 @@ import { LoanLedger } from './LoanLedger';
 import { LoanSchedule } from './LoanSchedule';
 import { LoanTerms } from './LoanTerms';
 import { RepayNow } from './RepayNow';
-
-const RECORDS_PATH = '/record/loanRecord';
 
 function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }) {
   if (agreements.length === 0) return <NoData />;
@@ -56,13 +55,13 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
   const queryClient = useQueryClient();
   const refreshAll = () => {
     refresh();
-    void queryClient.invalidateQueries({ queryKey: LOAN_QUERY_KEYS.records });
-    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.applicationList });
+    void queryClient.invalidateQueries({ queryKey: loanKeys.records });
+    void queryClient.invalidateQueries({ queryKey: applicationKeys.list });
   };
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" gap={8} wrap>
-        <Link to={RECORDS_PATH}>← 返回贷款记录</Link>
+        <Link to={LOAN_RECORDS_PATH}>← 返回贷款记录</Link>
         {data.contractRowId != null && <ContractPdfButton rowId={data.contractRowId} />}
       </Flex>
       <ApplicationCard
@@ -115,16 +114,14 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
 export default function LoanRecordDetailPage() {
   const [searchParams] = useSearchParams();
   const rowId = searchParams.get('rowId');
-  const record = useQuery({
-    queryKey: [...LOAN_QUERY_KEYS.detail, rowId],
-    queryFn: ({ signal }) => loanRecordDetail(rowId ?? '', { silent: true, signal }),
-    enabled: rowId !== null && rowId !== '',
-    staleTime: 0,
-    retry: (count, error) => !isRspError(error) && count < 1,
-  });
+  const record = useQuery(loanRecordDetailQueryOptions(rowId));
   if (!rowId || (record.isError && isRspError(record.error)))
     return (
-      <Result status="404" title="记录不存在或无权查看" extra={<Link to={RECORDS_PATH}>返回贷款记录</Link>} />
+      <Result
+        status="404"
+        title="记录不存在或无权查看"
+        extra={<Link to={LOAN_RECORDS_PATH}>返回贷款记录</Link>}
+      />
     );
   if (record.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (record.isError)

@@ -1,7 +1,8 @@
 import { formatYuan, INSTALMENT_STATUS_DISPLAY, type InstalmentView } from '@loan/domain';
-import { Card, Flex, Table, type TableColumnsType } from 'antd';
+import { Card, type TableColumnsType } from 'antd';
 import { AmountGrid } from '../../components/records/AmountGrid';
-import { EnumTag, fenOf, NoData, useIsPhone } from '../../components/records/RecordParts';
+import { CardsOrTable } from '../../components/records/CardsOrTable';
+import { EnumTag, fenOf } from '../../components/records/RecordParts';
 
 const money = (yuan: string) => {
   const fen = fenOf(yuan);
@@ -9,7 +10,7 @@ const money = (yuan: string) => {
 };
 
 /** What has been paid on an instalment: its four paid parts, exactly. */
-export function paidText(i: InstalmentView): string {
+function paidText(i: InstalmentView): string {
   const parts = [i.paidPrincipal, i.paidInterest, i.paidFee, i.paidPenalty].map(fenOf);
   if (parts.some((fen) => fen === null)) return '—';
   return formatYuan(parts.reduce<number>((sum, fen) => sum + (fen ?? 0), 0));
@@ -64,26 +65,14 @@ function InstalmentCard({ instalment }: { instalment: InstalmentView }) {
 
 /** 还款计划 of a loan: a table, and on phones a card per instalment so that every amount stays in view. */
 export function LoanSchedule({ instalments }: { instalments: readonly InstalmentView[] }) {
-  const phone = useIsPhone();
-  if (phone) {
-    if (instalments.length === 0) return <NoData />;
-    return (
-      <Flex vertical gap={12} role="list" aria-label="还款计划">
-        {instalments.map((i) => (
-          <InstalmentCard key={i.seq} instalment={i} />
-        ))}
-      </Flex>
-    );
-  }
   return (
-    <Table<InstalmentView>
+    <CardsOrTable<InstalmentView>
+      items={instalments}
       rowKey="seq"
-      size="small"
       columns={COLUMNS}
-      dataSource={instalments as InstalmentView[]}
-      pagination={false}
-      scroll={{ x: 900 }}
-      locale={{ emptyText: <NoData /> }}
+      scrollX={900}
+      card={(i) => <InstalmentCard key={i.seq} instalment={i} />}
+      listLabel="还款计划"
     />
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@loan/domain';
 import { Descriptions } from 'antd';
 import { Link } from 'react-router';
+import { pathWithQuery, SERVICE_FEES_PATH } from '../../app/paths';
 import { formatShanghaiTime, rateText, yuanText } from '../../components/application/ApplicationParts';
 import { EnumTag, fenOf } from '../../components/records/RecordParts';
 
@@ -22,7 +23,7 @@ function ServiceFeeText({ fee, loanId }: { fee: NonNullable<LoanView['serviceFee
       {yuanText(fee.amount)}（{SERVICE_FEE_STATUS_LABELS[fee.status]}）
       {fee.rateLabel ? ` · ${fee.rateLabel}` : ''}
       {parts.length > 0 ? ` · ${parts.join('，')}` : ''}{' '}
-      <Link to={`/service/serviceDetail?loanId=${loanId}`}>服务费明细</Link>
+      <Link to={pathWithQuery(SERVICE_FEES_PATH, { loanId })}>服务费明细</Link>
     </>
   );
 }

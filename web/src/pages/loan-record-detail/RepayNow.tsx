@@ -1,6 +1,7 @@
 import { formatYuan, INSTALMENT_STATUS_DISPLAY, type InstalmentView, type LoanView } from '@loan/domain';
-import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
+import { FactList } from '../../components/FactList';
 import { fen } from '../../components/payments/pay-labels';
 import { RepayModal } from '../../components/payments/RepayModal';
 import { EnumTag } from '../../components/records/RecordParts';
@@ -16,7 +17,7 @@ const instalmentsInOrder = (instalments: readonly InstalmentView[]) =>
   [...instalments].sort((a, b) => a.seq - b.seq);
 
 /** What is still owed on the instalment, part by part (fen). */
-export function owedParts(i: InstalmentView) {
+function owedParts(i: InstalmentView) {
   const owed = (due: string, paid: string) => Math.max(0, fen(due) - fen(paid));
   return {
     principal: owed(i.principal, i.paidPrincipal),
@@ -29,11 +30,7 @@ export function owedParts(i: InstalmentView) {
 function Breakdown({ instalment }: { instalment: InstalmentView }) {
   const parts = owedParts(instalment);
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={1}
-      styles={{ label: { whiteSpace: 'nowrap' } }}
+    <FactList
       items={[
         { key: 'seq', label: '期数', children: `第 ${instalment.seq} 期` },
         { key: 'due', label: '应还日期', children: instalment.dueDate },

@@ -1,20 +1,12 @@
 import { API, type LoanRecordQuery } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveLogin } from '../../session/session';
-import { desktopWidth, loanRecordItem } from '../../test/loan-fixtures';
+import { describe, expect, it } from 'vitest';
+import { desktopWidth, loanRecordItem, signedInPageTest } from '../../test/loan-fixtures';
 import { choose, fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import LoanRecordsPage from './LoanRecordsPage';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-let restoreWidth: (() => void) | undefined;
-beforeEach(() => saveLogin('tok'));
-afterEach(() => {
-  api?.restore();
-  restoreWidth?.();
-  restoreWidth = undefined;
-});
+const page = signedInPageTest();
 
 const PAGES: Record<string, { items: ReturnType<typeof loanRecordItem>[]; nextCursor: string | null }> = {
   first: { items: [loanRecordItem(301), loanRecordItem(300, { recordStatus: 'OVERDUE' })], nextCursor: 'c2' },
@@ -25,7 +17,7 @@ const PAGES: Record<string, { items: ReturnType<typeof loanRecordItem>[]; nextCu
 };
 
 function setup(answer: (q: LoanRecordQuery) => unknown = (q) => PAGES[q.cursor ?? 'first']) {
-  api = fakeApi((r) => (r.url === API.loanRecords ? ok(answer(r.params as LoanRecordQuery)) : ok(null)));
+  page.api = fakeApi((r) => (r.url === API.loanRecords ? ok(answer(r.params as LoanRecordQuery)) : ok(null)));
   renderRoutes(
     [
       { path: '/record/loanRecord', element: <LoanRecordsPage /> },
@@ -36,12 +28,12 @@ function setup(answer: (q: LoanRecordQuery) => unknown = (q) => PAGES[q.cursor ?
   return userEvent.setup({ pointerEventsCheck: 0 });
 }
 
-const listCalls = () => (api?.requests ?? []).filter((r) => r.url === API.loanRecords);
+const listCalls = () => (page.api?.requests ?? []).filter((r) => r.url === API.loanRecords);
 const lastParams = () => listCalls().at(-1)?.params as LoanRecordQuery;
 
 describe('/record/loanRecord', () => {
   it('lists the records in a table at desktop width, with Beijing times and a link to the detail', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup();
     const table = (await screen.findByRole('table')) as HTMLElement;
     await within(table).findByText('信托贷301');
@@ -69,7 +61,7 @@ describe('/record/loanRecord', () => {
   });
 
   it('sends the filters as query parameters and starts again at the first page', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const user = setup((q) => (q.status ? { items: [], nextCursor: null } : PAGES[q.cursor ?? 'first']));
     await screen.findByText('信托贷301');
     await user.click(screen.getByRole('button', { name: '下一页' }));
@@ -87,7 +79,7 @@ describe('/record/loanRecord', () => {
   });
 
   it('pages forward with the cursor and back with the stack of cursors', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const user = setup();
     await screen.findByText('信托贷301');
     expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
@@ -108,15 +100,17 @@ describe('/record/loanRecord', () => {
   });
 
   it('shows 暂无数据 when nothing matches', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup(() => ({ items: [], nextCursor: null }));
     expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
   });
 
   it("shows the server's refusal of a filter (e.g. a bad date range) above the list", async () => {
-    restoreWidth = desktopWidth();
-    api = fakeApi((r) => (r.url === API.loanRecords ? fail('1001', '开始日期不能晚于结束日期') : ok(null)));
+    page.restoreWidth = desktopWidth();
+    page.api = fakeApi((r) =>
+      r.url === API.loanRecords ? fail('1001', '开始日期不能晚于结束日期') : ok(null),
+    );
     renderRoutes([{ path: '/', element: <LoanRecordsPage /> }]);
     await shown('开始日期不能晚于结束日期');
     expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();

@@ -9,32 +9,41 @@ import {
   PARTNER_BANKS,
 } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Card,
-  Col,
-  DatePicker,
-  Descriptions,
-  Form,
-  Row,
-  Select,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Card, Descriptions, Form, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
+import { loanRecordsQueryOptions } from '../../api/loans';
+import { loanRecordDetailPath } from '../../app/paths';
 import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
-import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
+import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
+import { RecordList } from '../../components/records/RecordList';
 import { EnumTag, rangeFilter, useIsPhone } from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
-import '../../app/date-locale';
 
 const STATUS_OPTIONS = LOAN_RECORD_STATUSES.map((value) => ({
   value,
   label: LOAN_RECORD_STATUS_DISPLAY[value].label,
 }));
 const BANK_OPTIONS = BANK_CODES.map((value) => ({ value, label: PARTNER_BANKS[value].name }));
+const SELECTS: SelectFilter[] = [
+  {
+    name: 'status',
+    label: '状态',
+    id: 'record-status',
+    placeholder: '全部状态',
+    options: STATUS_OPTIONS,
+    lg: 6,
+  },
+  {
+    name: 'bank',
+    label: '合作机构',
+    id: 'record-bank',
+    placeholder: '全部机构',
+    options: BANK_OPTIONS,
+    lg: 6,
+  },
+];
 
 interface FilterValues {
   status?: LoanRecordStatus;
@@ -52,7 +61,7 @@ function toFilters(values: FilterValues): Filters {
   };
 }
 
-export const detailPath = (item: LoanRecordItem) => `/record/loanRecordDetail?rowId=${item.rowId}`;
+const detailPath = (item: LoanRecordItem) => loanRecordDetailPath(item.rowId);
 const termText = (months: number | null) => (months ? `${months} 个月` : '—');
 
 // together about 1,010 px: the whole table fits beside the menu at 1366 px, no column under the fixed ones
@@ -143,45 +152,18 @@ export default function LoanRecordsPage() {
     limit: pager.pageSize,
     ...(pager.cursor ? { cursor: pager.cursor } : {}),
   };
-  const records = useQuery({
-    queryKey: [...LOAN_QUERY_KEYS.records, query],
-    queryFn: ({ signal }) => loanRecords(query, { silent: true, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const records = useQuery({ ...loanRecordsQueryOptions(query), placeholderData: keepPreviousData });
 
   return (
     <Card variant="borderless" title="贷款记录">
-      <Form
+      <RecordFilters
         form={form}
-        layout="vertical"
-        onValuesChange={(_, values) => setFilters(toFilters(values))}
-        aria-label="筛选条件"
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12} lg={6}>
-            <Form.Item label="状态" name="status" htmlFor="record-status">
-              <Select id="record-status" allowClear placeholder="全部状态" options={STATUS_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={6}>
-            <Form.Item label="合作机构" name="bank" htmlFor="record-bank">
-              <Select id="record-bank" allowClear placeholder="全部机构" options={BANK_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={16} lg={9}>
-            <Form.Item label="申请日期" name="range" htmlFor="record-range">
-              <DatePicker.RangePicker id={{ start: 'record-range' }} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <ResetFiltersButton
-            phone={phone}
-            onReset={() => {
-              form.resetFields();
-              setFilters({});
-            }}
-          />
-        </Row>
-      </Form>
+        selects={SELECTS}
+        range={{ label: '申请日期', id: 'record-range' }}
+        phone={phone}
+        onChange={(values) => setFilters(toFilters(values))}
+        onReset={() => setFilters({})}
+      />
       <RecordList<LoanRecordItem>
         records={records}
         pager={pager}

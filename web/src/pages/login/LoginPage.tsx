@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { userLogin } from '../../api/auth';
 import { preloadPasswordCipher } from '../../api/cipher';
 import { isApiError, isRspError } from '../../api/errors';
+import { FORGOT_PASSWORD_PATH, LOAN_INFO_PATH, MATERIAL_LOGIN_PATH } from '../../app/paths';
 import { preloadOnIntent, preloadRoute } from '../../app/preload';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { AuthFrame } from '../../components/AuthFrame';
@@ -16,9 +17,6 @@ import { clearSessionExpiredMarker, hasSessionExpiredMarker } from '../../sessio
 import { safeRedirect } from '../../session/sign-in';
 import { useSession } from '../../session/useSession';
 import { useSignIn } from '../../session/useSignIn';
-
-/** where a sign-in without a way back lands (the root redirects there) */
-const LOAN_INFO_PATH = '/apply/LoanInfo';
 
 interface LoginValues {
   loginId: string;
@@ -39,7 +37,7 @@ export default function LoginPage() {
     if (expired) clearSessionExpiredMarker();
   }, [expired]);
 
-  // typing a password is the intent to sign in: the cipher and the page a sign-in opens start loading
+  // typing a password is the intent to sign in: the cipher and the page a sign-in opens (the root's) start loading
   const signingIn = () => {
     preloadPasswordCipher();
     preloadRoute(safeRedirect(searchParams.get('redirect')) ?? LOAN_INFO_PATH);
@@ -114,7 +112,7 @@ export default function LoginPage() {
         </Form.Item>
         <div className="auth-row">
           <span />
-          <Link to="/user/forgot" {...preloadOnIntent('/user/forgot')}>
+          <Link to={FORGOT_PASSWORD_PATH} {...preloadOnIntent(FORGOT_PASSWORD_PATH)}>
             忘记密码
           </Link>
         </div>
@@ -127,7 +125,7 @@ export default function LoginPage() {
       <Divider plain>
         <span className="auth-divider-text">其他方式</span>
       </Divider>
-      <Link to="/materialLogin" className="auth-alt-link" {...preloadOnIntent('/materialLogin')}>
+      <Link to={MATERIAL_LOGIN_PATH} className="auth-alt-link" {...preloadOnIntent(MATERIAL_LOGIN_PATH)}>
         <MessageOutlined /> 短信验证码登录 / 资料录入
       </Link>
     </AuthFrame>

@@ -1,18 +1,17 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { CODE_PATTERN, isMobilePhone, RSP } from '@loan/domain';
+import { MobileOutlined } from '@ant-design/icons';
+import { isMobilePhone, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { sendLoginSms, smsLogin } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
-import { LOGIN_PATH } from '../../app/guard';
+import { APPLICATION_ENTER_PATH, LOGIN_PATH } from '../../app/paths';
 import { AuthFrame } from '../../components/AuthFrame';
 import { CodeButton } from '../../components/CodeButton';
+import { CodeField } from '../../components/CodeField';
 import { useSignIn } from '../../session/useSignIn';
-
-export const APPLICATION_ENTER_PATH = '/application/enter';
 
 interface SmsValues {
   phone: string;
@@ -82,28 +81,7 @@ export default function MaterialLoginPage() {
             maxLength={11}
           />
         </Form.Item>
-        <Form.Item required>
-          <Space.Compact block>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[
-                { required: true, message: '请输入验证码' },
-                { pattern: CODE_PATTERN, message: '验证码为6位数字' },
-              ]}
-            >
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder="请输入验证码"
-                aria-label="验证码"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
-            </Form.Item>
-            <CodeButton onSend={sendCode} />
-          </Space.Compact>
-        </Form.Item>
+        <CodeField icon ariaLabel="验证码" button={<CodeButton onSend={sendCode} />} />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             登录

@@ -1,11 +1,12 @@
-import { CODE_PATTERN, type ContactChannel, isEmail, PHONE_PATTERN, RSP } from '@loan/domain';
+import { type ContactChannel, isEmail, PHONE_PATTERN, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { changeContact, sendContactCode } from '../../api/account';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { RESEND_SECONDS } from '../../components/CodeButton';
+import { CodeField } from '../../components/CodeField';
 import { useCountdown } from '../../components/useCountdown';
 
 interface ContactValues {
@@ -13,7 +14,7 @@ interface ContactValues {
   code: string;
 }
 
-export const CONTACT_TEXT: Record<ContactChannel, string> = { sms: '手机号', email: '邮箱' };
+const CONTACT_TEXT: Record<ContactChannel, string> = { sms: '手机号', email: '邮箱' };
 
 /** Codes that are about the new phone or e-mail: shown under that field. */
 const TARGET_CODES: ReadonlySet<string> = new Set([
@@ -127,28 +128,15 @@ export function ChangeContactModal({
             maxLength={channel === 'sms' ? 11 : 254}
           />
         </Form.Item>
-        <Form.Item label="验证码" required extra={sentTo ? `验证码已发送至 ${sentTo}` : undefined}>
-          <Space.Compact block>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[
-                { required: true, message: '请输入验证码' },
-                { pattern: CODE_PATTERN, message: '验证码为6位数字' },
-              ]}
-            >
-              <Input
-                placeholder="请输入验证码"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
-            </Form.Item>
+        <CodeField
+          label="验证码"
+          extra={sentTo ? `验证码已发送至 ${sentTo}` : undefined}
+          button={
             <Button onClick={() => void sendCode()} disabled={countdown.running} loading={send.isPending}>
               {countdown.running ? `${countdown.left} 秒后重新获取` : sentTo ? '重新获取' : '获取验证码'}
             </Button>
-          </Space.Compact>
-        </Form.Item>
+          }
+        />
       </Form>
     </Modal>
   );

@@ -2,11 +2,10 @@ import type { CouponView } from '@loan/domain';
 import { COUPON_KIND_LABELS, COUPON_SCOPE_LABELS } from '@loan/domain';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { SERVICE_FEES_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { COUPON_STATUS_DISPLAY, couponFace } from '../../components/payments/pay-labels';
 import { EnumTag } from '../../components/records/RecordParts';
-
-const FEES_PATH = '/service/serviceDetail';
 
 /** One coupon as a ticket: the face value on the left, the rule, validity and status on the right. */
 export function CouponCard({ coupon }: { coupon: CouponView }) {
@@ -42,7 +41,7 @@ export function CouponCard({ coupon }: { coupon: CouponView }) {
           </Flex>
           {usable && (
             <Flex justify="flex-end">
-              <Button size="small" type="primary" ghost onClick={() => navigate(FEES_PATH)}>
+              <Button size="small" type="primary" ghost onClick={() => navigate(SERVICE_FEES_PATH)}>
                 去使用
               </Button>
             </Flex>

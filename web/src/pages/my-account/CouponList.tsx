@@ -1,16 +1,16 @@
 import { COUPON_STATUSES, type CouponStatus } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Row, Segmented, Skeleton } from 'antd';
+import { Col, Empty, Row, Segmented, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../api/errors';
-import { couponsQuery } from '../../api/fees';
+import { couponsQueryOptions } from '../../api/fees';
+import { LoadError } from '../../components/LoadError';
 import { COUPON_STATUS_DISPLAY } from '../../components/payments/pay-labels';
 import { saveCouponsCount } from '../../session/session';
 import { CouponCard } from './CouponCard';
 
 /** The borrower's coupons by status (可用 / 锁定 / 已使用 / 已过期); keeps the session's count up to date. */
 export function CouponList() {
-  const coupons = useQuery(couponsQuery());
+  const coupons = useQuery(couponsQueryOptions());
   const [status, setStatus] = useState<CouponStatus>('AVAILABLE');
   const available = coupons.data?.availableCount;
   useEffect(() => {
@@ -18,15 +18,7 @@ export function CouponList() {
   }, [available]);
 
   if (coupons.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (coupons.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(coupons.error) ? coupons.error.desc : '优惠券加载失败'}
-        action={<Button onClick={() => void coupons.refetch()}>重新加载</Button>}
-      />
-    );
+  if (coupons.isError) return <LoadError query={coupons} failed={'优惠券加载失败'} />;
   const items = coupons.data.items;
   const count = (s: CouponStatus) => items.filter((c) => c.status === s).length;
   const shown = items.filter((c) => c.status === status);

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_QUERY_KEYS, accountOverviewQuery, accountSecurityQuery } from '../../api/account';
-import { isApiError } from '../../api/errors';
-import { couponsQuery } from '../../api/fees';
+import { accountKeys, accountOverviewQueryOptions, accountSecurityQueryOptions } from '../../api/account';
+import { couponsQueryOptions } from '../../api/fees';
 import { getUserInfo } from '../../api/users';
+import { LoadError } from '../../components/LoadError';
 import { couponsCountValue } from '../../session/coupons-count';
 import { saveCouponsCount, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
@@ -20,8 +20,8 @@ import { SecurityCard } from './SecurityCard';
  * when the one above it fills in.
  */
 export default function MyAccountPage() {
-  const overview = useQuery(accountOverviewQuery());
-  const calls = [overview, useQuery(couponsQuery()), useQuery(accountSecurityQuery())];
+  const overview = useQuery(accountOverviewQueryOptions());
+  const calls = [overview, useQuery(couponsQueryOptions()), useQuery(accountSecurityQueryOptions())];
   // once shown, the cards stay: a card's own refetch (a failed call tried again) must not bring the placeholder back
   const [settled, setSettled] = useState(false);
   if (!settled && calls.every((query) => !query.isPending)) setSettled(true);
@@ -33,7 +33,7 @@ export default function MyAccountPage() {
   }, [couponsCount]);
 
   const contactChanged = () => {
-    void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEYS.overview });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.overview });
     getUserInfo({ silent: true })
       .then(saveUserInfo)
       .catch(() => undefined);
@@ -50,12 +50,7 @@ export default function MyAccountPage() {
       {overview.isPending ? (
         placeholder
       ) : overview.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(overview.error) ? overview.error.desc : '账户概览加载失败'}
-          action={<Button onClick={() => void overview.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={overview} failed={'账户概览加载失败'} />
       ) : (
         <>
           <OwedCard owed={overview.data.owed} />

@@ -2,14 +2,13 @@ import type { OwedInstalment, OwedOverview } from '@loan/domain';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LOAN_RECORDS_PATH, loanRecordDetailPath, SERVICE_FEES_PATH } from '../../app/paths';
 import { fen, money } from '../../components/payments/pay-labels';
 import { RepayInstalmentButton } from './RepayInstalmentButton';
 
-const FEES_PATH = '/service/serviceDetail';
-
 /** The loan detail of an instalment (by its application row), else the loan records. */
-export const loanLink = (item: OwedInstalment) =>
-  item.rowId === null ? '/record/loanRecord' : `/record/loanRecordDetail?rowId=${item.rowId}`;
+const loanLink = (item: OwedInstalment) =>
+  item.rowId === null ? LOAN_RECORDS_PATH : loanRecordDetailPath(item.rowId);
 
 function Figure({
   label,
@@ -184,7 +183,7 @@ export function OwedCard({ owed }: { owed: OwedOverview }) {
                   {money(owed.feesDue)} 元
                 </Typography.Text>
               </Typography.Text>
-              <Button size="small" type="primary" onClick={() => navigate(FEES_PATH)}>
+              <Button size="small" type="primary" onClick={() => navigate(SERVICE_FEES_PATH)}>
                 去缴费
               </Button>
             </Flex>

@@ -9,11 +9,10 @@ import {
 import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RECEIVING_ACCOUNT_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { EnumTag } from '../../components/records/RecordParts';
 import { ChangeContactModal } from './ChangeContactModal';
-
-export const RECEIVING_PATH = '/lock/toApplyAccountPage';
 
 const CERTIFICATION_COLOURS: Readonly<Record<string, EnumDisplay['colour']>> = {
   已认证: 'success',
@@ -36,7 +35,7 @@ const PAYOUT_COLOURS: Readonly<Record<PayoutPointing, EnumDisplay['colour']>> = 
 };
 
 /** A date "YYYY-MM-DD" as is; an instant as its Beijing date. */
-export function dayOf(value: string | null): string {
+function dayOf(value: string | null): string {
   if (!value) return '—';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const shown = formatShanghaiTime(value);
@@ -75,7 +74,7 @@ function Receiving({ receiving }: { receiving: AccountProfile['receiving'] }) {
           <EnumTag display={{ label: receiving.payoutLabel, colour: PAYOUT_COLOURS[receiving.payout] }} />
         </Flex>
       )}
-      <Link to={RECEIVING_PATH}>{receiving.state === null ? '去开立收款账户' : '管理收款账户'}</Link>
+      <Link to={RECEIVING_ACCOUNT_PATH}>{receiving.state === null ? '去开立收款账户' : '管理收款账户'}</Link>
     </Flex>
   );
 }
@@ -96,7 +95,7 @@ export function ProfileCard({ profile, onChanged }: { profile: AccountProfile; o
           title="收款账户异常：店铺回款未指向收款子账户"
           description="贷款未结清期间，店铺回款须持续进入收款子账户。请按收款账户页面的步骤重新指向，并点击重新核实。"
           action={
-            <Link to={RECEIVING_PATH}>
+            <Link to={RECEIVING_ACCOUNT_PATH}>
               <Button size="small" danger>
                 去处理
               </Button>

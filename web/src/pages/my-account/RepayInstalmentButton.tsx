@@ -1,6 +1,7 @@
 import type { OwedInstalment } from '@loan/domain';
-import { Button, type ButtonProps, Descriptions, Typography } from 'antd';
+import { Button, type ButtonProps, Typography } from 'antd';
 import { useState } from 'react';
+import { FactList } from '../../components/FactList';
 import { money } from '../../components/payments/pay-labels';
 import { RepayModal } from '../../components/payments/RepayModal';
 
@@ -38,11 +39,7 @@ export function RepayInstalmentButton({
         title={`立即还款 · 第 ${item.seq} 期`}
         amount={money(item.amount)}
         summary={
-          <Descriptions
-            size="small"
-            bordered
-            column={1}
-            styles={{ label: { whiteSpace: 'nowrap' } }}
+          <FactList
             items={[
               { key: 'product', label: '贷款', children: `${item.productName} · ${item.bankName}` },
               { key: 'seq', label: '期数', children: `第 ${item.seq} 期` },

@@ -2,10 +2,11 @@ import type { SecurityView, SignInMethod, SignInView } from '@loan/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ACCOUNT_QUERY_KEYS, accountSecurityQuery, signOutOthers } from '../../api/account';
+import { accountKeys, accountSecurityQueryOptions, signOutOthers } from '../../api/account';
 import { isApiError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { LoadError } from '../../components/LoadError';
 
 const METHOD_COLOURS: Readonly<Record<SignInMethod, string>> = {
   PASSWORD: 'blue',
@@ -66,29 +67,21 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
 
 /** Security: password age (with a nudge after 90 days), the last sign-ins, sign out every other session. */
 export function SecurityCard() {
-  const security = useQuery(accountSecurityQuery());
+  const security = useQuery(accountSecurityQueryOptions());
   const queryClient = useQueryClient();
   const message = useMessage();
   const others = useMutation({
     mutationFn: () => signOutOthers({ silent: true }),
     onSuccess: ({ revoked }) => {
       message.success(revoked > 0 ? `已退出其他 ${revoked} 个设备的登录` : '没有其他设备在登录');
-      void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEYS.security });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.security });
     },
     onError: (e) => message.error(isApiError(e) ? e.desc : '操作失败，请稍后重试'),
   });
 
   let body: React.ReactNode;
   if (security.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (security.isError)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(security.error) ? security.error.desc : '安全信息加载失败'}
-        action={<Button onClick={() => void security.refetch()}>重新加载</Button>}
-      />
-    );
+  else if (security.isError) body = <LoadError query={security} failed={'安全信息加载失败'} />;
   else {
     const view = security.data;
     body = (

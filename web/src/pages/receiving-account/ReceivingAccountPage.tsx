@@ -2,11 +2,12 @@ import { type BankCode, PARTNER_BANKS } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { QUERY_KEYS } from '../../api/query-keys';
-import { RECEIVING_QUERY_KEYS, receivingAccountQuery } from '../../api/receiving-account';
+import { receivingAccountKeys, receivingAccountQueryOptions } from '../../api/receiving-account';
+import { userKeys } from '../../api/users';
+import { LoadError } from '../../components/LoadError';
 import { useIsPhone } from '../../components/records/RecordParts';
 import { AccountHistory, LockBanner } from './AccountHistory';
-import { failureText, returnPathOf } from './account-parts';
+import { returnPathOf } from './account-parts';
 import { PaidMethodCard } from './PaidMethodCard';
 import { PayoutCard } from './PayoutCard';
 import { SettlementCard } from './SettlementCard';
@@ -25,12 +26,12 @@ export default function ReceivingAccountPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const phone = useIsPhone();
-  const account = useQuery(receivingAccountQuery());
+  const account = useQuery(receivingAccountQueryOptions());
   const back = returnPathOf(params.get('from'));
   const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: RECEIVING_QUERY_KEYS.account });
+    void queryClient.invalidateQueries({ queryKey: receivingAccountKeys.account });
     // getUserInfo's paidMethod, openBank and subAccNo come from here
-    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userInfo });
+    void queryClient.invalidateQueries({ queryKey: userKeys.info });
   };
 
   const backLink = back && (
@@ -60,12 +61,7 @@ export default function ReceivingAccountPage() {
   if (account.isError)
     return (
       <Card variant="borderless">
-        <Alert
-          type="error"
-          showIcon
-          title={failureText(account.error, '收款账户加载失败')}
-          action={<Button onClick={() => void account.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={account} failed={'收款账户加载失败'} />
       </Card>
     );
 

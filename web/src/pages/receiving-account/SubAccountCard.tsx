@@ -19,11 +19,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { openSubAccount } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
+import { LOAN_INFO_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { EnumTag } from '../../components/records/RecordParts';
 import { failureText, SUB_ACCOUNT_DISPLAY } from './account-parts';
-
-const LOAN_INFO_PATH = '/apply/LoanInfo';
 
 /** 申请开立: a partner bank the borrower is applying to or borrowing from, for the certified company. */
 function OpenForm({

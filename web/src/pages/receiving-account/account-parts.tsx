@@ -1,5 +1,4 @@
 import {
-  type EnumDisplay,
   PAYOUT_POINTING_LABELS,
   type PayoutPointing,
   SETTLEMENT_CHECK_RULES,
@@ -11,29 +10,31 @@ import {
 } from '@loan/domain';
 import { Alert } from 'antd';
 import { isApiError } from '../../api/errors';
+import { APPLY_SECTION_PATH } from '../../app/paths';
+import { coloured } from '../../components/records/enum-display';
 
 /** How the receiving account's states are shown, and the checks the page makes before asking the server. */
 
-export const SUB_ACCOUNT_DISPLAY: Readonly<Record<SubAccountState, EnumDisplay>> = {
-  OPENING: { label: SUB_ACCOUNT_STATE_LABELS.OPENING, colour: 'processing' },
-  OPEN: { label: SUB_ACCOUNT_STATE_LABELS.OPEN, colour: 'success' },
-  FAILED: { label: SUB_ACCOUNT_STATE_LABELS.FAILED, colour: 'error' },
-  CLOSED: { label: SUB_ACCOUNT_STATE_LABELS.CLOSED, colour: 'default' },
-};
+export const SUB_ACCOUNT_DISPLAY = coloured<SubAccountState>(SUB_ACCOUNT_STATE_LABELS, {
+  OPENING: 'processing',
+  OPEN: 'success',
+  FAILED: 'error',
+  CLOSED: 'default',
+});
 
-export const SETTLEMENT_DISPLAY: Readonly<Record<SettlementCheckState, EnumDisplay>> = {
-  PENDING: { label: SETTLEMENT_CHECK_STATE_LABELS.PENDING, colour: 'processing' },
-  VERIFIED: { label: SETTLEMENT_CHECK_STATE_LABELS.VERIFIED, colour: 'success' },
-  FAILED: { label: SETTLEMENT_CHECK_STATE_LABELS.FAILED, colour: 'error' },
-  EXPIRED: { label: SETTLEMENT_CHECK_STATE_LABELS.EXPIRED, colour: 'default' },
-};
+export const SETTLEMENT_DISPLAY = coloured<SettlementCheckState>(SETTLEMENT_CHECK_STATE_LABELS, {
+  PENDING: 'processing',
+  VERIFIED: 'success',
+  FAILED: 'error',
+  EXPIRED: 'default',
+});
 
-export const PAYOUT_DISPLAY: Readonly<Record<PayoutPointing, EnumDisplay>> = {
-  POINTED: { label: PAYOUT_POINTING_LABELS.POINTED, colour: 'success' },
-  NOT_POINTED: { label: PAYOUT_POINTING_LABELS.NOT_POINTED, colour: 'warning' },
-  CHECKING: { label: PAYOUT_POINTING_LABELS.CHECKING, colour: 'processing' },
-  DIVERTED: { label: PAYOUT_POINTING_LABELS.DIVERTED, colour: 'error' },
-};
+export const PAYOUT_DISPLAY = coloured<PayoutPointing>(PAYOUT_POINTING_LABELS, {
+  POINTED: 'success',
+  NOT_POINTED: 'warning',
+  CHECKING: 'processing',
+  DIVERTED: 'error',
+});
 
 /** Why a small-deposit amount cannot be sent, or null: yuan with two places at most, 0.01–0.99. */
 export function depositAmountProblem(text: string | undefined): string | null {
@@ -60,7 +61,7 @@ export function corporateAccountProblem(text: string | undefined): string | null
 
 /** "?from=" of the bank application that sent the borrower here: only a path of this app's apply pages. */
 export function returnPathOf(from: string | null): string | null {
-  if (!from?.startsWith('/apply/') || from.includes('://')) return null;
+  if (!from?.startsWith(`${APPLY_SECTION_PATH}/`) || from.includes('://')) return null;
   return from;
 }
 

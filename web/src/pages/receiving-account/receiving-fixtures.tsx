@@ -7,6 +7,7 @@ import {
 } from '@loan/domain';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach } from 'vitest';
+import { RECEIVING_ACCOUNT_PATH } from '../../app/paths';
 import { saveLogin, saveUserInfo } from '../../session/session';
 import { DEMO_USER_INFO } from '../../test/fixtures';
 import { desktopWidth } from '../../test/loan-fixtures';
@@ -15,7 +16,7 @@ import ReceivingAccountPage from './ReceivingAccountPage';
 
 /** The receiving account page's test data and harness, shared by its test files. */
 
-export const PATH = '/lock/toApplyAccountPage';
+export const PATH = RECEIVING_ACCOUNT_PATH;
 export function sub(overrides: Partial<SubAccountView> = {}): SubAccountView {
   return {
     id: 1,

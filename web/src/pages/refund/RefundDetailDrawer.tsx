@@ -1,11 +1,13 @@
 import { REFUND_SOURCE_LABELS, REFUND_STATE_DISPLAY, type RefundDetail } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Timeline, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Popconfirm, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
-import { cancelRefund, refundDetailQuery } from '../../api/refunds';
+import { cancelRefund, refundDetailQueryOptions } from '../../api/refunds';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactList } from '../../components/FactList';
+import { LoadError } from '../../components/LoadError';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
 import { EnumTag } from '../../components/records/RecordParts';
@@ -23,11 +25,7 @@ function Facts({ detail }: { detail: RefundDetail }) {
         title={display.label}
         description={display.hint}
       />
-      <Descriptions
-        size="small"
-        bordered
-        column={1}
-        styles={{ label: { whiteSpace: 'nowrap' } }}
+      <FactList
         items={[
           { key: 'no', label: '退款单号', children: refund.refundNo },
           { key: 'status', label: '状态', children: <EnumTag display={display} /> },
@@ -101,7 +99,7 @@ export function RefundDetailDrawer({
   onChanged: () => void;
 }) {
   const message = useMessage();
-  const detail = useQuery({ ...refundDetailQuery(refundNo ?? ''), enabled: refundNo !== null });
+  const detail = useQuery({ ...refundDetailQueryOptions(refundNo ?? ''), enabled: refundNo !== null });
   const [cancelling, setCancelling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -145,14 +143,7 @@ export function RefundDetailDrawer({
       }
     >
       {detail.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
-      {detail.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(detail.error) ? detail.error.desc : '退款详情加载失败'}
-          action={<Button onClick={() => void detail.refetch()}>重新加载</Button>}
-        />
-      )}
+      {detail.isError && <LoadError query={detail} failed={'退款详情加载失败'} />}
       {detail.data && (
         <Flex vertical gap={24}>
           {problem && <Alert type="error" showIcon title={problem} />}

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../api/errors';
-import { paidOrdersQuery } from '../../api/payments';
+import { paidOrdersQueryOptions } from '../../api/payments';
 import { applyRefund } from '../../api/refunds';
 import { DocumentUpload } from '../../components/certification/DocumentUpload';
+import { LoadError } from '../../components/LoadError';
 import { fen, money } from '../../components/payments/pay-labels';
 
 interface Values {
@@ -18,7 +19,7 @@ interface Values {
 
 const PURPOSE_TEXT = { FEE: '服务费', INSTALMENT: '主动还款' } as const;
 
-export const orderLabel = (order: PaymentOrderView) =>
+const orderLabel = (order: PaymentOrderView) =>
   `${PURPOSE_TEXT[order.purpose]}${order.productName ? ` · ${order.productName}` : ''} · 实付 ${money(order.amount)} 元 · 可退 ${money(order.refundable)} 元`;
 
 /** Why an amount cannot be asked for, or null: yuan with at most two places, above zero, within refundable. */
@@ -59,7 +60,7 @@ export function RefundForm({
   onApplied: (detail: RefundDetail) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const orders = useQuery(paidOrdersQuery());
+  const orders = useQuery(paidOrdersQueryOptions());
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const refundable = (orders.data ?? []).filter((o) => fen(o.refundable) > 0);
@@ -136,13 +137,7 @@ export function RefundForm({
         />
       </Form.Item>
       {orders.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={isApiError(orders.error) ? orders.error.desc : '付款订单加载失败'}
-          action={<Button onClick={() => void orders.refetch()}>重新加载</Button>}
-        />
+        <LoadError query={orders} failed={'付款订单加载失败'} style={{ marginBottom: 16 }} />
       )}
       <Form.Item
         label="退款金额（元）"

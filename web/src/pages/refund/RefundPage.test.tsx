@@ -1,23 +1,15 @@
 import { API } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveLogin } from '../../session/session';
-import { desktopWidth } from '../../test/loan-fixtures';
+import { describe, expect, it } from 'vitest';
+import { desktopWidth, signedInPageTest } from '../../test/loan-fixtures';
 import { order, refundDetailOf, refundItem } from '../../test/pay-fixtures';
 import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
 import { amountProblem } from './RefundForm';
 import RefundPage from './RefundPage';
 
 const PAID = order('PAY20261123100000000001', { status: 'PAID', refundable: '250.00', refunded: '100.00' });
-let api: ReturnType<typeof fakeApi> | undefined;
-let restoreWidth: (() => void) | undefined;
-beforeEach(() => saveLogin('tok'));
-afterEach(() => {
-  api?.restore();
-  restoreWidth?.();
-  restoreWidth = undefined;
-});
+const page = signedInPageTest();
 
 function setup(
   path = '/account/refund',
@@ -31,7 +23,7 @@ function setup(
     }),
   ];
   let detail = refundDetailOf(refundItem('RF20261123110000000009'));
-  api = fakeApi((r) => {
+  page.api = fakeApi((r) => {
     if (r.url === API.payOrders)
       return ok([PAID, order('PAY20261123100000000002', { status: 'PAID', refundable: '0.00' })]);
     if (r.url === API.refundList) return ok({ items: refunds, nextCursor: null });
@@ -72,7 +64,7 @@ describe('/account/refund', () => {
   });
 
   it('applies for a refund of the order it came for, then follows it and cancels it before review', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const user = setup('/account/refund?outTradeNo=PAY20261123100000000001');
     const form = await screen.findByRole('form', { name: '退款申请' });
     await within(form).findByText('本单可退 250.00 元');
@@ -86,7 +78,7 @@ describe('/account/refund', () => {
     await fillIn(user, within(form).getByLabelText('退款原因'), '重复缴纳了第 1 期服务费');
     await user.click(within(form).getByRole('button', { name: '提交申请' }));
     await waitFor(() =>
-      expect(api?.requests.find((r) => r.url === API.refundApply)?.data).toEqual({
+      expect(page.api?.requests.find((r) => r.url === API.refundApply)?.data).toEqual({
         outTradeNo: 'PAY20261123100000000001',
         amount: '250.00',
         reason: '重复缴纳了第 1 期服务费',
@@ -99,13 +91,13 @@ describe('/account/refund', () => {
     await shown('确定撤销该退款申请？');
     await user.click(screen.getAllByRole('button', { name: '撤销申请' }).at(-1) as HTMLElement);
     await within(drawer).findByText('撤销申请 · 已撤销');
-    expect(api?.requests.find((r) => r.url === API.refundCancel)?.data).toEqual({
+    expect(page.api?.requests.find((r) => r.url === API.refundCancel)?.data).toEqual({
       refundNo: 'RF20261123110000000009',
     });
   });
 
   it('shows the server’s refusal next to its field', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const user = setup('/account/refund?outTradeNo=PAY20261123100000000001', () =>
       fail('3905', '该笔支付已有处理中的退款申请，请等待处理完成或撤销后再申请'),
     );
@@ -118,7 +110,7 @@ describe('/account/refund', () => {
   });
 
   it('lists the refunds with their status and the reviewer’s reason', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup();
     await shown('RF20261123100000000005');
     expect(screen.getByText('已拒绝')).toBeInTheDocument();

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Descriptions, Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { QUERY_KEYS } from '../../api/query-keys';
-import { refundListQuery } from '../../api/refunds';
+import { paymentKeys } from '../../api/payments';
+import { refundKeys, refundListQueryOptions } from '../../api/refunds';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { money } from '../../components/payments/pay-labels';
@@ -99,10 +99,10 @@ export default function RefundPage() {
   const pager = useKeysetPager({});
   const [open, setOpen] = useState<string | null>(params.get('refundNo'));
   const query = { limit: pager.pageSize, ...(pager.cursor ? { cursor: pager.cursor } : {}) };
-  const refunds = useQuery({ ...refundListQuery(query), placeholderData: keepPreviousData });
+  const refunds = useQuery({ ...refundListQueryOptions(query), placeholderData: keepPreviousData });
   const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.refundList });
-    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.paidOrders });
+    void queryClient.invalidateQueries({ queryKey: refundKeys.list });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.paidOrders });
   };
 
   return (

@@ -1,11 +1,13 @@
 import type { FeeItemPayment, FeeItemRefund, FeeItemView } from '@loan/domain';
 import { REFUND_STATE_DISPLAY } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
+import { Button, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/errors';
-import { feeDetailQuery } from '../../api/fees';
+import { feeDetailQueryOptions } from '../../api/fees';
+import { pathWithQuery, REFUND_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactList } from '../../components/FactList';
+import { LoadError } from '../../components/LoadError';
 import {
   CHANNEL_LABELS,
   displayOf,
@@ -23,11 +25,7 @@ const yuan = (value: string) => `${money(value)} 元`;
 
 function ItemFacts({ item, rateLabel }: { item: FeeItemView; rateLabel?: string }) {
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={1}
-      styles={{ label: { whiteSpace: 'nowrap' } }}
+    <FactList
       items={[
         { key: 'loan', label: '贷款', children: item.productName ?? `贷款 ${item.loanId}` },
         { key: 'name', label: '费用项', children: feeItemName(item) },
@@ -98,9 +96,7 @@ function Refunds({ refunds }: { refunds: FeeItemRefund[] }) {
           <List.Item.Meta
             title={
               <Flex gap={8} align="center" wrap>
-                <Link to={`/account/refund?refundNo=${encodeURIComponent(refund.refundNo)}`}>
-                  {refund.refundNo}
-                </Link>
+                <Link to={pathWithQuery(REFUND_PATH, { refundNo: refund.refundNo })}>{refund.refundNo}</Link>
                 <EnumTag display={displayOf(REFUND_STATE_DISPLAY, refund.status)} />
               </Flex>
             }
@@ -124,7 +120,7 @@ export function FeeDetailDrawer({
   onClose: () => void;
   onPay: (item: FeeItemView) => void;
 }) {
-  const detail = useQuery({ ...feeDetailQuery(item?.feeId ?? 0), enabled: item !== null });
+  const detail = useQuery({ ...feeDetailQueryOptions(item?.feeId ?? 0), enabled: item !== null });
   const shown = detail.data?.item ?? item;
   const paidOrder = detail.data?.payments.find((p) => p.status === 'PAID' && fen(p.amount) > 0);
   return (
@@ -146,14 +142,7 @@ export function FeeDetailDrawer({
         <Flex vertical gap={24}>
           <ItemFacts item={shown} rateLabel={detail.data?.rateLabel} />
           {detail.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
-          {detail.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title={isApiError(detail.error) ? detail.error.desc : '详情加载失败'}
-              action={<Button onClick={() => void detail.refetch()}>重新加载</Button>}
-            />
-          )}
+          {detail.isError && <LoadError query={detail} failed={'详情加载失败'} />}
           {detail.data && (
             <>
               <section aria-label="支付记录">
@@ -164,7 +153,7 @@ export function FeeDetailDrawer({
                 <Flex justify="space-between" align="baseline">
                   <Typography.Title level={5}>退款记录</Typography.Title>
                   {paidOrder && (
-                    <Link to={`/account/refund?outTradeNo=${encodeURIComponent(paidOrder.outTradeNo)}`}>
+                    <Link to={pathWithQuery(REFUND_PATH, { outTradeNo: paidOrder.outTradeNo })}>
                       申请退款
                     </Link>
                   )}

@@ -12,6 +12,7 @@ import {
   Tag,
 } from 'antd';
 import { Link } from 'react-router';
+import { loanRecordDetailPath } from '../../app/paths';
 import { FEE_STATUS_DISPLAY, feeItemName, fen, money } from '../../components/payments/pay-labels';
 import { EnumTag } from '../../components/records/RecordParts';
 
@@ -19,8 +20,7 @@ import { EnumTag } from '../../components/records/RecordParts';
 export const isPayable = (item: FeeItemView) =>
   (item.status === 'DUE' || item.status === 'OVERDUE') && fen(item.outstanding) > 0;
 
-const loanPath = (item: FeeItemView) =>
-  item.rowId === null ? null : `/record/loanRecordDetail?rowId=${item.rowId}`;
+const loanPath = (item: FeeItemView) => (item.rowId === null ? null : loanRecordDetailPath(item.rowId));
 
 function LoanName({ item }: { item: FeeItemView }) {
   const path = loanPath(item);

@@ -5,15 +5,14 @@ import { Alert, Descriptions, Flex, Modal, Radio, Skeleton, Tag, Typography } fr
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { couponOptionsQuery } from '../../api/fees';
+import { couponOptionsQueryOptions, feeKeys } from '../../api/fees';
 import { createOrder } from '../../api/payments';
-import { QUERY_KEYS } from '../../api/query-keys';
 import { useMessage } from '../../app/feedback';
+import { SERVICE_FEES_PATH } from '../../app/paths';
 import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
 import { feeItemName, fen, money } from '../../components/payments/pay-labels';
 import { refreshCouponsCount } from '../../session/coupons-count';
 
-export const FEES_PATH = '/service/serviceDetail';
 const NO_COUPON = 'none';
 
 function CouponChoices({
@@ -74,7 +73,7 @@ export function PayFeesModal({ items, onClose }: { items: FeeItemView[]; onClose
   const message = useMessage();
   const queryClient = useQueryClient();
   const feeIds = items.map((i) => i.feeId);
-  const options = useQuery(couponOptionsQuery(feeIds));
+  const options = useQuery(couponOptionsQueryOptions(feeIds));
   const [choice, setChoice] = useState<number | typeof NO_COUPON | undefined>(undefined);
   const [channel, setChannel] = useState<PaymentChannel>('ALIPAY');
   const [pending, setPending] = useState(false);
@@ -97,13 +96,13 @@ export function PayFeesModal({ items, onClose }: { items: FeeItemView[]; onClose
       );
       if (order.status === 'PAID') {
         message.success('优惠券已全额抵扣，缴费完成');
-        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.feeList });
-        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.coupons });
+        void queryClient.invalidateQueries({ queryKey: feeKeys.list });
+        void queryClient.invalidateQueries({ queryKey: feeKeys.coupons });
         void refreshCouponsCount();
         onClose();
         return;
       }
-      const target = cashierTarget(cashierUrl, order.outTradeNo, FEES_PATH);
+      const target = cashierTarget(cashierUrl, order.outTradeNo, SERVICE_FEES_PATH);
       if ('internal' in target) navigate(target.internal);
       else window.location.assign(target.external);
     } catch (caught) {

@@ -2,21 +2,13 @@ import type { FeeListQuery } from '@loan/domain';
 import { API } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveLogin } from '../../session/session';
-import { desktopWidth } from '../../test/loan-fixtures';
+import { describe, expect, it } from 'vitest';
+import { desktopWidth, signedInPageTest } from '../../test/loan-fixtures';
 import { coupon, feeItem, feePage, order } from '../../test/pay-fixtures';
 import { choose, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import ServiceFeesPage from './ServiceFeesPage';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-let restoreWidth: (() => void) | undefined;
-beforeEach(() => saveLogin('tok'));
-afterEach(() => {
-  api?.restore();
-  restoreWidth?.();
-  restoreWidth = undefined;
-});
+const page = signedInPageTest();
 
 const ITEMS = [
   feeItem(1, { status: 'OVERDUE', dueDate: '2026-11-15' }),
@@ -41,7 +33,7 @@ const OPTIONS = {
 };
 
 function setup({ created = order('PAY20261123100000000042'), path = '/service/serviceDetail' } = {}) {
-  api = fakeApi((r) => {
+  page.api = fakeApi((r) => {
     if (r.url === API.feeList) {
       const q = r.params as FeeListQuery;
       return ok(q.cursor === 'c2' ? feePage([feeItem(4)]) : feePage(ITEMS, 'c2'));
@@ -85,11 +77,11 @@ function setup({ created = order('PAY20261123100000000042'), path = '/service/se
   return { user: userEvent.setup({ pointerEventsCheck: 0 }), ...view };
 }
 
-const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url);
+const calls = (url: string) => (page.api?.requests ?? []).filter((r) => r.url === url);
 
 describe('/service/serviceDetail', () => {
   it('shows the four totals and the fee items with their status, amounts and loan', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup();
     const totals = await screen.findByRole('list', { name: '服务费汇总' });
     await waitFor(() => expect(totals).toHaveTextContent('当前待缴800.00元'));
@@ -109,14 +101,14 @@ describe('/service/serviceDetail', () => {
   });
 
   it('starts filtered to the loan it was opened for', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup({ path: '/service/serviceDetail?loanId=2001' });
     await screen.findByText('第 3 期服务费');
     expect(calls(API.feeList)[0]?.params).toEqual({ loanId: 2001, pageSize: 10 });
   });
 
   it('sends the status filter and pages with the cursor', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const { user } = setup();
     await screen.findByText('第 3 期服务费');
     await user.click(screen.getByRole('button', { name: '下一页' }));
@@ -128,7 +120,7 @@ describe('/service/serviceDetail', () => {
   });
 
   it('pays two due items together with the best coupon preselected and the discount shown first', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const { user, router } = setup();
     await screen.findByText('第 3 期服务费');
     const boxes = screen.getAllByRole('checkbox', { name: /选择第/ });
@@ -156,7 +148,7 @@ describe('/service/serviceDetail', () => {
   });
 
   it('finishes at once when the coupon covers the whole fee', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const { user, router } = setup({
       created: order('PAY20261123100000000043', { status: 'PAID', amount: '0.00' }),
     });
@@ -171,7 +163,7 @@ describe('/service/serviceDetail', () => {
   });
 
   it('opens an item with its payments (receipt) and refunds', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const { user } = setup();
     await screen.findByText('第 3 期服务费');
     const row = screen.getByText('第 3 期服务费').closest('tr') as HTMLElement;

@@ -1,21 +1,21 @@
 import type { FeeItemView, FeeListQuery } from '@loan/domain';
 import { FEE_ITEM_STATUSES, type FeeItemStatus, formatYuan } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { feeListQuery } from '../../api/fees';
-import { LOAN_QUERY_KEYS, loanRecords } from '../../api/loans';
+import { feeListQueryOptions } from '../../api/fees';
+import { loanRecordsQueryOptions } from '../../api/loans';
 import { useMessage } from '../../app/feedback';
 import { FEE_STATUS_DISPLAY, fen, money } from '../../components/payments/pay-labels';
-import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
+import { RecordFilters } from '../../components/records/RecordFilters';
+import { RecordList } from '../../components/records/RecordList';
 import { rangeFilter, useIsPhone } from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
 import { FeeDetailDrawer } from './FeeDetailDrawer';
 import { FeeCard, FeeTotalsRow, feeColumns, isPayable } from './FeeParts';
 import { PayFeesModal } from './PayFeesModal';
-import '../../app/date-locale';
 
 const STATUS_OPTIONS = FEE_ITEM_STATUSES.map((value) => ({ value, label: FEE_STATUS_DISPLAY[value].label }));
 
@@ -39,10 +39,7 @@ function toFilters(values: FilterValues): Filters {
 /** The borrower's loans for the loan filter: each disbursed one as "产品 · 金额". */
 function useLoanOptions() {
   const query = { limit: 100 };
-  const loans = useQuery({
-    queryKey: [...LOAN_QUERY_KEYS.records, query],
-    queryFn: ({ signal }) => loanRecords(query, { silent: true, signal }),
-  });
+  const loans = useQuery(loanRecordsQueryOptions(query));
   return (loans.data?.items ?? []).flatMap((item) =>
     item.loanId === null
       ? []
@@ -75,7 +72,7 @@ export default function ServiceFeesPage() {
     pageSize: pager.pageSize,
     ...(pager.cursor ? { cursor: pager.cursor } : {}),
   };
-  const records = useQuery({ ...feeListQuery(query), placeholderData: keepPreviousData });
+  const records = useQuery({ ...feeListQueryOptions(query), placeholderData: keepPreviousData });
 
   const chosen = useMemo(() => [...selected.values()], [selected]);
   const chosenLoan = chosen[0]?.loanId ?? null;
@@ -106,38 +103,32 @@ export default function ServiceFeesPage() {
     <Flex vertical gap={16}>
       <FeeTotalsRow totals={records.data?.totals} loading={records.isPending} />
       <Card variant="borderless" title="服务费明细">
-        <Form
+        <RecordFilters
           form={form}
           initialValues={initial}
-          layout="vertical"
-          onValuesChange={(_, values) => setFilters(toFilters(values))}
-          aria-label="筛选条件"
-        >
-          <Row gutter={16}>
-            <Col xs={24} sm={12} lg={5}>
-              <Form.Item label="状态" name="status" htmlFor="fee-status">
-                <Select id="fee-status" allowClear placeholder="全部状态" options={STATUS_OPTIONS} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} lg={7}>
-              <Form.Item label="贷款" name="loanId" htmlFor="fee-loan">
-                <Select id="fee-loan" allowClear placeholder="全部贷款" options={loanOptions} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={16} lg={9}>
-              <Form.Item label="应缴日期" name="range" htmlFor="fee-range">
-                <DatePicker.RangePicker id={{ start: 'fee-range' }} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <ResetFiltersButton
-              phone={phone}
-              onReset={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            />
-          </Row>
-        </Form>
+          selects={[
+            {
+              name: 'status',
+              label: '状态',
+              id: 'fee-status',
+              placeholder: '全部状态',
+              options: STATUS_OPTIONS,
+              lg: 5,
+            },
+            {
+              name: 'loanId',
+              label: '贷款',
+              id: 'fee-loan',
+              placeholder: '全部贷款',
+              options: loanOptions,
+              lg: 7,
+            },
+          ]}
+          range={{ label: '应缴日期', id: 'fee-range' }}
+          phone={phone}
+          onChange={(values) => setFilters(toFilters(values))}
+          onReset={() => setFilters({})}
+        />
         {chosen.length > 0 && (
           <Alert
             type="info"

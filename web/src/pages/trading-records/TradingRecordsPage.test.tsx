@@ -1,19 +1,13 @@
 import { API, type TradingRecordPage, type TradingRecordQuery } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveLogin } from '../../session/session';
-import { desktopWidth, ledgerLine } from '../../test/loan-fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { desktopWidth, ledgerLine, signedInPageTest } from '../../test/loan-fixtures';
 import { choose, fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import TradingRecordsPage from './TradingRecordsPage';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-let restoreWidth: (() => void) | undefined;
-beforeEach(() => saveLogin('tok'));
+const page = signedInPageTest();
 afterEach(() => {
-  api?.restore();
-  restoreWidth?.();
-  restoreWidth = undefined;
   vi.restoreAllMocks();
 });
 
@@ -53,7 +47,7 @@ const PAGES: Record<string, TradingRecordPage> = {
 type Answer = (r: { url: string; params: unknown }) => { body?: unknown } | undefined;
 
 function setup(answer?: Answer) {
-  api = fakeApi((r) => {
+  page.api = fakeApi((r) => {
     const custom = answer?.(r);
     if (custom) return custom;
     if (r.url === API.tradingRecord) return ok(PAGES[(r.params as TradingRecordQuery).cursor ?? 'first']);
@@ -63,7 +57,7 @@ function setup(answer?: Answer) {
   return userEvent.setup({ pointerEventsCheck: 0 });
 }
 
-const calls = (url: string) => (api?.requests ?? []).filter((r) => r.url === url);
+const calls = (url: string) => (page.api?.requests ?? []).filter((r) => r.url === url);
 const lastParams = () => calls(API.tradingRecord).at(-1)?.params;
 const total = (key: string) =>
   screen.getByTestId(`total-${key}`).querySelector('.ant-statistic-content')?.textContent;
@@ -72,7 +66,7 @@ const totalTitle = (key: string) =>
 
 describe('/trading/tradingRecord', () => {
   it('shows the totals of the range and the lines with signed, coloured amounts and their parts', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup();
     const table = (await screen.findByRole('table')) as HTMLElement;
     await within(table).findByText('第 12 笔');
@@ -105,7 +99,7 @@ describe('/trading/tradingRecord', () => {
   });
 
   it('sends the type and dates as query parameters, pages by cursor and back', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const user = setup();
     await screen.findByText('第 12 笔');
     await user.click(screen.getByRole('button', { name: '下一页' }));
@@ -129,7 +123,7 @@ describe('/trading/tradingRecord', () => {
   });
 
   it('exports the filtered range as CSV and Excel through the API with the token, saved as a file', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const createUrl = vi.fn(() => 'blob:export');
     Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() });
     const clicks: string[] = [];
@@ -155,7 +149,7 @@ describe('/trading/tradingRecord', () => {
   });
 
   it('shows a refused export as a message and saves nothing', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const user = setup((r) =>
       r.url === API.tradingExport
@@ -175,7 +169,7 @@ describe('/trading/tradingRecord', () => {
   });
 
   it('shows 暂无数据 and zero totals for an empty range', async () => {
-    restoreWidth = desktopWidth();
+    page.restoreWidth = desktopWidth();
     setup((r) =>
       r.url === API.tradingRecord
         ? ok({ items: [], nextCursor: null, totals: { ...TOTALS, amount: '0.00', count: 0 } })

@@ -9,19 +9,7 @@ import {
   type TradingRecordQuery,
 } from '@loan/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Flex,
-  Form,
-  Row,
-  Select,
-  Statistic,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Flex, Form, Row, Statistic, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
@@ -30,13 +18,13 @@ import {
   type ExportQuery,
   exportTrading,
   saveFile,
-  TRADING_QUERY_KEYS,
-  tradingRecords,
+  tradingRecordsQueryOptions,
 } from '../../api/trading';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { LedgerLineCard } from '../../components/records/LedgerLineCard';
-import { RecordList, ResetFiltersButton } from '../../components/records/RecordList';
+import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
+import { RecordList } from '../../components/records/RecordList';
 import {
   EnumTag,
   partsText,
@@ -45,7 +33,6 @@ import {
   useIsPhone,
 } from '../../components/records/RecordParts';
 import { useKeysetPager } from '../../components/records/useKeysetPager';
-import '../../app/date-locale';
 
 /** Before the first answer: the figures' names, without amounts. */
 const PLACEHOLDER_FIGURES = ledgerTotalFigures({
@@ -59,6 +46,16 @@ const PLACEHOLDER_FIGURES = ledgerTotalFigures({
 }).map((f) => ({ key: f.key, title: f.key === 'amount' ? '净额' : f.label, text: '—' }));
 
 const TYPE_OPTIONS = LEDGER_TYPES.map((value) => ({ value, label: LEDGER_TYPE_DISPLAY[value].label }));
+const SELECTS: SelectFilter[] = [
+  {
+    name: 'type',
+    label: '交易类型',
+    id: 'trading-type',
+    placeholder: '全部类型',
+    options: TYPE_OPTIONS,
+    lg: 6,
+  },
+];
 
 interface FilterValues {
   type?: LedgerType;
@@ -170,40 +167,18 @@ export default function TradingRecordsPage() {
     limit: pager.pageSize,
     ...(pager.cursor ? { cursor: pager.cursor } : {}),
   };
-  const records = useQuery({
-    queryKey: [...TRADING_QUERY_KEYS.records, query],
-    queryFn: ({ signal }) => tradingRecords(query, { silent: true, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const records = useQuery({ ...tradingRecordsQueryOptions(query), placeholderData: keepPreviousData });
 
   return (
     <Card variant="borderless" title="交易记录" extra={phone ? null : <ExportButtons filters={filters} />}>
-      <Form
+      <RecordFilters
         form={form}
-        layout="vertical"
-        aria-label="筛选条件"
-        onValuesChange={(_, values) => setFilters(toFilters(values))}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12} lg={6}>
-            <Form.Item label="交易类型" name="type" htmlFor="trading-type">
-              <Select id="trading-type" allowClear placeholder="全部类型" options={TYPE_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={9}>
-            <Form.Item label="交易日期" name="range" htmlFor="trading-range">
-              <DatePicker.RangePicker id={{ start: 'trading-range' }} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <ResetFiltersButton
-            phone={phone}
-            onReset={() => {
-              form.resetFields();
-              setFilters({});
-            }}
-          />
-        </Row>
-      </Form>
+        selects={SELECTS}
+        range={{ label: '交易日期', id: 'trading-range' }}
+        phone={phone}
+        onChange={(values) => setFilters(toFilters(values))}
+        onReset={() => setFilters({})}
+      />
       {phone && (
         <div style={{ marginBottom: 16 }}>
           <ExportButtons filters={filters} />

@@ -6,6 +6,7 @@ import type {
   CreateApplicationRequest,
   SubmitApplicationRequest,
 } from '@loan/domain';
+import { CANCEL_REASON_MAX, MAX_ROW_ID } from '@loan/domain';
 import { type Static, Type } from 'typebox';
 import type { Check, Same } from './same.ts';
 
@@ -13,7 +14,7 @@ import type { Check, Same } from './same.ts';
 
 const strict = { additionalProperties: false } as const;
 
-const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '申请编号（rowId）' });
+const RowId = Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '申请编号（rowId）' });
 const QueryId = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
 
 export const CreateApplicationBody = Type.Object(
@@ -56,7 +57,7 @@ export const CompleteStepBody = Type.Object(
 export const ApplicationActionBody = Type.Object(
   {
     rowId: RowId,
-    reason: Type.Optional(Type.String({ maxLength: 200, description: '原因（记入申请进度）' })),
+    reason: Type.Optional(Type.String({ maxLength: CANCEL_REASON_MAX, description: '原因（记入申请进度）' })),
   },
   strict,
 );
@@ -77,7 +78,7 @@ export const BankCallbackBodySchema = Type.Object(
   strict,
 );
 
-export type ApplyRequestChecks = [
+export type ApplicationRequestChecks = [
   Check<Same<Static<typeof CreateApplicationBody>, CreateApplicationRequest>>,
   Check<Same<Static<typeof ApplicationQuerystring>, ApplicationQuery>>,
   Check<Same<Static<typeof SubmitApplicationBody>, SubmitApplicationRequest>>,

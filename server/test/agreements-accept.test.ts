@@ -1,19 +1,16 @@
-import { createHash } from 'node:crypto';
 import {
-  AGREEMENT_KIND_INFO,
   AGREEMENT_KINDS,
   type AgreementKind,
   type AgreementStatusResult,
   type AgreementText,
   RSP,
-  type UserReadAgrResult,
 } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementAcceptances, agreementVersions, auditLog, users } from '../src/db/schema.ts';
 import { seedAgreementVersions } from '../src/modules/agreements/seed.ts';
 import { agreementsAccepted, issueReadToken } from '../src/modules/agreements/service.ts';
-import { AGREEMENT_TEXTS } from '../src/modules/agreements/texts.ts';
+import { agreementCalls, LATEST, sha256 } from './helpers/agreements.ts';
 import { call, createTestApp, login, MINUTE, type TestApp, tableCounts } from './helpers/app.ts';
 import { addBorrower } from './helpers/borrowers.ts';
 
@@ -29,105 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const { getText, accept, readLongEnough } = agreementCalls(() => t);
+
 const TEXT = '/users/agreement';
 const STATUS = '/users/agreementStatus';
 const READ = '/users/userReadAgr';
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-
-const getText = (kind: string, token?: string) =>
-  call<AgreementText>(t.app, 'GET', TEXT, { kind }, { token });
-const accept = (text: AgreementText, token: string, overrides: Record<string, unknown> = {}) =>
-  call<UserReadAgrResult>(
-    t.app,
-    'POST',
-    READ,
-    {
-      kind: text.kind,
-      version: text.version,
-      textHash: text.textHash,
-      readToken: text.readToken,
-      ...overrides,
-    },
-    { token, headers: { 'user-agent': 'vitest-agent' } },
-  );
-const readLongEnough = (kind: AgreementKind) =>
-  t.clock.advance(AGREEMENT_KIND_INFO[kind].minReadSeconds * 1000);
-
-/** The version in force of each kind: the service agreement's fee clause was rewritten in v2. */
-const LATEST: Record<AgreementKind, string> = { GENERAL: 'v1', SERVICE: 'v2', INFO: 'v1', RELEASE: 'v1' };
-
-describe('the texts', () => {
-  it('the service agreement v2 says how fees are charged; v1 is left as published', () => {
-    const service = AGREEMENT_TEXTS.filter((x) => x.kind === 'SERVICE');
-    expect(service.map((x) => x.version)).toEqual(['v1', 'v2']);
-    const [v1, v2] = service.map((x) => x.body);
-    expect(v1).toContain('按每期应还本金余额乘以服务费率');
-    expect(v2).not.toContain('每期应还本金余额');
-    expect(v2).toContain('按实际放款本金乘以公示的月服务费率，每期收取相同金额，随每期还款一并收取');
-    expect(v2).toContain('尚未到期各期的服务费不再收取');
-    expect(v2).toContain('已减免');
-    expect(v2).toContain('优惠券');
-  });
-
-  it('seeding is idempotent', async () => {
-    expect(await seedAgreementVersions(t.db, t.clock.now())).toBe(0);
-    const rows = await t.db.select().from(agreementVersions);
-    expect(rows.map((r) => `${r.kind} ${r.version}`).sort()).toEqual([
-      'GENERAL v1',
-      'INFO v1',
-      'RELEASE v1',
-      'SERVICE v1',
-      'SERVICE v2',
-    ]);
-    for (const row of rows) expect(row.textHash).toBe(sha256(row.body));
-  });
-
-  it.each(AGREEMENT_KINDS)('GET %s without a session: the full text, no read token', async (kind) => {
-    const res = await getText(kind);
-    expect(res.status).toBe(200);
-    expect(res.response.rspCode).toBe(RSP.OK);
-    expect(res.result).toMatchObject({
-      kind,
-      version: LATEST[kind],
-      title: AGREEMENT_KIND_INFO[kind].title,
-      minReadSeconds: AGREEMENT_KIND_INFO[kind].minReadSeconds,
-      readToken: '',
-      acceptedAt: null,
-    });
-    expect(res.result.textHash).toBe(sha256(res.result.body));
-    expect(res.result.body.match(/^第[一二三四五六七八九十]+条/gm)?.length).toBeGreaterThanOrEqual(6);
-  });
-
-  it('the service agreement states the fee rule; the release form what is queried and for how long', async () => {
-    const service = (await getText('SERVICE')).result.body;
-    expect(service).toMatch(/服务费按实际放款本金乘以/);
-    expect(service).toMatch(/不收取任何费用/);
-    const release = (await getText('RELEASE')).result.body;
-    expect(release).toMatch(/个人信用报告/);
-    expect(release).toMatch(/销售额/);
-    expect(release).toMatch(/授权期限/);
-  });
-
-  it.each([
-    ['unknown kind', { kind: 'LOAN' }],
-    ['lower case', { kind: 'service' }],
-    ['missing kind', {}],
-    ['huge kind', { kind: 'S'.repeat(5000) }],
-  ])('%s → 1001 with a clear text', async (_name, query) => {
-    const res = await call(t.app, 'GET', TEXT, query);
-    expect(res.status).toBe(200);
-    expect(res.response.rspCode).toBe(RSP.INVALID_INPUT);
-    expect(res.response.rspDesc).toMatch(/kind|协议类型/);
-  });
-
-  it('a newbie (must change password) and a bad token read it like a visitor', async () => {
-    const newbie = await login(t.app, 'newbie', 'Newbie1234');
-    expect((await getText('GENERAL', newbie)).result.readToken).toBe('');
-    const bogus = await getText('GENERAL', 'not-a-valid-session-token-at-all');
-    expect(bogus.status).toBe(200);
-    expect(bogus.result.readToken).toBe('');
-  });
-});
 
 describe('reading and accepting', () => {
   it('with a session the text carries a read token; accepting too early is 3302 and records nothing', async () => {

@@ -114,7 +114,7 @@ export const BankCallbackResultSchema = Type.Object({
   outcome: Type.Enum(['APPLIED', 'IGNORED', 'DUPLICATE']),
 });
 
-export type ApplyContractChecks = [
+export type ApplicationResultChecks = [
   Check<Same<Static<typeof ProductCardSchema>, ProductCard>>,
   Check<Same<Static<typeof ProductListResultSchema>, ProductListResult>>,
   Check<Same<Static<typeof ApplicationViewSchema>, ApplicationView>>,
