@@ -1,5 +1,5 @@
 /**
- * The HTTP layer (SPEC.md §7–§9): one axios instance on the one API base. Every request carries the access token
+ * The HTTP layer (docs/PRODUCT.md §7–§9): one axios instance on the one API base. Every request carries the access token
  * header; GET payloads travel as query parameters. A call resolves with `result` only when rspCode is "0000";
  * anything else rejects with an ApiError whose `desc` is shown to the user. No React here: toasts and navigation
  * come through ./runtime.
@@ -12,7 +12,7 @@ import { expireSession, SESSION_KEYS } from '../session/session';
 import { ApiError, transportError, unauthorizedError } from './errors';
 import { navigateTo, notify } from './runtime';
 
-/** Time-outs per path (SPEC.md §9); every other call gets TIMEOUTS.default. */
+/** Time-outs per path (docs/PRODUCT.md §9); every other call gets TIMEOUTS.default. */
 export const PATH_TIMEOUTS: Readonly<Record<string, number>> = {
   [API.userLogin]: TIMEOUTS.login,
   [API.directLogin]: TIMEOUTS.login,
@@ -22,7 +22,7 @@ export const PATH_TIMEOUTS: Readonly<Record<string, number>> = {
 
 export const timeoutFor = (path: string): number => PATH_TIMEOUTS[path] ?? TIMEOUTS.default;
 
-/** SPEC.md §4: after a 401 the app goes to the login page this long after clearing the session. */
+/** docs/PRODUCT.md §4: after a 401 the app goes to the login page this long after clearing the session. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 /** One toast for transport failures, however many calls fail together. */
@@ -54,7 +54,7 @@ export interface CallOptions {
 
 let redirectPending = false;
 
-/** SPEC.md §4: clear all session storage, mark point=401, go to login after 500 ms — once for a burst of 401s. */
+/** docs/PRODUCT.md §4: clear all session storage, mark point=401, go to login after 500 ms — once for a burst of 401s. */
 function sessionExpired() {
   if (redirectPending) return;
   redirectPending = true;

@@ -7,6 +7,17 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import {
+  CHANGE_PASSWORD_PATH,
+  LOAN_CALCULATOR_PATH,
+  LOAN_INFO_PATH,
+  LOAN_RECORDS_PATH,
+  MY_ACCOUNT_PATH,
+  RECEIVING_ACCOUNT_PATH,
+  REFUND_PATH,
+  SERVICE_FEES_PATH,
+  TRADING_RECORDS_PATH,
+} from './paths';
 
 /** The side navigation of the root layout, as data. */
 export interface NavItem {
@@ -25,24 +36,24 @@ export const NAVIGATION: NavItem[] = [
     label: '贷款申请',
     icon: <BankOutlined />,
     children: [
-      { label: '贷款信息', path: '/apply/LoanInfo' },
-      { label: '贷款计算器', path: '/apply/loanDetail' },
+      { label: '贷款信息', path: LOAN_INFO_PATH },
+      { label: '贷款计算器', path: LOAN_CALCULATOR_PATH },
     ],
   },
-  { label: '贷款记录', path: '/record/loanRecord', icon: <FileTextOutlined /> },
-  { label: '交易记录', path: '/trading/tradingRecord', icon: <SwapOutlined /> },
+  { label: '贷款记录', path: LOAN_RECORDS_PATH, icon: <FileTextOutlined /> },
+  { label: '交易记录', path: TRADING_RECORDS_PATH, icon: <SwapOutlined /> },
   {
     key: 'account',
     label: '我的账户',
     icon: <UserOutlined />,
     children: [
-      { label: '我的账户', path: '/account/myAccount' },
-      { label: '修改密码', path: '/account/reset' },
-      { label: '申请退款', path: '/account/refund' },
+      { label: '我的账户', path: MY_ACCOUNT_PATH },
+      { label: '修改密码', path: CHANGE_PASSWORD_PATH },
+      { label: '申请退款', path: REFUND_PATH },
     ],
   },
-  { label: '服务费', path: '/service/serviceDetail', icon: <AccountBookOutlined /> },
-  { label: '收款账户', path: '/lock/toApplyAccountPage', icon: <WalletOutlined /> },
+  { label: '服务费', path: SERVICE_FEES_PATH, icon: <AccountBookOutlined /> },
+  { label: '收款账户', path: RECEIVING_ACCOUNT_PATH, icon: <WalletOutlined /> },
 ];
 
 /** The entries whose page `allowed` accepts; a group left without entries is dropped. */

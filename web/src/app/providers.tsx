@@ -14,13 +14,13 @@ export const THEME: ThemeConfig = {
   },
 };
 
-/** SPEC.md §8: the default message of a failed validation rule. */
+/** docs/PRODUCT.md §8: the default message of a failed validation rule. */
 export const VALIDATE_MESSAGES = {
   default: UI_TEXTS.invalidInput,
   pattern: { mismatch: UI_TEXTS.invalidInput },
 };
 
-/** SPEC.md §8: an empty table (or list, or select) says "暂无数据". */
+/** docs/PRODUCT.md §8: an empty table (or list, or select) says "暂无数据". */
 export const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={UI_TEXTS.empty} />;
 
 export function createQueryClient() {

@@ -4,10 +4,46 @@ import { type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { RouteError } from '../components/RouteError';
 import { AppShell, CATCH_ALL_ROUTE_ID, CatchAll } from './AppShell';
+import {
+  ABOUT_PATH,
+  ACCOUNT_SECTION_PATH,
+  AGREEMENT_PATH,
+  APPLICATION_ENTER_PATH,
+  APPLICATION_PATH,
+  APPLY_SECTION_PATH,
+  AUDITING_PATH,
+  CASHIER_PATH,
+  CHANGE_PASSWORD_PATH,
+  DIRECT_LOGIN_PATH,
+  FORBIDDEN_PATH,
+  FORGOT_PASSWORD_PATH,
+  INFO_AGREEMENT_PATH,
+  LOADING_PATH,
+  LOAN_CALCULATOR_PATH,
+  LOAN_INFO_PATH,
+  LOAN_RECORD_DETAIL_PATH,
+  LOAN_RECORDS_PATH,
+  LOCK_SECTION_PATH,
+  LOGIN_PATH,
+  MATERIAL_LOGIN_PATH,
+  MY_ACCOUNT_PATH,
+  NOT_FOUND_PATH,
+  RECEIVING_ACCOUNT_PATH,
+  RECORD_SECTION_PATH,
+  REFUND_PATH,
+  RELEASE_FORM_PATH,
+  ROOT_PATH,
+  SERVICE_AGREEMENT_PATH,
+  SERVICE_FEES_PATH,
+  SERVICE_SECTION_PATH,
+  TRADING_RECORDS_PATH,
+  TRADING_SECTION_PATH,
+  USER_SECTION_PATH,
+} from './paths';
 import type { RouteHandle } from './route-handle';
 
 /**
- * Every route of SPEC.md §2 with its exact path and title. Pages and layouts load on demand (route `lazy`).
+ * Every route of docs/PRODUCT.md §2 with its exact path and title; the paths come from paths.ts. Pages and layouts load on demand (route `lazy`).
  * Redirect-only routes use loaders, so the guard only ever sees the final location.
  */
 
@@ -31,79 +67,79 @@ const LOAN_INFO = '贷款信息';
 
 const standaloneRoutes: RouteObject[] = [
   {
-    path: '/404',
+    path: NOT_FOUND_PATH,
     handle: titled('页面不存在'),
     lazy: lazyPage(() => import('../pages/not-found/NotFoundPage')),
   },
   {
-    path: '/403',
+    path: FORBIDDEN_PATH,
     handle: titled('无权访问'),
     lazy: lazyPage(() => import('../pages/forbidden/ForbiddenPage')),
   },
-  { path: '/bmss/toLogin', handle: titled('登录'), lazy: lazyPage(() => import('../pages/login/LoginPage')) },
+  { path: LOGIN_PATH, handle: titled('登录'), lazy: lazyPage(() => import('../pages/login/LoginPage')) },
   {
-    path: '/materialLogin',
+    path: MATERIAL_LOGIN_PATH,
     handle: titled('资料录入'),
     lazy: lazyPage(() => import('../pages/material-login/MaterialLoginPage')),
   },
   {
-    path: '/directLogin',
+    path: DIRECT_LOGIN_PATH,
     handle: titled('免密登录'),
     lazy: lazyPage(() => import('../pages/direct-login/DirectLoginPage')),
   },
-  { path: '/about', handle: titled('关于我们'), lazy: lazyPage(() => import('../pages/about/AboutPage')) },
+  { path: ABOUT_PATH, handle: titled('关于我们'), lazy: lazyPage(() => import('../pages/about/AboutPage')) },
   {
-    path: '/agreement',
+    path: AGREEMENT_PATH,
     handle: titled('协议确认'),
     lazy: lazyPage(() => import('../pages/agreement/AgreementPage')),
   },
   {
-    path: '/auditing',
+    path: AUDITING_PATH,
     handle: titled('审核中'),
     lazy: lazyPage(() => import('../pages/auditing/AuditingPage')),
   },
   {
-    path: '/serviceAgreement',
+    path: SERVICE_AGREEMENT_PATH,
     handle: titled('融资咨询服务协议'),
     lazy: lazyPage(() => import('../pages/service-agreement/ServiceAgreementPage')),
   },
   {
-    path: '/infoAgreement',
+    path: INFO_AGREEMENT_PATH,
     handle: titled('信息咨询服务协议'),
     lazy: lazyPage(() => import('../pages/info-agreement/InfoAgreementPage')),
   },
   {
-    path: '/releaseForm',
+    path: RELEASE_FORM_PATH,
     handle: titled('授权书'),
     lazy: lazyPage(() => import('../pages/release-form/ReleaseFormPage')),
   },
   {
-    path: '/application',
+    path: APPLICATION_PATH,
     handle: titled('融资申请'),
     lazy: lazyPage(() => import('../pages/application/ApplicationPage')),
   },
   {
-    path: '/application/enter',
+    path: APPLICATION_ENTER_PATH,
     handle: titled('申请入口'),
     lazy: lazyPage(() => import('../pages/application-enter/ApplicationEnterPage')),
   },
   {
-    path: '/loading',
+    path: LOADING_PATH,
     handle: titled('正在跳转'),
     lazy: lazyPage(() => import('../pages/loading/LoadingPage')),
   },
   {
-    path: '/cashier',
+    path: CASHIER_PATH,
     handle: titled('收银台'),
     lazy: lazyPage(() => import('../pages/cashier/CashierPage')),
   },
   {
-    path: '/user',
+    path: USER_SECTION_PATH,
     lazy: lazyPage(() => import('./layouts/UserLayout')),
     children: [
-      redirectIndex('/user/forgot'),
+      redirectIndex(FORGOT_PASSWORD_PATH),
       {
-        path: 'forgot',
+        path: FORGOT_PASSWORD_PATH,
         handle: titled('找回密码'),
         lazy: lazyPage(() => import('../pages/forgot-password/ForgotPasswordPage')),
       },
@@ -112,21 +148,21 @@ const standaloneRoutes: RouteObject[] = [
 ];
 
 const rootLayoutRoute: RouteObject = {
-  path: '/',
+  path: ROOT_PATH,
   lazy: lazyPage(() => import('./layouts/RootLayout')),
   children: [
-    redirectIndex('/apply'),
+    redirectIndex(APPLY_SECTION_PATH),
     {
-      path: 'apply',
-      handle: section('贷款申请', '/apply/LoanInfo'),
+      path: APPLY_SECTION_PATH,
+      handle: section('贷款申请', LOAN_INFO_PATH),
       children: [
-        redirectIndex('/apply/LoanInfo'),
+        redirectIndex(LOAN_INFO_PATH),
         {
-          path: 'LoanInfo',
+          path: LOAN_INFO_PATH,
           handle: titled(LOAN_INFO),
           lazy: lazyPage(() => import('../pages/loan-info/LoanInfoPage')),
         },
-        // LoanInfo_YNIT/:rowId/:productCode/:productType, LoanInfo_CGB/:rowId/:productCode, … (SPEC.md §2)
+        // LoanInfo_YNIT/:rowId/:productCode/:productType, LoanInfo_CGB/:rowId/:productCode, … (docs/PRODUCT.md §2)
         ...BANK_CODES.map(
           (bank): RouteObject => ({
             path: bankRoutePattern(bank),
@@ -135,83 +171,83 @@ const rootLayoutRoute: RouteObject = {
           }),
         ),
         {
-          path: 'loanDetail',
-          // the document title is 贷款信息 (SPEC.md §2); the page says what it is
+          path: LOAN_CALCULATOR_PATH,
+          // the document title is 贷款信息 (docs/PRODUCT.md §2); the page says what it is
           handle: { ...titled(LOAN_INFO), heading: '贷款计算器' },
           lazy: lazyPage(() => import('../pages/loan-calculator/LoanCalculatorPage')),
         },
       ],
     },
     {
-      path: 'record',
-      handle: section('贷款记录', '/record/loanRecord'),
+      path: RECORD_SECTION_PATH,
+      handle: section('贷款记录', LOAN_RECORDS_PATH),
       children: [
-        redirectIndex('/record/loanRecord'),
+        redirectIndex(LOAN_RECORDS_PATH),
         {
-          path: 'loanRecord',
+          path: LOAN_RECORDS_PATH,
           handle: titled('贷款记录'),
           lazy: lazyPage(() => import('../pages/loan-records/LoanRecordsPage')),
         },
         {
-          path: 'loanRecordDetail',
+          path: LOAN_RECORD_DETAIL_PATH,
           handle: titled('贷款记录详情'),
           lazy: lazyPage(() => import('../pages/loan-record-detail/LoanRecordDetailPage')),
         },
       ],
     },
     {
-      path: 'trading',
-      handle: section('交易记录', '/trading/tradingRecord'),
+      path: TRADING_SECTION_PATH,
+      handle: section('交易记录', TRADING_RECORDS_PATH),
       children: [
-        redirectIndex('/trading/tradingRecord'),
+        redirectIndex(TRADING_RECORDS_PATH),
         {
-          path: 'tradingRecord',
+          path: TRADING_RECORDS_PATH,
           handle: titled('交易记录'),
           lazy: lazyPage(() => import('../pages/trading-records/TradingRecordsPage')),
         },
       ],
     },
     {
-      path: 'account',
-      handle: section('我的账户', '/account/myAccount'),
+      path: ACCOUNT_SECTION_PATH,
+      handle: section('我的账户', MY_ACCOUNT_PATH),
       children: [
-        redirectIndex('/account/myAccount'),
+        redirectIndex(MY_ACCOUNT_PATH),
         {
-          path: 'myAccount',
+          path: MY_ACCOUNT_PATH,
           handle: titled('我的账户'),
           lazy: lazyPage(() => import('../pages/my-account/MyAccountPage')),
         },
         {
-          path: 'reset',
+          path: CHANGE_PASSWORD_PATH,
           handle: titled('修改密码'),
           lazy: lazyPage(() => import('../pages/change-password/ChangePasswordPage')),
         },
         {
-          path: 'refund',
+          path: REFUND_PATH,
           handle: titled('申请退款'),
           lazy: lazyPage(() => import('../pages/refund/RefundPage')),
         },
       ],
     },
     {
-      path: 'service',
-      handle: section('服务费', '/service/serviceDetail'),
+      path: SERVICE_SECTION_PATH,
+      handle: section('服务费', SERVICE_FEES_PATH),
       children: [
-        redirectIndex('/service/serviceDetail'),
+        redirectIndex(SERVICE_FEES_PATH),
         {
-          path: 'serviceDetail',
+          path: SERVICE_FEES_PATH,
           handle: titled('服务费'),
           lazy: lazyPage(() => import('../pages/service-fees/ServiceFeesPage')),
         },
       ],
     },
     {
-      path: 'lock',
-      handle: section('收款账户', '/lock/toApplyAccountPage'),
+      path: LOCK_SECTION_PATH,
+      handle: section('收款账户', RECEIVING_ACCOUNT_PATH),
       children: [
-        redirectIndex('/lock/toApplyAccountPage'),
+        redirectIndex(RECEIVING_ACCOUNT_PATH),
         {
-          path: 'toApplyAccountPage',
+          path: RECEIVING_ACCOUNT_PATH,
           handle: titled('收款账户'),
           lazy: lazyPage(() => import('../pages/receiving-account/ReceivingAccountPage')),
         },

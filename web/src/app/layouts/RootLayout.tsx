@@ -7,6 +7,7 @@ import { Brand } from '../../components/Brand';
 import { guardSession } from '../AppShell';
 import { mayOpen } from '../guard';
 import { activeNav, NAVIGATION, type NavItem, visibleNavigation } from '../navigation';
+import { ROOT_PATH } from '../paths';
 import { preloadOnIntent } from '../preload';
 import { breadcrumbs, routeHeading } from '../route-handle';
 import { UserMenu } from './UserMenu';
@@ -35,7 +36,7 @@ function toMenuItems(items: NavItem[]): MenuProps['items'] {
           key: item.path ?? item.label,
           icon: item.icon,
           label: (
-            <Link to={item.path ?? '/'} {...preloadOnIntent(item.path ?? '/')}>
+            <Link to={item.path ?? ROOT_PATH} {...preloadOnIntent(item.path ?? ROOT_PATH)}>
               {item.label}
             </Link>
           ),

@@ -5,8 +5,7 @@ import { couponsCountValue } from '../../session/coupons-count';
 import { useLogout } from '../../session/useLogout';
 import { useSession } from '../../session/useSession';
 import { CHANGE_PASSWORD_PATH } from '../guard';
-
-const MY_ACCOUNT_PATH = '/account/myAccount';
+import { MY_ACCOUNT_PATH } from '../paths';
 
 /** The user's name in the header (a badge with the usable coupons), with coupons, password change and logout. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
