@@ -9,8 +9,8 @@ import {
   loans,
   outboxMessages,
   receivingSettings,
-  sandboxBankRequests,
   sandboxPayoutPointings,
+  settlementChecks,
 } from '../src/db/schema.ts';
 import { open } from '../src/lib/sealed-columns.ts';
 import { checkLockedPayouts } from '../src/modules/receiving-account/payouts.ts';
@@ -41,16 +41,19 @@ async function withAccount(loginId: string): Promise<ReadyBorrower> {
   return b;
 }
 
-/** The amount the sandbox bank sent last (its own record), in yuan. */
-async function lastDeposit(): Promise<string> {
+/**
+ * The amount the bank sent to this borrower's settlement account, in yuan: the deposit of the borrower's newest
+ * check (the test clock stands still, so deposits of several borrowers share one time: never the newest row overall).
+ */
+async function depositTo(b: ReadyBorrower): Promise<string> {
   const [row] = await t.db
-    .select()
-    .from(sandboxBankRequests)
-    .where(eq(sandboxBankRequests.operation, 'SMALL_DEPOSIT'))
-    .orderBy(desc(sandboxBankRequests.createdAt))
+    .select({ fen: settlementChecks.depositFen })
+    .from(settlementChecks)
+    .where(eq(settlementChecks.userId, b.userId))
+    .orderBy(desc(settlementChecks.id))
     .limit(1);
-  const fen = Number(row?.answer.amountFen);
-  return `0.${String(fen).padStart(2, '0')}`;
+  if (!row) throw new Error(`no settlement check of ${b.loginId}`);
+  return `0.${String(row.fen).padStart(2, '0')}`;
 }
 
 const wrongOf = (amount: string) => (amount === '0.50' ? '0.51' : '0.50');
@@ -74,7 +77,7 @@ describe('the settlement account (small deposit)', () => {
       accountNoMasked: '7559 **** **** 5678',
       accountName: '深圳市跨境优选贸易有限公司',
     });
-    const amount = await lastDeposit();
+    const amount = await depositTo(b);
     const [message] = await sentTo(t.app, email(b));
     expect(message?.body).toContain(`入账 ${amount} 元`);
     expect(message?.body).toContain('【沙箱】');
@@ -87,7 +90,7 @@ describe('the settlement account (small deposit)', () => {
   it('three wrong entries fail the check (2106, 2106, 2107); then even the right one is refused', async () => {
     const b = await withAccount('rset2');
     okResult(await lock.settlement(b.token, '建设银行', '44050112345678'));
-    const amount = await lastDeposit();
+    const amount = await depositTo(b);
     const first = await lock.verify(b.token, wrongOf(amount));
     expect(first.response).toMatchObject({ rspCode: RSP.SETTLEMENT_AMOUNT_WRONG });
     expect(first.response.rspDesc).toContain('还可输入 2 次');
@@ -101,7 +104,7 @@ describe('the settlement account (small deposit)', () => {
   it('expires after 7 days (2108)', async () => {
     const b = await withAccount('rset3');
     okResult(await lock.settlement(b.token, '建设银行', '44050112345678'));
-    const amount = await lastDeposit();
+    const amount = await depositTo(b);
     t.clock.advance(7 * DAY + 1000);
     b.token = await login(t.app, b.loginId, b.password);
     expect(okResult(await lock.view(b.token)).settlement?.state).toBe('EXPIRED');
@@ -118,7 +121,7 @@ describe('the settlement account (small deposit)', () => {
     b.token = await login(t.app, b.loginId, b.password);
     // the next day: yesterday's pending check takes 3 wrong entries, two new ones 3 each, a third one 1 more
     const wrongTimes = async (n: number) => {
-      const amount = await lastDeposit();
+      const amount = await depositTo(b);
       for (let i = 0; i < n; i += 1) {
         const code = codeOf(await lock.verify(b.token, wrongOf(amount)));
         expect([RSP.SETTLEMENT_AMOUNT_WRONG, RSP.SETTLEMENT_CHECK_FAILED]).toContain(code);
@@ -131,7 +134,7 @@ describe('the settlement account (small deposit)', () => {
     }
     okResult(await lock.settlement(b.token, '建设银行', '44050112345690'));
     await wrongTimes(1);
-    const amount = await lastDeposit();
+    const amount = await depositTo(b);
     expect(codeOf(await lock.verify(b.token, amount))).toBe(RSP.SETTLEMENT_DAILY_LIMIT);
     expect(okResult(await lock.view(b.token)).settlement).toMatchObject({ state: 'PENDING', triesLeft: 2 });
   });
