@@ -14,7 +14,7 @@ const MessageContext = createContext<MessageInstance | null>(null);
 /**
  * The root of the interface: the toasts (antd's message with the docs/PRODUCT.md §9 defaults), handed to pages through
  * useMessage and to the HTTP layer through the notifier. It stands where antd's <App> would, with the same base
- * text style (styles/base.css .app-root), but without the modal and notification code <App> carries: pages that ask
+ * text and link style (styles/base.css .app-root), but without the modal and notification code <App> carries: pages that ask
  * for a confirmation hold their own Modal.useModal().
  */
 export function FeedbackRoot({ children }: { children: ReactNode }) {
