@@ -1,4 +1,4 @@
-/** Masking for personal data shown anywhere (DESIGN.md "Storage"). */
+/** Masking for personal data shown anywhere (docs/PRODUCT.md §11). */
 
 export function maskPhone(phone: string): string {
   const d = phone.replace(/\s/g, '');

@@ -1,5 +1,5 @@
 /**
- * Money (DESIGN.md "Storage"): integer fen in code, yuan as a decimal string with two places on the wire
+ * Money (docs/PRODUCT.md §11): integer fen in code, yuan as a decimal string with two places on the wire
  * ("12345.60"). Never a float for money arithmetic: exact bigint arithmetic, rounded half-up once.
  */
 

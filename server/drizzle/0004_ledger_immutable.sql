@@ -1,4 +1,4 @@
--- Ledger lines are immutable (DESIGN.md "Storage"): a correction is a new line that reverses an old one.
+-- Ledger lines are immutable (docs/PRODUCT.md §10): a correction is a new line that reverses an old one.
 -- The database itself refuses UPDATE and DELETE on ledger_transactions (TRUNCATE, used by tests and
 -- by the operator's purge of a whole environment, is not a row change and stays possible).
 CREATE OR REPLACE FUNCTION ledger_transactions_immutable() RETURNS trigger AS $$

@@ -1,7 +1,6 @@
 import { AGREEMENT_KIND_INFO, AGREEMENT_KINDS, RSP } from '@loan/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementVersions, users } from '../src/db/schema.ts';
+import { agreementVersions } from '../src/db/schema.ts';
 import { seedAgreementVersions } from '../src/modules/agreements/seed.ts';
 import { AGREEMENT_TEXTS } from '../src/modules/agreements/texts.ts';
 import { agreementCalls, LATEST, sha256 } from './helpers/agreements.ts';
@@ -9,14 +8,10 @@ import { call, createTestApp, login, type TestApp } from './helpers/app.ts';
 import { addBorrower } from './helpers/borrowers.ts';
 
 let t: TestApp;
-let _demoId: number;
-let _otherId: number;
 beforeAll(async () => {
   t = await createTestApp();
   await seedAgreementVersions(t.db, t.clock.now());
-  _otherId = await addBorrower(t.db, t.config, 'agrother', 'Other1234', t.clock.now());
-  const [demo] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
-  _demoId = demo?.id ?? 0;
+  await addBorrower(t.db, t.config, 'agrother', 'Other1234', t.clock.now());
 });
 afterAll(() => t.close());
 

@@ -17,16 +17,14 @@ import { uploadFile } from './helpers/uploads.ts';
 
 let t: TestApp;
 let demo: string;
-let _other: string;
 let demoId: number;
-let _otherId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  _otherId = await addBorrower(t.db, t.config, 'certother', 'Other1234', t.clock.now());
+  await addBorrower(t.db, t.config, 'certother', 'Other1234', t.clock.now());
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
   demoId = row?.id ?? 0;
   demo = await login(t.app, 'demo', 'Demo1234');
-  _other = await login(t.app, 'certother', 'Other1234');
+  await login(t.app, 'certother', 'Other1234');
   [PDF, JPEG, PNG] = await Promise.all([realPdf(), realJpeg(), realPng()]);
 });
 afterAll(() => t.close());

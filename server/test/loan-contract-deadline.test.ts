@@ -1,4 +1,4 @@
-import { addDaysIso, RSP, shanghaiDate } from '@loan/domain';
+import { addDaysIso, RSP, shanghaiDate, shanghaiInstant } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
@@ -21,7 +21,7 @@ afterAll(async () => t.close());
 
 /** Moves the test clock to `hh:mm` Shanghai time on the date `date`. */
 function moveTo(date: string, time: string): void {
-  const target = new Date(`${date}T${time}:00+08:00`).getTime();
+  const target = shanghaiInstant(date, `${time}:00`).getTime();
   t.clock.advance(target - t.clock.now().getTime());
 }
 

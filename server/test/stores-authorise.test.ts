@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { type MwsTokenCheckResult, RSP, rspText } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,43 +13,20 @@ import { open } from '../src/lib/sealed-columns.ts';
 import { storeForApplication } from '../src/modules/stores/service.ts';
 import { insertUser } from '../src/modules/users/contacts.ts';
 import { call, cipher, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  AGAIN,
+  BAD_CREDENTIALS_TOKEN,
+  CHECK,
+  CHECK_OUTAGE_TOKEN,
+  capturedLog,
+  countingMarketplace,
+  DAY,
+  DEMO_SELLER,
+  GOOD_TOKEN,
+  REVOKED_TOKEN,
+} from './helpers/stores.ts';
 
-const CHECK = '/seller/mwsTokenCheck';
-const AGAIN = '/seller/againMwsToken';
-const DAY = 24 * 60 * 60 * 1000;
-
-const DEMO_SELLER = 'A1DEMOSTORE001';
-const GOOD_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const BAD_CREDENTIALS_TOKEN = 'amzn.mws.00000000-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const REVOKED_TOKEN = 'amzn.mws.ffffffff-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const CHECK_OUTAGE_TOKEN = 'amzn.mws.eeeeeeee-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-
-/** Counts the marketplace calls while behaving like the sandbox. */
-function countingMarketplace(): MarketplaceAdapter & { calls: { authorise: number; check: number } } {
-  const inner = createSandboxMarketplace();
-  const calls = { authorise: 0, check: 0 };
-  return {
-    sandbox: true,
-    calls,
-    authorise: (...args) => {
-      calls.authorise += 1;
-      return inner.authorise(...args);
-    },
-    check: (...args) => {
-      calls.check += 1;
-      return inner.check(...args);
-    },
-    payoutDestination: (...args) => inner.payoutDestination(...args),
-  };
-}
-
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _enc, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { lines: logLines, stream: logStream } = capturedLog();
 
 let t: TestApp;
 let marketplace: ReturnType<typeof countingMarketplace>;

@@ -1,48 +1,21 @@
-import { Writable } from 'node:stream';
 import { type MwsTokenCheckResult, RSP, rspText, STORE_CREDENTIAL_TEXTS } from '@loan/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketplaceAdapter } from '../src/adapters/marketplace/marketplace.ts';
 import { createSandboxMarketplace } from '../src/adapters/marketplace/sandbox.ts';
-import { users } from '../src/db/schema.ts';
 import { call, cipher, createTestApp, login, START, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  AGAIN,
+  BAD_CREDENTIALS_TOKEN,
+  CHECK,
+  CHECK_OUTAGE_TOKEN,
+  capturedLog,
+  countingMarketplace,
+  DAY,
+  DEMO_SELLER,
+  GOOD_TOKEN,
+  REVOKED_TOKEN,
+} from './helpers/stores.ts';
 
-const CHECK = '/seller/mwsTokenCheck';
-const AGAIN = '/seller/againMwsToken';
-const DAY = 24 * 60 * 60 * 1000;
-
-const DEMO_SELLER = 'A1DEMOSTORE001';
-const GOOD_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const BAD_CREDENTIALS_TOKEN = 'amzn.mws.00000000-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const REVOKED_TOKEN = 'amzn.mws.ffffffff-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const CHECK_OUTAGE_TOKEN = 'amzn.mws.eeeeeeee-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-
-/** Counts the marketplace calls while behaving like the sandbox. */
-function countingMarketplace(): MarketplaceAdapter & { calls: { authorise: number; check: number } } {
-  const inner = createSandboxMarketplace();
-  const calls = { authorise: 0, check: 0 };
-  return {
-    sandbox: true,
-    calls,
-    authorise: (...args) => {
-      calls.authorise += 1;
-      return inner.authorise(...args);
-    },
-    check: (...args) => {
-      calls.check += 1;
-      return inner.check(...args);
-    },
-    payoutDestination: (...args) => inner.payoutDestination(...args),
-  };
-}
-
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _enc, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { stream: logStream } = capturedLog();
 
 let t: TestApp;
 let marketplace: ReturnType<typeof countingMarketplace>;
@@ -58,12 +31,6 @@ afterAll(() => t.close());
 const check = (token: string) => call<MwsTokenCheckResult>(t.app, 'GET', CHECK, undefined, { token });
 const authorise = (token: string, sellerId: unknown, mwsAuthToken: unknown) =>
   call<MwsTokenCheckResult>(t.app, 'POST', AGAIN, { sellerId, mwsAuthToken }, { token });
-
-async function _userId(loginId: string): Promise<number> {
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
-  if (!row) throw new Error(loginId);
-  return row.id;
-}
 
 describe('sandbox marketplace', () => {
   it('is deterministic: names, marketplaces and sales from the seller id, the demo seller fixed', async () => {

@@ -22,7 +22,7 @@ const modify = (token: string, oldPassword: string, newPassword: string) =>
   );
 
 describe('GET /users/getUserInfo', () => {
-  it('returns the SPEC.md §7 fields plus the only-page list, phone masked', async () => {
+  it('returns the docs/PRODUCT.md §7 fields plus the only-page list, phone masked', async () => {
     const token = await login(t.app, 'demo', 'Demo1234');
     const res = await call(t.app, 'GET', '/users/getUserInfo', undefined, { token });
     expect(res.response.rspCode).toBe(RSP.OK);

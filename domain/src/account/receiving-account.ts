@@ -46,7 +46,7 @@ export const PAYOUT_POINTING_LABELS: Readonly<Record<PayoutPointing, string>> = 
   DIVERTED: '异常',
 };
 
-/** SPEC.md §3 paidMethod. */
+/** docs/PRODUCT.md §3 paidMethod. */
 export type PaidMethod = 'STORE_PAYOUT' | 'ACTIVE_REPAY';
 
 export const PAID_METHODS: readonly PaidMethod[] = ['STORE_PAYOUT', 'ACTIVE_REPAY'];

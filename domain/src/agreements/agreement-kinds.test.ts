@@ -10,7 +10,7 @@ import {
 } from './agreement-kinds.ts';
 
 describe('agreement kinds', () => {
-  it('are the four pages of SPEC.md §2 with their titles', () => {
+  it('are the four pages of docs/PRODUCT.md §2.1 with their titles', () => {
     expect(
       Object.fromEntries(
         AGREEMENT_KINDS.map((k) => [k, `${AGREEMENT_KIND_INFO[k].route} ${AGREEMENT_KIND_INFO[k].title}`]),

@@ -1,7 +1,7 @@
 import { RSP, type RspCode } from '../api/rsp-codes.ts';
 
 /**
- * The agreements a borrower reads and accepts (SPEC.md §2): the general tick-box page and the three documents,
+ * The agreements a borrower reads and accepts (docs/PRODUCT.md §2.1): the general tick-box page and the three documents,
  * each at its own portal route, each with a reading time before the accept button works. The server keeps
  * the versioned texts; the kinds and their rules are here.
  */

@@ -18,7 +18,7 @@ export interface LoginResult {
   mustChangePassword: boolean;
 }
 
-/** SPEC.md §7 getUserInfo result, plus the only-page list (SPEC.md §2 /403 rule). */
+/** docs/PRODUCT.md §7 getUserInfo result, plus the only-page list (docs/PRODUCT.md §2.3 /403 rule). */
 export interface UserInfo {
   assetsCodes: string[];
   loginId: string;

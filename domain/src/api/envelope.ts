@@ -1,6 +1,6 @@
 import { RSP, type RspCode, rspText } from './rsp-codes.ts';
 
-/** Every response of the API: `{ response: { rspCode, rspDesc }, result }` (SPEC.md §3, DESIGN.md). */
+/** Every response of the API: `{ response: { rspCode, rspDesc }, result }` (docs/PRODUCT.md §7). */
 export interface RspHeader {
   rspCode: string;
   rspDesc: string;
@@ -19,7 +19,7 @@ export function fail(code: RspCode, desc?: string): Envelope<null> {
   return { response: { rspCode: code, rspDesc: desc ?? rspText(code) }, result: null };
 }
 
-/** SPEC.md §5: a response succeeds only if rspCode equals "0000". */
+/** docs/PRODUCT.md §5: a response succeeds only if rspCode equals "0000". */
 export function isSuccess(envelope: { response?: { rspCode?: unknown } } | null | undefined): boolean {
   return envelope?.response?.rspCode === RSP.OK;
 }

@@ -1,11 +1,11 @@
 /**
- * API paths under the API base (`/api` by default). SPEC.md §7 paths are kept exactly;
+ * API paths under the API base (`/api` by default). docs/PRODUCT.md §7 paths are kept exactly;
  * new calls follow the same style.
  */
 export const API_BASE_DEFAULT = '/api';
 
 export const API = {
-  // SPEC.md §7
+  // docs/PRODUCT.md §7
   userLogin: '/application_vue/userLogin',
   getUserInfo: '/users/getUserInfo',
   toUserAllCheck: '/users/toUserAllCheck',
@@ -17,7 +17,7 @@ export const API = {
   mwsTokenCheck: '/seller/mwsTokenCheck',
   againMwsToken: '/seller/againMwsToken',
   advanceCancel: '/loanMgr/advanceCancel',
-  // added for the flows SPEC.md names but does not show
+  // added for the flows of docs/PRODUCT.md §1
   sendFindPwdCode: '/application_vue/sendFindPwdCode',
   directLogin: '/application_vue/directLogin',
   sendLoginSms: '/application_vue/sendLoginSms',
@@ -88,10 +88,10 @@ export const API = {
   changeContact: '/account/changeContact',
 } as const;
 
-/** Header that carries the session token on every request (SPEC.md §7). */
+/** Header that carries the session token on every request (docs/PRODUCT.md §7). */
 export const ACCESS_TOKEN_HEADER = 'accessToken';
 
-/** SPEC.md §9 client time-outs, in milliseconds. */
+/** docs/PRODUCT.md §9 client time-outs, in milliseconds. */
 export const TIMEOUTS = {
   default: 8000,
   login: 20000,

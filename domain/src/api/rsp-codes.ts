@@ -1,5 +1,5 @@
 /**
- * The one catalogue of response codes (DESIGN.md "API conventions").
+ * The one catalogue of response codes (docs/PRODUCT.md §8).
  * 0000 success; 1xxx input; 2xxx account and session; 3xxx loan rules; 9999 system.
  * HTTP 401 (no valid session) carries SESSION_EXPIRED in its envelope.
  */

@@ -9,7 +9,7 @@ import {
 import { BANK_CODES } from './partner-banks.ts';
 
 describe('bank routes', () => {
-  it('build the paths of SPEC.md §2', () => {
+  it('build the paths of docs/PRODUCT.md §2.2', () => {
     expect(bankRoutePath('YNIT', { rowId: '101', productCode: 'YNIT-XT01', productType: 'CREDIT' })).toBe(
       '/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT',
     );

@@ -1,7 +1,7 @@
 import { BANK_CODES, BANK_ROUTE_PARAMS, type BankCode, isBankCode } from './partner-banks.ts';
 
 /**
- * A bank's application route under /apply (SPEC.md §2): `/apply/LoanInfo_YNIT/{rowId}/{productCode}/{productType}`,
+ * A bank's application route under /apply (docs/PRODUCT.md §2.2): `/apply/LoanInfo_YNIT/{rowId}/{productCode}/{productType}`,
  * `/apply/LoanInfo_CRBANK/{mcOrderNo}`, … Building and parsing are inverse: segments are URL-encoded.
  */
 export const APPLY_ROUTE_BASE = '/apply';

@@ -32,7 +32,7 @@ describe('step and material catalogues', () => {
 });
 
 describe('partner banks', () => {
-  it('are the five of SPEC.md, each under its own code with a Chinese name', () => {
+  it('are the five of docs/PRODUCT.md §1, each under its own code with a Chinese name', () => {
     expect(Object.keys(PARTNER_BANKS)).toEqual(['YNIT', 'CGB', 'FUIOU', 'SHRB', 'CRBANK']);
     for (const bank of banks) expect(bank.name).toMatch(chinese);
     expect(banks.map((b) => b.code)).toEqual([...BANK_CODES]);
@@ -41,7 +41,7 @@ describe('partner banks', () => {
     expect(isBankCode('toString')).toBe(false);
   });
 
-  it('identify applications by the route parameters of SPEC.md §2', () => {
+  it('identify applications by the route parameters of docs/PRODUCT.md §2.2', () => {
     for (const bank of banks) expect(bank.routeParams).toBe(BANK_ROUTE_PARAMS[bank.code]);
     expect(Object.fromEntries(banks.map((b) => [b.code, b.routeParams.join('/')]))).toEqual({
       YNIT: 'rowId/productCode/productType',

@@ -1,15 +1,15 @@
 import type { StepKey } from './application-steps.ts';
 import type { MaterialKey } from './materials.ts';
 
-/** The five partner banks of SPEC.md §1 (YNIT is a trust company, FUIOU a payment institution). */
+/** The five partner banks of docs/PRODUCT.md §1 (YNIT is a trust company, FUIOU a payment institution). */
 export const BANK_CODES = ['YNIT', 'CGB', 'FUIOU', 'SHRB', 'CRBANK'] as const;
 
 export type BankCode = (typeof BANK_CODES)[number];
 
-/** The route parameters that can identify an application (SPEC.md §3). */
+/** The route parameters that can identify an application (docs/PRODUCT.md §3). */
 export type RouteParam = 'rowId' | 'productCode' | 'productType' | 'mcOrderNo';
 
-/** Which parameters identify an application in each bank's portal route, in route order (SPEC.md §2). */
+/** Which parameters identify an application in each bank's portal route, in route order (docs/PRODUCT.md §2.2). */
 export const BANK_ROUTE_PARAMS = {
   YNIT: ['rowId', 'productCode', 'productType'],
   CGB: ['rowId', 'productCode'],

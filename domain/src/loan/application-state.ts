@@ -11,7 +11,7 @@ import {
 } from './application-types.ts';
 
 /**
- * The one state machine of an application (DESIGN.md "The loan domain"):
+ * The one state machine of an application (docs/PRODUCT.md §10):
  * draft → submitted → under review → approved | rejected; approved → signed → disbursed (it becomes a loan).
  * Before the review ends the borrower may withdraw; after approval, until disbursement, the application may be
  * cancelled in advance (/loanMgr/advanceCancel), and an approval not signed in time expires. Every legal move

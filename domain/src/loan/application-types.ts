@@ -1,5 +1,5 @@
 /**
- * The words of an application's life (DESIGN.md "The loan domain"): its states, the events that move it and
+ * The words of an application's life (docs/PRODUCT.md §10): its states, the events that move it and
  * who may cause them. The loan that a disbursed application becomes has its own states (repaying, overdue,
  * settled); they are not the application's.
  */

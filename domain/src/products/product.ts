@@ -9,7 +9,7 @@ import { rateToNumber } from '../rate.ts';
 import type { RepaymentMethod, ServiceFee } from '../schedule/types.ts';
 import { productSchedule } from './product-schedule.ts';
 
-/** A partner bank's loan product (DESIGN.md "The loan domain"). */
+/** A partner bank's loan product (docs/PRODUCT.md §10). */
 export interface Product {
   readonly bank: BankCode;
   readonly productCode: string;

@@ -2,14 +2,14 @@ import { RSP, type RspCode } from '../api/rsp-codes.ts';
 import type { TagColour } from '../tag-colour.ts';
 
 /**
- * Store authorisation status (SPEC.md §3: storeCreditStatus starts "01" and is replaced by shopAuth from
+ * Store authorisation status (docs/PRODUCT.md §3: storeCreditStatus starts "01" and is replaced by shopAuth from
  * GET /seller/mwsTokenCheck). Only an authorised store ("03") may apply for financing.
  */
 export const STORE_AUTH_STATUSES = ['01', '02', '03', '04', '05'] as const;
 
 export type StoreAuthStatus = (typeof STORE_AUTH_STATUSES)[number];
 
-/** The status before the store check answers (SPEC.md §3). */
+/** The status before the store check answers (docs/PRODUCT.md §3). */
 export const INITIAL_STORE_AUTH_STATUS: StoreAuthStatus = '01';
 
 /** What the screen offers: authorise, wait, re-authorise, contact support, or nothing to do. */

@@ -35,7 +35,7 @@ export const users = pgTable(
     assetsCodes: jsonb('assets_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** null: the password was never changed (must change before anything else) */
     uptPwdTime: tz('upt_pwd_time'),
-    /** null: no restriction; [] or a list: the only pages this user may open (SPEC.md §2) */
+    /** null: no restriction; [] or a list: the only pages this user may open (docs/PRODUCT.md §2.3) */
     onlyPages: jsonb('only_pages').$type<string[] | null>(),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: tz('created_at').notNull().defaultNow(),

@@ -5,7 +5,7 @@ import { tz } from './columns.ts';
 
 /** What a borrower brings: the store, agreements accepted, documents and the loan certification. */
 
-/** The borrower's marketplace store and its authorisation (SPEC.md §3 storeInfo / shopAuth). One per user. */
+/** The borrower's marketplace store and its authorisation (docs/PRODUCT.md §3 storeInfo / shopAuth). One per user. */
 export const sellerStores = pgTable(
   'seller_stores',
   {

@@ -14,7 +14,7 @@ import { users } from './accounts.ts';
 import { tz } from './columns.ts';
 import { instalments, loans } from './loans.ts';
 
-/** Service fee items and the coupons that pay them (DESIGN.md; domain/src/fees). Money in fen. */
+/** Service fee items and the coupons that pay them (docs/PRODUCT.md §10; domain/src/fees). Money in fen. */
 
 /**
  * A coupon issued to a borrower. state AVAILABLE | LOCKED (held by an unpaid payment order) | USED; EXPIRED is

@@ -1,6 +1,6 @@
 import { shanghaiDateTime } from '@loan/domain';
 import PDFDocument from 'pdfkit';
-import { cjkFont } from '../../lib/cjk-font.ts';
+import { cjkPdfBytes } from '../../lib/cjk-font.ts';
 import type { OpenedContract } from './contract-kept.ts';
 
 /** The file name of a signed contract's PDF (the Chinese one and its ASCII fallback). */
@@ -22,14 +22,7 @@ export function contractPdf({ row: contract, body }: OpenedContract): Promise<Bu
       Producer: 'loan-portal',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('cjk', cjkFont());
-  doc.font('cjk');
+  const done = cjkPdfBytes(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const [title, ...lines] = body.split('\n');

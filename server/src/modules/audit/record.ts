@@ -2,7 +2,7 @@ import type { RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
-/** What the audit log records (DESIGN.md: who, when, from where). */
+/** What the audit log records (docs/PRODUCT.md §10: who, when, from where). */
 export const AUDIT = {
   loginSuccess: 'login.success',
   loginFailure: 'login.failure',

@@ -77,6 +77,26 @@ export function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
   return { status, outstandingPrincipalFen: loan.principalFen - paidPrincipal };
 }
 
+/** Writes the loan's status and outstanding principal as its instalments now say, when they changed. */
+export async function saveLoanState(
+  tx: Database,
+  loan: LoanRow,
+  rows: readonly InstalmentRow[],
+  now: Date,
+): Promise<void> {
+  const state = loanStateOf(loan, rows);
+  if (state.status === loan.status && state.outstandingPrincipalFen === loan.outstandingPrincipalFen) return;
+  await tx
+    .update(loans)
+    .set({
+      status: state.status,
+      outstandingPrincipalFen: state.outstandingPrincipalFen,
+      updatedAt: now,
+      ...(state.status === 'SETTLED' ? { settledAt: now } : {}),
+    })
+    .where(eq(loans.id, loan.id));
+}
+
 /**
  * The collections sandbox (docs/SANDBOX.md "还款沙箱 / Collections sandbox"): for every loan with an instalment
  * due on or before today (Shanghai) that is not paid, takes the money from the store's payout, deterministically
@@ -202,17 +222,6 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
     }
   }
 
-  const state = loanStateOf(loan, rows);
-  if (state.status !== loan.status || state.outstandingPrincipalFen !== loan.outstandingPrincipalFen) {
-    await tx
-      .update(loans)
-      .set({
-        status: state.status,
-        outstandingPrincipalFen: state.outstandingPrincipalFen,
-        updatedAt: now,
-        ...(state.status === 'SETTLED' ? { settledAt: now } : {}),
-      })
-      .where(eq(loans.id, loanId));
-  }
+  await saveLoanState(tx, loan, rows, now);
   return lines;
 }

@@ -7,14 +7,13 @@ import {
   type InstalmentRow,
   instalments,
   ledgerTransactions,
-  loans,
   type PaymentOrderItemRow,
   type PaymentOrderRow,
   paymentOrderItems,
   paymentOrders,
 } from '../../db/schema.ts';
 import { recordFeeCovered } from '../fees/bookkeeping.ts';
-import { allocate, instalmentOwedFen, loanStateOf, penaltyAsOf } from '../loans/collections.ts';
+import { allocate, instalmentOwedFen, penaltyAsOf, saveLoanState } from '../loans/collections.ts';
 import { moveOrder, type OrderActor } from './order-events.ts';
 import { lockLoans } from './place-order.ts';
 
@@ -71,18 +70,7 @@ export async function applyPaidOrder(
     const rows = await tx.select().from(instalments).where(eq(instalments.loanId, loan.id));
     await refreshInstalments(tx, rows, now);
     const fresh = await tx.select().from(instalments).where(eq(instalments.loanId, loan.id));
-    const state = loanStateOf(loan, fresh);
-    if (state.status !== loan.status || state.outstandingPrincipalFen !== loan.outstandingPrincipalFen) {
-      await tx
-        .update(loans)
-        .set({
-          status: state.status,
-          outstandingPrincipalFen: state.outstandingPrincipalFen,
-          updatedAt: now,
-          ...(state.status === 'SETTLED' ? { settledAt: now } : {}),
-        })
-        .where(eq(loans.id, loan.id));
-    }
+    await saveLoanState(tx, loan, fresh, now);
   }
   await settleCoupon(tx, order, applied.couponUsed, now);
   await writeLedgerLine(tx, order, items, applied, facts.paidAt, now);

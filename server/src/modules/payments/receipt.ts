@@ -14,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import type { Database } from '../../db/client.ts';
 import { coupons, loans, type PaymentOrderRow, paymentOrderItems, products, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { cjkFont } from '../../lib/cjk-font.ts';
+import { cjkPdfBytes } from '../../lib/cjk-font.ts';
 
 /**
  * The 电子回单 of a paid order: a PDF made with pdfkit, its Chinese text set in the portal's CJK font (cjk-font.ts).
@@ -111,14 +111,7 @@ export async function receiptPdf(
       ...(options.sandbox ? { Keywords: 'SANDBOX' } : {}),
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('cjk', cjkFont());
-  doc.font('cjk');
+  const done = cjkPdfBytes(doc);
   doc.fontSize(18).text('电子回单', { align: 'center' });
   doc.fontSize(9).fillColor('#888888').text('跨境卖家贷款平台 · 平台服务费与主动还款', { align: 'center' });
   if (options.sandbox) {

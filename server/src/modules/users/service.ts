@@ -23,7 +23,7 @@ import { storeForApplication } from '../stores/service.ts';
 import type { Contacts } from './contacts.ts';
 
 /**
- * SPEC.md §7 getUserInfo, plus the only-page list and the usable coupons' count; the phone is masked.
+ * docs/PRODUCT.md §7 getUserInfo, plus the only-page list and the usable coupons' count; the phone is masked.
  * paidMethod, openBank and subAccNo (masked) come from the receiving account (receiving-account/view.ts).
  */
 export function userInfo(
