@@ -4,7 +4,7 @@ import 'crypto-js/aes';
 import 'crypto-js/pad-zeropadding';
 
 /**
- * The AES field cipher of SPEC.md §7: AES-CBC, zero padding, fixed key and iv, base64 text.
+ * The AES field cipher of docs/PRODUCT.md §7: AES-CBC, zero padding, fixed key and iv, base64 text.
  * Key and iv are 16-byte UTF-8 strings (AES-128). They are configuration, not secrets: the browser
  * holds them too. They only keep passwords out of plain sight in request bodies and logs.
  */

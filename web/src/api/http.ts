@@ -6,7 +6,7 @@
  */
 import { ACCESS_TOKEN_HEADER, API, type Envelope, isSuccess, TIMEOUTS } from '@loan/domain';
 import axios, { type AxiosRequestConfig } from 'axios';
-import { LOGIN_PATH } from '../app/guard';
+import { LOGIN_PATH } from '../app/paths';
 import { API_BASE } from '../config';
 import { expireSession, SESSION_KEYS } from '../session/session';
 import { ApiError, transportError, unauthorizedError } from './errors';

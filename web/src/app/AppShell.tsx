@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { type Location, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { registerNavigate } from '../api/runtime';
 import { readSession } from '../session/session';
-import { decide, type GuardDecision, type GuardSession, LOGIN_PATH, ROOT_PATH } from './guard';
+import { decide, type GuardDecision, type GuardSession } from './guard';
 import { usePageTitleOverride } from './page-title';
+import { LOGIN_PATH, loginPathBack, ROOT_PATH } from './paths';
 import { documentTitle } from './route-handle';
 
 /** Id of the catch-all route: a location that only it matches is "unmatched" for the guard. */
@@ -23,7 +24,7 @@ export function guardSession(): GuardSession {
 function redirectTarget(to: string, location: Location): string {
   if (to !== LOGIN_PATH) return to;
   const back = `${location.pathname}${location.search}`;
-  return back === ROOT_PATH ? to : `${to}?redirect=${encodeURIComponent(back)}`;
+  return back === ROOT_PATH ? to : loginPathBack(back);
 }
 
 /**

@@ -19,8 +19,6 @@ import {
  * the path the user came from ('/' on the first load, as in the original router) and the session.
  */
 
-export { CHANGE_PASSWORD_PATH, LOGIN_PATH, ROOT_PATH } from './paths';
-
 /** Paths that open without a session, exactly as docs/PRODUCT.md §2 lists them. */
 export const OPEN_PATHS: readonly string[] = [
   FORGOT_PASSWORD_PATH,

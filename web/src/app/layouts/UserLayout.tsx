@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
-import { LOGIN_PATH } from '../guard';
+import { LOGIN_PATH } from '../paths';
 
 /** The separate /user layout (docs/PRODUCT.md §2): account pages reached without signing in. */
 export default function UserLayout() {

@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import { couponsCountValue } from '../../session/coupons-count';
 import { useLogout } from '../../session/useLogout';
 import { useSession } from '../../session/useSession';
-import { CHANGE_PASSWORD_PATH } from '../guard';
-import { MY_ACCOUNT_PATH } from '../paths';
+import { CHANGE_PASSWORD_PATH, MY_ACCOUNT_PATH } from '../paths';
 
 /** The user's name in the header (a badge with the usable coupons), with coupons, password change and logout. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {

@@ -1,11 +1,9 @@
-import { TIMEOUTS } from '@loan/domain';
+import { CANCEL_REASON_MAX, TIMEOUTS } from '@loan/domain';
 import { Alert, Button, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { advanceCancel } from '../../api/applications';
 import { isApiError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
-
-const REASON_MAX = 200;
 
 /**
  * "取消申请": a confirmation with an optional reason, then POST /loanMgr/advanceCancel (30 s time-out).
@@ -70,7 +68,7 @@ export function AdvanceCancelButton({ rowId, onCancelled }: { rowId: number; onC
             aria-label="取消原因"
             placeholder="取消原因（选填）"
             value={reason}
-            maxLength={REASON_MAX}
+            maxLength={CANCEL_REASON_MAX}
             showCount
             autoSize={{ minRows: 2, maxRows: 4 }}
             onChange={(event) => setReason(event.target.value)}

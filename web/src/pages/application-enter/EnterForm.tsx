@@ -1,4 +1,11 @@
-import { type ApplicationDetail, fenToYuan, formatYuan, RSP } from '@loan/domain';
+import {
+  type ApplicationDetail,
+  fenToYuan,
+  formatYuan,
+  PURPOSE_MAX_LENGTH,
+  PURPOSE_MIN_LENGTH,
+  RSP,
+} from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -20,9 +27,6 @@ import { type ApplicationFacts, ConfirmSubmitModal } from './ConfirmSubmitModal'
 import { amountProblem, effectiveMaxFen, limitRuleText, storeLimitOf, termProblem } from './enter-rules';
 import { PreviewSummary } from './PreviewSummary';
 import { ScheduleDrawer } from './ScheduleDrawer';
-
-const PURPOSE_MIN = 2;
-const PURPOSE_MAX = 200;
 
 interface EnterValues {
   amount: number | null;
@@ -222,8 +226,8 @@ export function EnterForm({ detail }: { detail: ApplicationDetail }) {
               {
                 validator: (_, value: string) => {
                   const length = (value ?? '').trim().length;
-                  return length > 0 && (length < PURPOSE_MIN || length > PURPOSE_MAX)
-                    ? Promise.reject(new Error(`借款用途为 ${PURPOSE_MIN}–${PURPOSE_MAX} 个字`))
+                  return length > 0 && (length < PURPOSE_MIN_LENGTH || length > PURPOSE_MAX_LENGTH)
+                    ? Promise.reject(new Error(`借款用途为 ${PURPOSE_MIN_LENGTH}–${PURPOSE_MAX_LENGTH} 个字`))
                     : Promise.resolve();
                 },
               },
@@ -231,7 +235,7 @@ export function EnterForm({ detail }: { detail: ApplicationDetail }) {
           >
             <Input.TextArea
               autoSize={{ minRows: 2, maxRows: 5 }}
-              maxLength={PURPOSE_MAX}
+              maxLength={PURPOSE_MAX_LENGTH}
               showCount
               placeholder="如：采购备货、支付物流费用"
             />

@@ -9,6 +9,7 @@ import {
   parseBankRoute,
   type StepStatus,
   storeApplyProblem,
+  TERMINAL_STATES,
 } from '@loan/domain';
 import { Alert, Button, Card, Flex, Grid, Result, Skeleton, Spin, Steps, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
@@ -55,8 +56,6 @@ function NotFound() {
   );
 }
 
-const CLOSED_STATES = ['REJECTED', 'WITHDRAWN', 'CANCELLED', 'DISBURSED'];
-
 function BankApplication({ detail, refresh }: { detail: ApplicationDetail; refresh: () => void }) {
   const location = useLocation();
   const screens = Grid.useBreakpoint();
@@ -72,7 +71,7 @@ function BankApplication({ detail, refresh }: { detail: ApplicationDetail; refre
     storeCheck.data?.shopAuth ?? (storeCheck.isPending ? undefined : session.storeInfo?.storeCreditStatus);
   const storeProblem =
     application.state === 'DRAFT' && shopAuth !== undefined ? storeApplyProblem(shopAuth) : null;
-  const closed = CLOSED_STATES.includes(application.state);
+  const closed = TERMINAL_STATES.includes(application.state);
 
   return (
     <Flex vertical gap={16}>
