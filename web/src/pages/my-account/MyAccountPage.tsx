@@ -39,8 +39,9 @@ export default function MyAccountPage() {
       .catch(() => undefined);
   };
 
+  // as tall as a screen: the footer stays below it, so nothing on screen moves when the cards replace it
   const placeholder = (
-    <Card variant="borderless">
+    <Card variant="borderless" className="page-placeholder">
       <Skeleton active paragraph={{ rows: 6 }} />
     </Card>
   );
