@@ -51,7 +51,9 @@ export async function makeReadyBorrower(
   if (storeStatus !== null) {
     await t.db.insert(sellerStores).values({
       userId,
-      sellerId: `A${String(userId).padStart(11, '0')}`,
+      // ends in 0: the collections sandbox's half-paying stores end in 7 (makeHalfPayer), so this store pays in
+      // full whatever id the database gave the borrower
+      sellerId: `A${String(userId).padStart(10, '0')}0`,
       sellerName: `${loginId} 的店铺`,
       marketplaceIds: ['ATVPDKIKX0DER'],
       status: storeStatus,
