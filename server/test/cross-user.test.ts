@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema.ts';
 import { type ApiAnswer, call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { makeReadyBorrower, type ReadyBorrower, readySellerId } from './helpers/borrower.ts';
 import { approvedApplication } from './helpers/contracts.ts';
 
 /**
@@ -175,7 +175,7 @@ describe('a second borrower with the first borrower’s ids', () => {
         { token: intruder.token },
       );
     });
-    const sellerId = `A${String(owner.userId).padStart(11, '0')}`;
+    const sellerId = readySellerId(owner.userId);
     secrets.push('owner1 的店铺');
     await expectRefusedQuietly('againMwsToken with the first borrower’s seller id', () =>
       call(

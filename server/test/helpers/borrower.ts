@@ -23,6 +23,12 @@ export interface ReadyBorrower {
   token: string;
 }
 
+/**
+ * The seller id of a ready borrower's store. It ends in 0: the collections sandbox's half-paying stores end in 7
+ * (makeHalfPayer), so this store pays in full whatever id the database gave the borrower.
+ */
+export const readySellerId = (userId: number) => `A${String(userId).padStart(10, '0')}0`;
+
 export interface ReadyBorrowerOptions {
   /** default true: a full certification (company, legal person, bank card, sales statement) */
   certified?: boolean;
@@ -51,9 +57,7 @@ export async function makeReadyBorrower(
   if (storeStatus !== null) {
     await t.db.insert(sellerStores).values({
       userId,
-      // ends in 0: the collections sandbox's half-paying stores end in 7 (makeHalfPayer), so this store pays in
-      // full whatever id the database gave the borrower
-      sellerId: `A${String(userId).padStart(10, '0')}0`,
+      sellerId: readySellerId(userId),
       sellerName: `${loginId} 的店铺`,
       marketplaceIds: ['ATVPDKIKX0DER'],
       status: storeStatus,
