@@ -1,3 +1,4 @@
+import { oneOf } from '../one-of.ts';
 import type { StepKey } from './application-steps.ts';
 import type { MaterialKey } from './materials.ts';
 
@@ -150,6 +151,4 @@ export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
   },
 };
 
-export function isBankCode(value: unknown): value is BankCode {
-  return typeof value === 'string' && (BANK_CODES as readonly string[]).includes(value);
-}
+export const isBankCode = oneOf(BANK_CODES);
