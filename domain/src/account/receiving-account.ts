@@ -1,4 +1,5 @@
 import { oneOf } from '../one-of.ts';
+
 /**
  * The receiving account (/lock/toApplyAccountPage): a collection sub-account at a partner bank that the store's
  * payouts are pointed to, the borrower's own settlement account verified by a small deposit, the repayment

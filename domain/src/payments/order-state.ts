@@ -1,4 +1,5 @@
 import { oneOf } from '../one-of.ts';
+
 /**
  * The one state machine of a payment order: CREATED (waiting at the cashier) → PAID (the gateway confirmed the
  * money) or CLOSED (unpaid after PAYMENT_ORDER_TTL_MS, closed by the borrower, or replaced by a new attempt for
