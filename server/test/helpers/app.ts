@@ -145,6 +145,9 @@ export interface ApiAnswer<T = unknown> {
   result: T;
 }
 
+/** The response code of an answer. */
+export const codeOf = (answer: { response: { rspCode: string } }) => answer.response.rspCode;
+
 export interface CallOptions {
   token?: string;
   ip?: string;
