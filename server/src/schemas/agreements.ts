@@ -6,16 +6,15 @@ import {
   type UserReadAgrResult,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
+import { NullableDateTime, strict } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** Agreements (/users/agreement, /users/agreementStatus, /users/userReadAgr): request and result schemas. */
 
-const strict = { additionalProperties: false } as const;
 const Kind = Type.Enum([...AGREEMENT_KINDS], {
   description:
     '协议类型：GENERAL 用户服务协议、SERVICE 融资咨询服务协议、INFO 信息咨询服务协议、RELEASE 授权书',
 });
-const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 export const AgreementTextQuery = Type.Object(
   {

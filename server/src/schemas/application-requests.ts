@@ -8,11 +8,10 @@ import type {
 } from '@loan/domain';
 import { CANCEL_REASON_MAX, MAX_ROW_ID } from '@loan/domain';
 import { type Static, Type } from 'typebox';
+import { strict } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** Request schemas of the applications calls and the bank callback, tied to the domain contract. */
-
-const strict = { additionalProperties: false } as const;
 
 const RowId = Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '申请编号（rowId）' });
 const QueryId = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));

@@ -14,15 +14,11 @@ import {
   REPAYMENT_METHODS,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
+import { DateTime, NullableDateTime, NullableString, NullableYuan, Yuan } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** Result schemas of products and applications, tied to the domain contract below. */
 
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableYuan = Type.Union([Yuan, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 const Bank = Type.Enum([...BANK_CODES]);
 const State = Type.Enum([...APPLICATION_STATES]);
 

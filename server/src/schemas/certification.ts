@@ -10,6 +10,7 @@ import {
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
 import { CipherTextField } from './fields.ts';
+import { strict } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /**
@@ -17,7 +18,6 @@ import type { Check, Same } from './same.ts';
  * steps' own saves /users/bindBankCard, /users/updateCertificationDocuments).
  */
 
-const strict = { additionalProperties: false } as const;
 const DocumentKindField = Type.Enum([...DOCUMENT_KINDS], {
   description:
     'BUSINESS_LICENCE 营业执照、ID_CARD_FRONT 身份证人像面、ID_CARD_BACK 身份证国徽面、SALES_STATEMENT 店铺销售流水',

@@ -8,14 +8,11 @@ import {
   type SignContractRequest,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
+import { DateText, strict, Yuan } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** Request and result schemas of the loan contract (借款合同), tied to the domain contract below. */
 
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
 const Rate = Type.String({ description: '利率（小数，"0.0864" 即 8.64%）' });
 
 export const LoanContractQuerystring = Type.Object(

@@ -9,17 +9,11 @@ import {
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
 import { CodeField } from './fields.ts';
+import { DateText, DateTime, NullableDateTime, NullableString, strict, Yuan } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** Request and result schemas of My account (/account/*), tied to the domain contract below. */
 
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
 const SubAccountStateSchema = Type.Enum(['OPENING', 'OPEN', 'FAILED', 'CLOSED'], {
   description: 'OPENING 开立中 | OPEN 已开立 | FAILED 开立失败 | CLOSED 已变更',
 });

@@ -14,13 +14,11 @@ import {
   type VerifySettlementRequest,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
+import { NullableDateTime, NullableString, strict } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** The receiving account (/lock/*) on the wire, tied to the domain contract (contracts-account.ts). */
 
-const strict = { additionalProperties: false } as const;
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const Bank = Type.Enum([...BANK_CODES], { description: '合作机构代码：YNIT | CGB | FUIOU | SHRB | CRBANK' });
 
 export const OpenSubAccountBody = Type.Object({ bankCode: Bank }, strict);
@@ -67,8 +65,8 @@ export const SubAccountViewSchema = Type.Object({
   accountNoMasked: NullableString,
   companyName: Type.String(),
   requestedAt: Type.String({ format: 'date-time' }),
-  openedAt: NullableTime,
-  closedAt: NullableTime,
+  openedAt: NullableDateTime,
+  closedAt: NullableDateTime,
   failReason: NullableString,
 });
 
@@ -78,13 +76,13 @@ export const SettlementAccountViewSchema = Type.Object({
   accountName: Type.String(),
   accountNoMasked: Type.String(),
   triesLeft: Type.Integer({ minimum: 0 }),
-  expiresAt: NullableTime,
-  verifiedAt: NullableTime,
+  expiresAt: NullableDateTime,
+  verifiedAt: NullableDateTime,
 });
 
 export const PayoutViewSchema = Type.Object({
   state: Type.Enum(['POINTED', 'NOT_POINTED', 'CHECKING', 'DIVERTED']),
-  checkedAt: NullableTime,
+  checkedAt: NullableDateTime,
   destinationMasked: NullableString,
   note: NullableString,
 });

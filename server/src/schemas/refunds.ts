@@ -12,16 +12,11 @@ import {
   type RefundPage,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
+import { Cursor, DateTime, NullableDateTime, NullableString, PageSize, strict, Yuan } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** Request and result schemas of refunds, tied to the domain contract below. */
 
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 const State = Type.Enum([...REFUND_STATES], {
   description:
     'SUBMITTED 已提交 | APPROVED 已同意 | REFUNDING 退款中 | REFUNDED 已退款 | REJECTED 已拒绝 | CANCELLED 已撤销',
@@ -51,10 +46,8 @@ export const RefundCancelBody = Type.Object({ refundNo: RefundNo }, strict);
 export const RefundListQuerystring = Type.Object(
   {
     status: Type.Optional(State),
-    cursor: Type.Optional(
-      Type.String({ maxLength: 256, description: '上一页返回的 nextCursor（不透明），第一页不传' }),
-    ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' })),
+    cursor: Cursor,
+    limit: PageSize,
   },
   strict,
 );

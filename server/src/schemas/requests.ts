@@ -9,9 +9,8 @@ import type {
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
 import { ChannelField, CipherTextField, CodeField, LoginIdField, PhoneField, TicketField } from './fields.ts';
+import { strict } from './fragments.ts';
 import type { Check, Same } from './same.ts';
-
-const strict = { additionalProperties: false } as const;
 
 export const LoginBody = Type.Object({ loginId: LoginIdField, password: CipherTextField }, strict);
 

@@ -7,9 +7,8 @@ import type {
   UserInfo,
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
+import { NullableString } from './fragments.ts';
 import type { Check, Same } from './same.ts';
-
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const LoginResultSchema = Type.Object({
   accessToken: Type.String({ description: '放入请求头 accessToken' }),

@@ -7,12 +7,12 @@ import {
 } from '@loan/domain';
 import { type Static, Type } from 'typebox';
 import { CipherTextField } from './fields.ts';
+import { NullableDateTime } from './fragments.ts';
 import type { Check, Same } from './same.ts';
 
 /** Store authorisation (/seller/…): request and result schemas, tied to the domain contract below. */
 
 const YuanAmount = Type.String({ pattern: '^\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 export const AgainMwsTokenBody = Type.Object(
   {
