@@ -1,11 +1,11 @@
-import { BANK_CODES, type BankCode } from '@loan/domain';
+import { BANK_CODES, type BankCode, type EarlySettleResult, type SettlementQuote } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { BankAdapter, BankAdapters } from '../../src/adapters/banks/bank-adapter.ts';
 import { createSandboxBanks } from '../../src/adapters/banks/sandbox.ts';
 import { feeItems, instalments, ledgerTransactions, loans, sellerStores } from '../../src/db/schema.ts';
 import { collectDueInstalments } from '../../src/modules/loans/collections.ts';
-import { createTestApp, type TestApp } from './app.ts';
+import { call, createTestApp, login, type TestApp } from './app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './applications.ts';
 import type { ReadyBorrower } from './borrower.ts';
 import { approvedApplication } from './contracts.ts';
@@ -97,6 +97,17 @@ export async function createSwitchedBanksApp(bankSwitch: SettleSwitch): Promise<
   const t = await createTestApp({ banks });
   inner = createSandboxBanks({ db: t.db, decisionDelayMs: t.config.sandboxDecisionDelayMs });
   return t;
+}
+
+/** The early settlement calls, and a fresh session of a borrower, on the app `app()` gives when called. */
+export function settlementCalls(app: () => TestApp) {
+  return {
+    quoteOf: (token: string, loanId: unknown) =>
+      call<SettlementQuote>(app().app, 'GET', '/loanMgr/settlementQuote', { loanId }, { token }),
+    settle: (token: string, body: Record<string, unknown>) =>
+      call<EarlySettleResult>(app().app, 'POST', '/loanMgr/earlySettle', body, { token }),
+    relogin: (b: ReadyBorrower) => login(app().app, b.loginId, b.password),
+  };
 }
 
 /** A disbursed application's loan with its instalments, ledger lines and fee items, in order. */
