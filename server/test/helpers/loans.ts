@@ -145,7 +145,9 @@ export function expectSplitsAddUp(
   for (const l of ledger) expect(l.principalFen + l.interestFen + l.penaltyFen + l.feeFen).toBe(l.amountFen);
 }
 
-/** Fen as the API's yuan text, "1234.50". */
+/** Fen as the API's yuan text, "1234.50", "-0.05". */
 export function fenToYuanText(value: number): string {
-  return `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`;
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
