@@ -13,9 +13,9 @@ import {
   type ProductListResult,
   REPAYMENT_METHODS,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { DateTime, NullableDateTime, NullableString, NullableYuan, Yuan } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Result schemas of products and applications, tied to the domain contract below. */
 
@@ -110,11 +110,15 @@ export const BankCallbackResultSchema = Type.Object({
   outcome: Type.Enum(['APPLIED', 'IGNORED', 'DUPLICATE']),
 });
 
-export type ApplicationResultChecks = [
-  Check<Same<Static<typeof ProductCardSchema>, ProductCard>>,
-  Check<Same<Static<typeof ProductListResultSchema>, ProductListResult>>,
-  Check<Same<Static<typeof ApplicationViewSchema>, ApplicationView>>,
-  Check<Same<Static<typeof ApplicationDetailSchema>, ApplicationDetail>>,
-  Check<Same<Static<typeof ApplicationListResultSchema>, ApplicationListResult>>,
-  Check<Same<Static<typeof BankCallbackResultSchema>, BankCallbackResult>>,
-];
+export type ApplicationResultChecks = CheckAll<
+  SameEach<
+    [
+      [typeof ProductCardSchema, ProductCard],
+      [typeof ProductListResultSchema, ProductListResult],
+      [typeof ApplicationViewSchema, ApplicationView],
+      [typeof ApplicationDetailSchema, ApplicationDetail],
+      [typeof ApplicationListResultSchema, ApplicationListResult],
+      [typeof BankCallbackResultSchema, BankCallbackResult],
+    ]
+  >
+>;

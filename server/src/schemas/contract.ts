@@ -7,9 +7,9 @@ import {
   REPAYMENT_METHODS,
   type SignContractRequest,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { DateText, strict, Yuan } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of the loan contract (借款合同), tied to the domain contract below. */
 
@@ -93,10 +93,14 @@ export const LoanContractViewSchema = Type.Object({
   ]),
 });
 
-export type ContractSchemaChecks = [
-  Check<Same<Static<typeof SignContractBody>, SignContractRequest>>,
-  Check<Same<Static<typeof LoanContractKeyFactsSchema>, LoanContractKeyFacts>>,
-  Check<Same<Static<typeof LoanContractInstalmentSchema>, LoanContractInstalment>>,
-  Check<Same<Static<typeof LoanContractPartiesSchema>, LoanContractParties>>,
-  Check<Same<Static<typeof LoanContractViewSchema>, LoanContractView>>,
-];
+export type ContractSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof SignContractBody, SignContractRequest],
+      [typeof LoanContractKeyFactsSchema, LoanContractKeyFacts],
+      [typeof LoanContractInstalmentSchema, LoanContractInstalment],
+      [typeof LoanContractPartiesSchema, LoanContractParties],
+      [typeof LoanContractViewSchema, LoanContractView],
+    ]
+  >
+>;

@@ -13,7 +13,7 @@ import {
   type FeeListResult,
   MAX_ROW_ID,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   Cursor,
   DateText,
@@ -26,7 +26,7 @@ import {
   strict,
   Yuan,
 } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of service fees and coupons, tied to the domain contract below. */
 
@@ -141,12 +141,16 @@ export const CouponOptionsResultSchema = Type.Object({
   options: Type.Array(Type.Object({ coupon: CouponViewSchema, feeId: Type.Integer(), discount: Yuan })),
 });
 
-export type FeesSchemasMatchTheContract = [
-  Check<Same<Static<typeof FeeListQuerystring>, FeeListQuery>>,
-  Check<Same<Static<typeof FeeListResultSchema>, FeeListResult>>,
-  Check<Same<Static<typeof FeeDetailSchema>, FeeDetail>>,
-  Check<Same<Static<typeof CouponListQuerystring>, CouponListQuery>>,
-  Check<Same<Static<typeof CouponOptionsQuerystring>, CouponOptionsQuery>>,
-  Check<Same<Static<typeof CouponListResultSchema>, CouponListResult>>,
-  Check<Same<Static<typeof CouponOptionsResultSchema>, CouponOptionsResult>>,
-];
+export type FeesSchemasMatchTheContract = CheckAll<
+  SameEach<
+    [
+      [typeof FeeListQuerystring, FeeListQuery],
+      [typeof FeeListResultSchema, FeeListResult],
+      [typeof FeeDetailSchema, FeeDetail],
+      [typeof CouponListQuerystring, CouponListQuery],
+      [typeof CouponOptionsQuerystring, CouponOptionsQuery],
+      [typeof CouponListResultSchema, CouponListResult],
+      [typeof CouponOptionsResultSchema, CouponOptionsResult],
+    ]
+  >
+>;

@@ -19,7 +19,7 @@ import {
   type TradingRecordPage,
   type TradingRecordQuery,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { ApplicationDetailSchema } from './application-results.ts';
 import {
   Cursor,
@@ -33,7 +33,7 @@ import {
   strict,
   Yuan,
 } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of loans after the decision, tied to the domain contract below. */
 
@@ -222,13 +222,17 @@ export const TradingRecordPageSchema = Type.Object({
   }),
 });
 
-export type LoanSchemaChecks = [
-  Check<Same<Static<typeof LoanRecordQuerystring>, LoanRecordQuery>>,
-  Check<Same<Static<typeof EarlySettleBody>, EarlySettleRequest>>,
-  Check<Same<Static<typeof TradingRecordQuerystring>, TradingRecordQuery>>,
-  Check<Same<Static<typeof LoanRecordPageSchema>, Page<LoanRecordItem>>>,
-  Check<Same<Static<typeof LoanRecordDetailSchema>, LoanRecordDetail>>,
-  Check<Same<Static<typeof SettlementQuoteSchema>, SettlementQuote>>,
-  Check<Same<Static<typeof EarlySettleResultSchema>, EarlySettleResult>>,
-  Check<Same<Static<typeof TradingRecordPageSchema>, TradingRecordPage>>,
-];
+export type LoanSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof LoanRecordQuerystring, LoanRecordQuery],
+      [typeof EarlySettleBody, EarlySettleRequest],
+      [typeof TradingRecordQuerystring, TradingRecordQuery],
+      [typeof LoanRecordPageSchema, Page<LoanRecordItem>],
+      [typeof LoanRecordDetailSchema, LoanRecordDetail],
+      [typeof SettlementQuoteSchema, SettlementQuote],
+      [typeof EarlySettleResultSchema, EarlySettleResult],
+      [typeof TradingRecordPageSchema, TradingRecordPage],
+    ]
+  >
+>;

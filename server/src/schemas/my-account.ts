@@ -7,10 +7,10 @@ import {
   type SignOutOthersResult,
   STORE_AUTH_STATUSES,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { CodeField } from './fields.ts';
 import { DateText, DateTime, NullableDateTime, NullableString, strict, Yuan } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of My account (/account/*), tied to the domain contract below. */
 
@@ -103,11 +103,15 @@ export const ChangeContactResultSchema = Type.Object({
   emailMasked: NullableString,
 });
 
-export type AccountSchemaChecks = [
-  Check<Same<Static<typeof SendContactCodeBody>, SendContactCodeRequest>>,
-  Check<Same<Static<typeof ChangeContactBody>, ChangeContactRequest>>,
-  Check<Same<Static<typeof AccountOverviewSchema>, AccountOverview>>,
-  Check<Same<Static<typeof SecurityViewSchema>, SecurityView>>,
-  Check<Same<Static<typeof SignOutOthersResultSchema>, SignOutOthersResult>>,
-  Check<Same<Static<typeof ChangeContactResultSchema>, ChangeContactResult>>,
-];
+export type AccountSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof SendContactCodeBody, SendContactCodeRequest],
+      [typeof ChangeContactBody, ChangeContactRequest],
+      [typeof AccountOverviewSchema, AccountOverview],
+      [typeof SecurityViewSchema, SecurityView],
+      [typeof SignOutOthersResultSchema, SignOutOthersResult],
+      [typeof ChangeContactResultSchema, ChangeContactResult],
+    ]
+  >
+>;

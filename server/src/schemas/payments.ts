@@ -11,9 +11,9 @@ import {
   type RepayNowRequest,
   type SandboxCashierRequest,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { strict } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description });
 const Yuan = Type.String({ description: '金额（元，两位小数）' });
@@ -123,11 +123,15 @@ export const RefundNotifySchema = Type.Object({
   refundedAt: WhenOrNull,
 });
 
-export type PaymentSchemaChecks = [
-  Check<Same<Static<typeof CreateOrderBody>, CreateOrderRequest>>,
-  Check<Same<Static<typeof RepayNowBody>, RepayNowRequest>>,
-  Check<Same<Static<typeof SandboxCashierBody>, SandboxCashierRequest>>,
-  Check<Same<Static<typeof PaymentOrderSchema>, PaymentOrderView>>,
-  Check<Same<Static<typeof CreatedOrderSchema>, CreatedOrder>>,
-  Check<Same<Static<typeof NotifyResultSchema>, NotifyResult>>,
-];
+export type PaymentSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof CreateOrderBody, CreateOrderRequest],
+      [typeof RepayNowBody, RepayNowRequest],
+      [typeof SandboxCashierBody, SandboxCashierRequest],
+      [typeof PaymentOrderSchema, PaymentOrderView],
+      [typeof CreatedOrderSchema, CreatedOrder],
+      [typeof NotifyResultSchema, NotifyResult],
+    ]
+  >
+>;

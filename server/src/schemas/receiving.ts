@@ -13,9 +13,9 @@ import {
   type SubAccountView,
   type VerifySettlementRequest,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { NullableDateTime, NullableString, strict } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** The receiving account (/lock/*) on the wire, tied to the domain contract (contracts-account.ts). */
 
@@ -114,16 +114,20 @@ export const ReceivingAccountViewSchema = Type.Object({
   sandbox: Type.Boolean(),
 });
 
-export type ReceivingContractChecks = [
-  Check<Same<Static<typeof OpenSubAccountBody>, OpenSubAccountRequest>>,
-  Check<Same<Static<typeof SettlementAccountBody>, SettlementAccountRequest>>,
-  Check<Same<Static<typeof VerifySettlementBody>, VerifySettlementRequest>>,
-  Check<Same<Static<typeof PaidMethodBody>, PaidMethodRequest>>,
-  Check<Same<Static<typeof SubAccountCallbackBodySchema>, SubAccountCallbackBody>>,
-  Check<Same<Static<typeof SubAccountViewSchema>, SubAccountView>>,
-  Check<Same<Static<typeof SettlementAccountViewSchema>, SettlementAccountView>>,
-  Check<Same<Static<typeof PayoutViewSchema>, PayoutView>>,
-  Check<Same<Static<typeof EligibleBankSchema>, EligibleBank>>,
-  Check<Same<Static<typeof AccountLockSchema>, AccountLock>>,
-  Check<Same<Static<typeof ReceivingAccountViewSchema>, ReceivingAccountView>>,
-];
+export type ReceivingContractChecks = CheckAll<
+  SameEach<
+    [
+      [typeof OpenSubAccountBody, OpenSubAccountRequest],
+      [typeof SettlementAccountBody, SettlementAccountRequest],
+      [typeof VerifySettlementBody, VerifySettlementRequest],
+      [typeof PaidMethodBody, PaidMethodRequest],
+      [typeof SubAccountCallbackBodySchema, SubAccountCallbackBody],
+      [typeof SubAccountViewSchema, SubAccountView],
+      [typeof SettlementAccountViewSchema, SettlementAccountView],
+      [typeof PayoutViewSchema, PayoutView],
+      [typeof EligibleBankSchema, EligibleBank],
+      [typeof AccountLockSchema, AccountLock],
+      [typeof ReceivingAccountViewSchema, ReceivingAccountView],
+    ]
+  >
+>;

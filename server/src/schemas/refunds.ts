@@ -11,9 +11,9 @@ import {
   type RefundListQuery,
   type RefundPage,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { Cursor, DateTime, NullableDateTime, NullableString, PageSize, strict, Yuan } from './fragments.ts';
-import type { Check, Same } from './same.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of refunds, tied to the domain contract below. */
 
@@ -100,11 +100,15 @@ export const RefundDetailSchema = Type.Object({
   ),
 });
 
-export type RefundSchemaChecks = [
-  Check<Same<Static<typeof RefundApplyBody>, RefundApplyRequest>>,
-  Check<Same<Static<typeof RefundCancelBody>, RefundCancelRequest>>,
-  Check<Same<Static<typeof RefundListQuerystring>, RefundListQuery>>,
-  Check<Same<Static<typeof RefundDetailQuerystring>, RefundDetailQuery>>,
-  Check<Same<Static<typeof RefundPageSchema>, RefundPage>>,
-  Check<Same<Static<typeof RefundDetailSchema>, RefundDetail>>,
-];
+export type RefundSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof RefundApplyBody, RefundApplyRequest],
+      [typeof RefundCancelBody, RefundCancelRequest],
+      [typeof RefundListQuerystring, RefundListQuery],
+      [typeof RefundDetailQuerystring, RefundDetailQuery],
+      [typeof RefundPageSchema, RefundPage],
+      [typeof RefundDetailSchema, RefundDetail],
+    ]
+  >
+>;
