@@ -2,16 +2,15 @@ import { type ApplicationListResult, RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products } from '../src/db/schema.ts';
-import { call, codeOf, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
-import { applicationCalls, okResult, stepStatus } from './helpers/applications.ts';
+import { call, codeOf, type TestApp, tableCounts } from './helpers/app.ts';
+import { type applicationCalls, applicationsApp, okResult, stepStatus } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = applicationCalls(t);
+  ({ t, api } = await applicationsApp());
 });
 afterAll(async () => t.close());
 

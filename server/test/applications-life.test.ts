@@ -2,16 +2,21 @@ import { type ApplicationListResult, RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, loans } from '../src/db/schema.ts';
-import { call, codeOf, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
-import { applicationCalls, deliverAfterDelay, okResult, stepStatus } from './helpers/applications.ts';
+import { call, codeOf, login, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  type applicationCalls,
+  applicationsApp,
+  deliverAfterDelay,
+  okResult,
+  stepStatus,
+} from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = applicationCalls(t);
+  ({ t, api } = await applicationsApp());
 });
 afterAll(async () => t.close());
 

@@ -3,16 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications, bankCallbacks } from '../src/db/schema.ts';
 import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
-import { createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
-import { applicationCalls, okResult } from './helpers/applications.ts';
+import { type TestApp, tableCounts } from './helpers/app.ts';
+import { type applicationCalls, applicationsApp, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = applicationCalls(t);
+  ({ t, api } = await applicationsApp());
 });
 afterAll(async () => t.close());
 

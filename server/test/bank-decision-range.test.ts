@@ -10,8 +10,8 @@ import {
   subAccounts,
 } from '../src/db/schema.ts';
 import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { applicationCalls, okResult } from './helpers/applications.ts';
+import type { TestApp } from './helpers/app.ts';
+import { type applicationCalls, applicationsApp, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 
@@ -19,8 +19,7 @@ let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = applicationCalls(t);
+  ({ t, api } = await applicationsApp());
 });
 afterAll(async () => t.close());
 

@@ -5,8 +5,8 @@ import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
 import { applications, auditLog } from '../src/db/schema.ts';
 import { type BackgroundContext, backgroundJobs, JOB } from '../src/jobs/background.ts';
 import { EXPIRE_REASON, expireApprovals } from '../src/modules/applications/contract-expiry.ts';
-import { createTestApp, login, type TestApp } from './helpers/app.ts';
-import { applicationCalls, okResult } from './helpers/applications.ts';
+import { login, type TestApp } from './helpers/app.ts';
+import { type applicationCalls, applicationsApp, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { approvedApplication } from './helpers/contracts.ts';
 
@@ -14,8 +14,7 @@ let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = applicationCalls(t);
+  ({ t, api } = await applicationsApp());
 });
 afterAll(async () => t.close());
 

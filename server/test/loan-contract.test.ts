@@ -15,8 +15,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, instalments, loanContracts, loans, products } from '../src/db/schema.ts';
 import { open } from '../src/lib/sealed-columns.ts';
-import { createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
-import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
+import { codeOf, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  type applicationCalls,
+  applicationsApp,
+  deliverAfterDelay,
+  okResult,
+} from './helpers/applications.ts';
 import { makeReadyBorrower, READY_COMPANY } from './helpers/borrower.ts';
 import { approvedApplication } from './helpers/contracts.ts';
 
@@ -24,13 +29,11 @@ let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = applicationCalls(t);
+  ({ t, api } = await applicationsApp());
 });
 afterAll(async () => t.close());
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const codeOf = (a: { response: { rspCode: string } }) => a.response.rspCode;
 const READ_MS = LOAN_CONTRACT_MIN_READ_SECONDS * 1000;
 
 async function setRate(productCode: string, annualRate: string): Promise<void> {

@@ -14,7 +14,7 @@ import {
 } from '../src/db/schema.ts';
 import { open } from '../src/lib/sealed-columns.ts';
 import { checkLockedPayouts } from '../src/modules/receiving-account/payouts.ts';
-import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { call, codeOf, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { advanceAndCollect, DAY, disburseLoan } from './helpers/loans.ts';
@@ -30,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const codeOf = (a: { response: { rspCode: string } }) => a.response.rspCode;
 const email = (b: ReadyBorrower) => `${b.loginId}@example.com`;
 
 /** A borrower with an OPEN sub-account at FUIOU (a draft application makes the bank eligible). */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, subAccountEvents, subAccounts } from '../src/db/schema.ts';
 import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
-import { call, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
+import { call, codeOf, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { deliverSubAccountAnswers, openSubAccountAt, receivingCalls } from './helpers/receiving.ts';
@@ -18,8 +18,6 @@ beforeAll(async () => {
   lock = receivingCalls(t);
 });
 afterAll(async () => t.close());
-
-const codeOf = (a: { response: { rspCode: string } }) => a.response.rspCode;
 
 async function postAccountCallback(bank: string, body: unknown, secret?: string) {
   const raw = JSON.stringify(body);

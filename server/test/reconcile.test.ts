@@ -5,8 +5,8 @@ import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
 import { deliverDueBankCallbacks } from '../src/adapters/banks/sandbox-delivery.ts';
 import { applicationEvents, auditLog, sandboxBankJobs } from '../src/db/schema.ts';
 import { RECONCILE_AFTER_MS, reconcileApplications } from '../src/modules/applications/reconcile.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { applicationCalls, okResult } from './helpers/applications.ts';
+import type { TestApp } from './helpers/app.ts';
+import { type applicationCalls, applicationsApp, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 
 /**
@@ -24,8 +24,7 @@ const context = () => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = applicationCalls(t);
+  ({ t, api } = await applicationsApp());
 });
 afterAll(() => t.close());
 

@@ -57,6 +57,12 @@ export function applicationCalls(t: TestApp) {
   };
 }
 
+/** A test app and the applications calls on it. */
+export async function applicationsApp() {
+  const t = await createTestApp();
+  return { t, api: applicationCalls(t) };
+}
+
 /** Moves the clock past the sandbox banks' delay and delivers what is due, as the 1-second timer would. */
 export async function deliverAfterDelay(t: TestApp): Promise<number> {
   t.clock.advance(t.config.sandboxDecisionDelayMs + 1000);
