@@ -4,16 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { agreementStatusQueryOptions } from '../../api/agreements';
-import { loginPathBack, pathWithQuery, ROOT_PATH } from '../../app/paths';
-import { useAcceptAgreement } from '../../components/agreement/AgreementDocument';
+import { pathWithQuery, ROOT_PATH } from '../../app/paths';
 import {
   AgreementBody,
   AgreementFrame,
   type AgreementReading,
   readingLabel,
-  useAgreementReturn,
-  useReadingCountdown,
 } from '../../components/agreement/agreement-parts';
+import { SignGate, useSigning } from '../../components/agreement/agreement-signing';
 import { formatShanghaiMinute } from '../../components/application/ApplicationParts';
 
 /** The three documents listed under the general agreement. */
@@ -28,11 +26,10 @@ export default function AgreementPage() {
   );
 }
 
-function TickBox({ text, startedAt, signedIn }: AgreementReading) {
+function TickBox(reading: AgreementReading) {
+  const { text, signedIn } = reading;
   const navigate = useNavigate();
-  const { here, redirect } = useAgreementReturn();
-  const left = useReadingCountdown('GENERAL', startedAt);
-  const accept = useAcceptAgreement(text, () => undefined);
+  const { here, redirect, left, accept } = useSigning(reading, () => undefined);
   const status = useQuery({ ...agreementStatusQueryOptions(), enabled: signedIn && Boolean(text.readToken) });
   const items = status.data?.items ?? [];
   const allAccepted = status.data?.allAccepted ?? false;
@@ -47,13 +44,7 @@ function TickBox({ text, startedAt, signedIn }: AgreementReading) {
       </Flex>
       <AgreementBody body={text.body} label={`${text.title}全文`} />
 
-      {!signedIn ? (
-        <Button type="primary" block onClick={() => navigate(loginPathBack(here))}>
-          登录后签署
-        </Button>
-      ) : !text.readToken ? (
-        <Alert type="info" showIcon title="请先修改初始密码，再签署协议" />
-      ) : (
+      <SignGate reading={reading} here={here}>
         <Flex vertical gap={8}>
           <Checkbox
             checked={Boolean(text.acceptedAt)}
@@ -73,7 +64,7 @@ function TickBox({ text, startedAt, signedIn }: AgreementReading) {
           )}
           {accept.error && <Alert type="error" showIcon title={accept.error} />}
         </Flex>
-      )}
+      </SignGate>
 
       <Typography.Title level={5} style={{ margin: '8px 0 0' }}>
         申请贷款前还需签署
