@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { nextRowId } from '../../lib/next-row-id.ts';
 import { type AtRestKeys, openOrNull, seal } from '../../lib/sealed-columns.ts';
 import type { AcceptedContract } from './contract.ts';
+import { contractFacts } from './contract-terms.ts';
 
 /**
  * The signed contract at rest: its text and its parties name the legal representative, so both are sealed,
@@ -73,13 +74,7 @@ export async function keepContract(
         method: terms.product.method,
         serviceFee: terms.product.serviceFee ?? null,
       },
-      assumedStartDate: terms.assumedStartDate,
-      schedule: rendered.schedule,
-      serviceFeeLabel: rendered.serviceFeeLabel,
-      upfrontFee: rendered.upfrontFee,
-      penaltyText: rendered.penaltyText,
-      receivingAccount: terms.receivingAccount,
-      signDeadline: terms.signDeadline,
+      ...contractFacts(terms, rendered),
     },
     signedAt,
     ip: meta.ip,

@@ -7,13 +7,14 @@ import {
   loanContractNo,
   PARTNER_BANKS,
   type Product,
+  type RenderedLoanContract,
   RSP,
   shanghaiDate,
   signDeadlineOf,
 } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { type ApplicationRow, loanCertifications } from '../../db/schema.ts';
+import { type ApplicationRow, loanCertifications, type SignedContractDetails } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { openOrNull } from '../../lib/sealed-columns.ts';
 import { bankName, openSubAccount } from '../receiving-account/accounts.ts';
@@ -81,5 +82,21 @@ export async function contractTermsOf(
         ? { bankName: bankName(account.bank), accountMasked: account.accountNoMasked }
         : null,
     signDeadline: signDeadlineOf(row.decidedAt ?? row.updatedAt),
+  };
+}
+
+/** The contract's facts beside its text, parties and key facts: shown while it awaits signing, kept once signed. */
+export function contractFacts(
+  terms: LoanContractTerms,
+  rendered: RenderedLoanContract,
+): Omit<SignedContractDetails, 'pricing'> {
+  return {
+    assumedStartDate: terms.assumedStartDate,
+    schedule: rendered.schedule,
+    serviceFeeLabel: rendered.serviceFeeLabel,
+    upfrontFee: rendered.upfrontFee,
+    penaltyText: rendered.penaltyText,
+    receivingAccount: terms.receivingAccount,
+    signDeadline: terms.signDeadline,
   };
 }

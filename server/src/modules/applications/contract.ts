@@ -23,7 +23,7 @@ import {
   verifySubjectReadToken,
 } from '../agreements/service.ts';
 import { keptContract, type OpenedContract, openKept } from './contract-kept.ts';
-import { contractTermsOf } from './contract-terms.ts';
+import { contractFacts, contractTermsOf } from './contract-terms.ts';
 import { ownApplication, productOf } from './lookup.ts';
 
 /** What a contract read token is about: this user's contract of this application (never a digit first). */
@@ -68,13 +68,7 @@ function renderedView(
     title: rendered.title,
     parties: terms.parties,
     keyFacts: rendered.keyFacts,
-    assumedStartDate: terms.assumedStartDate,
-    schedule: rendered.schedule,
-    serviceFeeLabel: rendered.serviceFeeLabel,
-    upfrontFee: rendered.upfrontFee,
-    penaltyText: rendered.penaltyText,
-    receivingAccount: terms.receivingAccount,
-    signDeadline: terms.signDeadline,
+    ...contractFacts(terms, rendered),
     expired,
     body: rendered.body,
     textHash: sha256Hex(rendered.body),
