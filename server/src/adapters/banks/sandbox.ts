@@ -8,7 +8,7 @@ import {
   formatYuan,
   STORE_CREDIT_SHARE_PERCENT,
 } from '@loan/domain';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxBankJobs, sandboxBankRequests } from '../../db/schema.ts';
 import type {
@@ -93,12 +93,12 @@ export function sandboxBankRef(code: BankCode, applicationId: number, idempotenc
 function sandboxBank(code: BankCode, { db, decisionDelayMs }: SandboxBankOptions): BankAdapter {
   const due = (now: Date) => new Date(now.getTime() + decisionDelayMs);
 
+  /** this bank's jobs about one application, with any further conditions */
+  const jobsOf = (bankRef: string, ...more: SQL[]) =>
+    and(eq(sandboxBankJobs.bank, code), eq(sandboxBankJobs.bankRef, bankRef), ...more);
+
   async function jobs(tx: Database, bankRef: string) {
-    return tx
-      .select()
-      .from(sandboxBankJobs)
-      .where(and(eq(sandboxBankJobs.bank, code), eq(sandboxBankJobs.bankRef, bankRef)))
-      .orderBy(asc(sandboxBankJobs.id));
+    return tx.select().from(sandboxBankJobs).where(jobsOf(bankRef)).orderBy(asc(sandboxBankJobs.id));
   }
 
   /**
@@ -173,25 +173,11 @@ function sandboxBank(code: BankCode, { db, decisionDelayMs }: SandboxBankOptions
         const delivered = await tx
           .select({ payload: sandboxBankJobs.payload })
           .from(sandboxBankJobs)
-          .where(
-            and(
-              eq(sandboxBankJobs.bank, code),
-              eq(sandboxBankJobs.bankRef, bankRef),
-              isNotNull(sandboxBankJobs.deliveredAt),
-            ),
-          );
+          .where(jobsOf(bankRef, isNotNull(sandboxBankJobs.deliveredAt)));
         if (delivered.some((r) => r.payload.decision === 'DISBURSE')) {
           return { ok: false, reason: '款项已发放，合作机构无法取消' };
         }
-        await tx
-          .delete(sandboxBankJobs)
-          .where(
-            and(
-              eq(sandboxBankJobs.bank, code),
-              eq(sandboxBankJobs.bankRef, bankRef),
-              isNull(sandboxBankJobs.deliveredAt),
-            ),
-          );
+        await tx.delete(sandboxBankJobs).where(jobsOf(bankRef, isNull(sandboxBankJobs.deliveredAt)));
         const marker: CancelMarker = { sandboxCancelled: true, reason };
         await tx
           .insert(sandboxBankJobs)

@@ -1,4 +1,4 @@
-import { and, count, eq, lte, ne } from 'drizzle-orm';
+import { and, count, eq, lte, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type PartnerCallRow, partnerCallEvents, partnerCalls } from '../../db/schema.ts';
 import { type PartnerCallEvent, partnerCallTransition } from './call-state.ts';
@@ -20,6 +20,15 @@ export interface ClaimSpec {
 
 export type ClaimResult = { won: true; call: PartnerCallRow } | { won: false; call: PartnerCallRow | null };
 
+/** The claims of this (partner, operation, subject), whatever their state. */
+function sameSubject(spec: Pick<ClaimSpec, 'partner' | 'operation' | 'subject'>): SQL[] {
+  return [
+    eq(partnerCalls.partner, spec.partner),
+    eq(partnerCalls.operation, spec.operation),
+    eq(partnerCalls.subject, spec.subject),
+  ];
+}
+
 /** The claim of this (partner, operation, subject) that is not REFUSED, if any. */
 export async function activeCall(
   db: Database,
@@ -28,14 +37,7 @@ export async function activeCall(
   const [row] = await db
     .select()
     .from(partnerCalls)
-    .where(
-      and(
-        eq(partnerCalls.partner, spec.partner),
-        eq(partnerCalls.operation, spec.operation),
-        eq(partnerCalls.subject, spec.subject),
-        ne(partnerCalls.state, 'REFUSED'),
-      ),
-    )
+    .where(and(...sameSubject(spec), ne(partnerCalls.state, 'REFUSED')))
     .limit(1);
   return row ?? null;
 }
@@ -58,13 +60,7 @@ export async function claimCall(db: Database, spec: ClaimSpec, now: Date): Promi
     const [earlier] = await db
       .select({ n: count() })
       .from(partnerCalls)
-      .where(
-        and(
-          eq(partnerCalls.partner, spec.partner),
-          eq(partnerCalls.operation, spec.operation),
-          eq(partnerCalls.subject, spec.subject),
-        ),
-      );
+      .where(and(...sameSubject(spec)));
     const [row] = await db
       .insert(partnerCalls)
       .values({
