@@ -13,10 +13,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_FIELD_CIPHER_IV, DEFAULT_FIELD_CIPHER_KEY, encryptField } from '@loan/domain';
 import autocannon from 'autocannon';
 import { type MemoryFigures, memoryReport } from './memory-report.ts';
-import { freePort, stopProcess } from './support.ts';
+import { freePort, signIn, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
 const repoRoot = join(serverDir, '..');
@@ -81,18 +80,6 @@ async function idleRss(pid: number): Promise<number> {
   return procStatusMiB(pid, 'VmRSS');
 }
 
-async function signIn(base: string): Promise<string> {
-  const password = encryptField('Demo1234', { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });
-  const res = await fetch(`${base}/application_vue/userLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId: 'demo', password }),
-  });
-  const body = (await res.json()) as { response: { rspCode: string }; result: { accessToken: string } };
-  if (body.response.rspCode !== '0000') throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.result.accessToken;
-}
-
 async function measure(database: string, env: NodeJS.ProcessEnv, seed: () => void): Promise<MemoryFigures> {
   const first = await startServer(env);
   let firstStartIdle: number;
@@ -108,7 +95,7 @@ async function measure(database: string, env: NodeJS.ProcessEnv, seed: () => voi
   try {
     const restartIdle = await idleRss(again.pid);
     const url = `${again.base}/users/getUserInfo`;
-    const headers = { accessToken: await signIn(again.base) };
+    const headers = { accessToken: await signIn(again.base, 'demo', 'Demo1234') };
     await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
     const load = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
     if (load.non2xx) throw new Error(`load: ${load.non2xx} answers were not 2xx`);

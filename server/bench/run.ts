@@ -7,11 +7,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_FIELD_CIPHER_IV, DEFAULT_FIELD_CIPHER_KEY, encryptField } from '@loan/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { serverNodeFlags } from '../../scripts/server-flags.mjs';
-import { BENCH_PRODUCTION_ENV, freePort, stopProcess } from './support.ts';
+import { BENCH_PRODUCTION_ENV, freePort, signIn, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -95,15 +94,8 @@ async function benchPortal(name: string, env: NodeJS.ProcessEnv): Promise<Result
     serverNodeFlags(env), // as `npm start` runs the server
   );
   try {
-    const password = encryptField('Demo1234', { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });
-    const res = await fetch(`${base}/application_vue/userLogin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginId: 'demo', password }),
-    });
-    const body = (await res.json()) as { response: { rspCode: string }; result: { accessToken: string } };
-    if (body.response.rspCode !== '0000') throw new Error(`login failed: ${JSON.stringify(body)}`);
-    return await measure(name, child, `${base}/users/getUserInfo`, { accessToken: body.result.accessToken });
+    const accessToken = await signIn(base, 'demo', 'Demo1234');
+    return await measure(name, child, `${base}/users/getUserInfo`, { accessToken });
   } finally {
     await stopProcess(child, 5000);
   }

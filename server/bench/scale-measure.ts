@@ -1,14 +1,7 @@
 /** bench:scale's measurements: the real server started, pages timed, and the EXPLAIN of the server's own queries. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import {
-  API,
-  DEFAULT_FIELD_CIPHER_IV,
-  DEFAULT_FIELD_CIPHER_KEY,
-  encryptField,
-  type LoanRecordQuery,
-  type TradingRecordQuery,
-} from '@loan/domain';
+import { API, type LoanRecordQuery, type TradingRecordQuery } from '@loan/domain';
 import { eq, type Logger } from 'drizzle-orm';
 import type { AppContext } from '../src/context.ts';
 import type { Database } from '../src/db/client.ts';
@@ -16,7 +9,7 @@ import * as schema from '../src/db/schema.ts';
 import { loanRecords } from '../src/modules/loans/records.ts';
 import { tradingRecord } from '../src/modules/loans/trading.ts';
 import { CASES, type Case } from './scale-cases.ts';
-import { log, PAGE, PASSWORD, REQUESTS, type Sql, serverDir } from './scale-seed.ts';
+import { log, PAGE, REQUESTS, type Sql, serverDir } from './scale-seed.ts';
 import { BENCH_PRODUCTION_ENV, freePort } from './support.ts';
 // ---------------------------------------------------------------------------------------------------------
 // the server and the measurements
@@ -41,18 +34,6 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: Chil
   }
   child.kill('SIGKILL');
   throw new Error('the server did not start');
-}
-
-export async function signIn(base: string, loginId: string): Promise<string> {
-  const password = encryptField(PASSWORD, { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });
-  const res = await fetch(`${base}${API.userLogin}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId, password }),
-  });
-  const body = (await res.json()) as { response: { rspCode: string }; result: { accessToken: string } };
-  if (body.response.rspCode !== '0000') throw new Error(`sign-in of ${loginId}: ${JSON.stringify(body)}`);
-  return body.result.accessToken;
 }
 
 interface Timing {

@@ -17,12 +17,22 @@ import {
   cursorKey,
   explainCases,
   type Row,
-  signIn,
   startServer,
   table,
 } from './scale-measure.ts';
-import { HEAVY, log, PAGE, REQUESTS, type Sizes, type Sql, seed, sizesFor, timed } from './scale-seed.ts';
-import { stopProcess } from './support.ts';
+import {
+  HEAVY,
+  log,
+  PAGE,
+  PASSWORD,
+  REQUESTS,
+  type Sizes,
+  type Sql,
+  seed,
+  sizesFor,
+  timed,
+} from './scale-seed.ts';
+import { signIn, stopProcess } from './support.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // one run on one database
@@ -67,7 +77,7 @@ async function runOn(
   try {
     const heavy = [];
     for (const [i, id] of heavyIds.entries())
-      heavy.push({ id, token: await signIn(server.base, `bench${i + 1}`) });
+      heavy.push({ id, token: await signIn(server.base, `bench${i + 1}`, PASSWORD) });
     rows = await benchLists(server.base, heavy, cursorSets);
   } finally {
     await stopProcess(server.child);

@@ -1,7 +1,8 @@
-// Shared by the benchmarks (run.ts, scale.ts): ports, child processes and the production environment.
+// Shared by the benchmarks (run.ts, scale.ts, memory.ts): ports, child processes, the production environment, sign-in.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { API, DEFAULT_FIELD_CIPHER_IV, DEFAULT_FIELD_CIPHER_KEY, encryptField } from '@loan/domain';
 import { SECRETS } from '../src/config-secrets.ts';
 
 export function freePort(): Promise<number> {
@@ -34,3 +35,16 @@ export const BENCH_PRODUCTION_ENV: NodeJS.ProcessEnv = {
   PII_KEY_ID: 'bench-pii',
   STORE_TOKEN_KEY_ID: 'bench-store',
 };
+
+/** Signs in through the API as the portal's page does (the password encrypted); the session's access token. */
+export async function signIn(base: string, loginId: string, password: string): Promise<string> {
+  const encrypted = encryptField(password, { key: DEFAULT_FIELD_CIPHER_KEY, iv: DEFAULT_FIELD_CIPHER_IV });
+  const res = await fetch(`${base}${API.userLogin}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginId, password: encrypted }),
+  });
+  const body = (await res.json()) as { response: { rspCode: string }; result: { accessToken: string } };
+  if (body.response.rspCode !== '0000') throw new Error(`sign-in of ${loginId}: ${JSON.stringify(body)}`);
+  return body.result.accessToken;
+}
