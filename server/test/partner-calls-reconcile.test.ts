@@ -1,4 +1,4 @@
-import type { ApplicationDetail, EarlySettleResult, SettlementQuote } from '@loan/domain';
+import type { ApplicationDetail, EarlySettleResult } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxBanks, sandboxBankRef } from '../src/adapters/banks/sandbox.ts';
@@ -22,7 +22,7 @@ import {
 import { call, createTestApp, type TestApp } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
-import { disburseLoan } from './helpers/loans.ts';
+import { disburseLoan, loanRows, settlementCalls } from './helpers/loans.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 import { type BankCall, type CountingBanks, countingBanks } from './helpers/two-apps.ts';
 
@@ -37,6 +37,8 @@ beforeAll(async () => {
   api = applicationCalls(t);
 });
 afterAll(async () => t.close());
+
+const { quoteOf } = settlementCalls(() => t);
 
 const ctx = () => ({ db: t.db, now: t.clock.now, banks: bank.banks, log: t.app.log });
 
@@ -170,17 +172,8 @@ describe('claims left open are finished by reconcilePartnerCalls with the same i
   it('a settlement the bank did not answer: 3504, then finished by reconciliation (run by reconcileApplications), money once', async () => {
     const b = await makeReadyBorrower(t, 'rcsettle');
     const rowId = await disburseLoan(t, b, 'SHRB-DDD', '30000', 3);
-    const [loan] = await t.db.select().from(loans).where(eq(loans.applicationId, rowId));
-    if (!loan) throw new Error('no loan');
-    const quote = okResult(
-      await call<SettlementQuote>(
-        t.app,
-        'GET',
-        '/loanMgr/settlementQuote',
-        { loanId: loan.id },
-        { token: b.token },
-      ),
-    );
+    const { loan } = await loanRows(t, rowId);
+    const quote = okResult(await quoteOf(b.token, loan.id));
     bank.before = once('settle', async () => {
       throw new Error('timeout');
     });

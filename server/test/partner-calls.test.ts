@@ -1,4 +1,4 @@
-import type { ApplicationDetail, EarlySettleResult, SettlementQuote } from '@loan/domain';
+import type { ApplicationDetail, EarlySettleResult } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
 import { call, type TestApp } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { disburseLoan } from './helpers/loans.ts';
+import { disburseLoan, loanRows, settlementCalls } from './helpers/loans.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 import { type BankCall, type CountingBanks, createTwoApps, type SecondApp } from './helpers/two-apps.ts';
 
@@ -31,6 +31,8 @@ afterAll(async () => {
   await second.close();
   await t.close();
 });
+
+const { quoteOf } = settlementCalls(() => t);
 
 const N = 20;
 
@@ -184,17 +186,8 @@ describe('two app instances on one database: one partner call per decision', () 
   it('20 concurrent early-settlement confirmations → one settlement request, one bank call, the money right', async () => {
     const b = await makeReadyBorrower(t, 'pcsettle');
     const rowId = await disburseLoan(t, b, 'SHRB-DDD', '30000', 3);
-    const [loan] = await t.db.select().from(loans).where(eq(loans.applicationId, rowId));
-    if (!loan) throw new Error('no loan');
-    const quote = okResult(
-      await call<SettlementQuote>(
-        t.app,
-        'GET',
-        '/loanMgr/settlementQuote',
-        { loanId: loan.id },
-        { token: b.token },
-      ),
-    );
+    const { loan } = await loanRows(t, rowId);
+    const quote = okResult(await quoteOf(b.token, loan.id));
     const answers = await burst<EarlySettleResult>(
       '/loanMgr/earlySettle',
       { loanId: loan.id, total: quote.total },
