@@ -1,9 +1,20 @@
 import { PAYMENT_CHANNELS, type PaymentChannel } from '@loan/domain';
-import { Radio } from 'antd';
+import { Radio, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { CASHIER_PATH, pathWithQuery } from '../../app/paths';
 import { CHANNEL_LABELS } from './pay-labels';
 
-/** 支付宝 / 微信支付 / 银联 / 对公转账 as buttons. */
+/** A titled part of a payment dialog (支付方式, 优惠券 …). */
+export function PaySection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography.Text strong>{title}</Typography.Text>
+      <div style={{ marginTop: 8 }}>{children}</div>
+    </div>
+  );
+}
+
+/** 支付方式: 支付宝 / 微信支付 / 银联 / 对公转账 as buttons. */
 export function ChannelPicker({
   value,
   onChange,
@@ -12,15 +23,17 @@ export function ChannelPicker({
   onChange: (channel: PaymentChannel) => void;
 }) {
   return (
-    <Radio.Group
-      aria-label="支付方式"
-      value={value}
-      onChange={(e) => onChange(e.target.value as PaymentChannel)}
-      optionType="button"
-      buttonStyle="solid"
-      options={PAYMENT_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }))}
-      style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
-    />
+    <PaySection title="支付方式">
+      <Radio.Group
+        aria-label="支付方式"
+        value={value}
+        onChange={(e) => onChange(e.target.value as PaymentChannel)}
+        optionType="button"
+        buttonStyle="solid"
+        options={PAYMENT_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }))}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+      />
+    </PaySection>
   );
 }
 

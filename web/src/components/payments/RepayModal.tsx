@@ -71,12 +71,7 @@ export function RepayModal({
         <Typography.Text type="secondary">
           罚息计至今日；支付完成后本期不再自动扣款。金额以收银台显示为准。
         </Typography.Text>
-        <div>
-          <Typography.Text strong>支付方式</Typography.Text>
-          <div style={{ marginTop: 8 }}>
-            <ChannelPicker value={channel} onChange={setChannel} />
-          </div>
-        </div>
+        <ChannelPicker value={channel} onChange={setChannel} />
         {problem && <Alert type="error" showIcon title={problem} />}
       </Flex>
     </Modal>

@@ -1,9 +1,11 @@
 import type { OwedInstalment, OwedOverview } from '@loan/domain';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { LOAN_RECORDS_PATH, loanRecordDetailPath, SERVICE_FEES_PATH } from '../../app/paths';
+import { NavButton } from '../../components/NavButton';
 import { fen, money } from '../../components/payments/pay-labels';
+import { ListRow } from './ListRow';
 import { RepayInstalmentButton } from './RepayInstalmentButton';
 
 /** The loan detail of an instalment (by its application row), else the loan records. */
@@ -60,14 +62,7 @@ function Figure({
 /** One instalment: which loan, which period, when, how much, with 立即还款. */
 function InstalmentRow({ item, overdue }: { item: OwedInstalment; overdue: boolean }) {
   return (
-    <Flex
-      justify="space-between"
-      align="center"
-      gap={8}
-      wrap
-      data-testid={`owed-item-${item.loanId}-${item.seq}`}
-      style={{ padding: '10px 0', borderTop: '1px solid #f0f0f0' }}
-    >
+    <ListRow testId={`owed-item-${item.loanId}-${item.seq}`}>
       <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
         <Link to={loanLink(item)}>
           {item.productName} · {item.bankName}
@@ -87,7 +82,7 @@ function InstalmentRow({ item, overdue }: { item: OwedInstalment; overdue: boole
         </Typography.Text>
         <RepayInstalmentButton item={item} danger={overdue} />
       </Flex>
-    </Flex>
+    </ListRow>
   );
 }
 
@@ -104,7 +99,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** What I owe: next due across all loans, outstanding principal, overdue with repay-now, service fees due. */
 export function OwedCard({ owed }: { owed: OwedOverview }) {
-  const navigate = useNavigate();
   const overdue = fen(owed.overdueAmount) > 0 || owed.overdueItems.length > 0;
   const nothing = owed.loansOutstanding === 0 && owed.feesDueCount === 0 && !overdue;
   return (
@@ -170,23 +164,17 @@ export function OwedCard({ owed }: { owed: OwedOverview }) {
             </Section>
           )}
           {owed.feesDueCount > 0 && (
-            <Flex
-              justify="space-between"
-              align="center"
-              gap={8}
-              wrap
-              style={{ padding: '10px 0', borderTop: '1px solid #f0f0f0' }}
-            >
+            <ListRow>
               <Typography.Text>
                 {owed.feesDueCount} 笔服务费待缴，合计{' '}
                 <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
                   {money(owed.feesDue)} 元
                 </Typography.Text>
               </Typography.Text>
-              <Button size="small" type="primary" onClick={() => navigate(SERVICE_FEES_PATH)}>
+              <NavButton size="small" to={SERVICE_FEES_PATH}>
                 去缴费
-              </Button>
-            </Flex>
+              </NavButton>
+            </ListRow>
           )}
         </Flex>
       )}

@@ -7,6 +7,7 @@ import { isApiError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { LoadError } from '../../components/LoadError';
+import { ListRow } from './ListRow';
 
 const METHOD_COLOURS: Readonly<Record<SignInMethod, string>> = {
   PASSWORD: 'blue',
@@ -46,14 +47,7 @@ function PasswordAge({ security }: { security: SecurityView }) {
 
 function SignInRow({ signIn }: { signIn: SignInView }) {
   return (
-    <Flex
-      justify="space-between"
-      align="center"
-      gap={8}
-      wrap
-      component="li"
-      style={{ padding: '10px 0', borderTop: '1px solid #f0f0f0' }}
-    >
+    <ListRow component="li">
       <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
         <span>{formatShanghaiTime(signIn.at)}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
@@ -61,7 +55,7 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
         </Typography.Text>
       </Flex>
       <Tag color={METHOD_COLOURS[signIn.method]}>{signIn.methodLabel}</Tag>
-    </Flex>
+    </ListRow>
   );
 }
 

@@ -9,7 +9,7 @@ import { couponOptionsQueryOptions, feeKeys } from '../../api/fees';
 import { createOrder } from '../../api/payments';
 import { useMessage } from '../../app/feedback';
 import { SERVICE_FEES_PATH } from '../../app/paths';
-import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
+import { ChannelPicker, cashierTarget, PaySection } from '../../components/payments/ChannelPicker';
 import { feeItemName, fen, money } from '../../components/payments/pay-labels';
 import { refreshCouponsCount } from '../../session/coupons-count';
 
@@ -136,26 +136,18 @@ export function PayFeesModal({ items, onClose }: { items: FeeItemView[]; onClose
             children: `${money(item.outstanding)} 元`,
           }))}
         />
-        <div>
-          <Typography.Text strong>优惠券</Typography.Text>
-          <div style={{ marginTop: 8 }}>
-            {options.isPending ? (
-              <Skeleton active paragraph={{ rows: 2 }} title={false} />
-            ) : options.isError ? (
-              <Alert type="warning" showIcon title="暂时无法获取可用优惠券，可不使用优惠券继续支付" />
-            ) : list.length === 0 ? (
-              <Typography.Text type="secondary">暂无可用于所选服务费的优惠券</Typography.Text>
-            ) : (
-              <CouponChoices options={list} value={chosenId} onChange={setChoice} items={items} />
-            )}
-          </div>
-        </div>
-        <div>
-          <Typography.Text strong>支付方式</Typography.Text>
-          <div style={{ marginTop: 8 }}>
-            <ChannelPicker value={channel} onChange={setChannel} />
-          </div>
-        </div>
+        <PaySection title="优惠券">
+          {options.isPending ? (
+            <Skeleton active paragraph={{ rows: 2 }} title={false} />
+          ) : options.isError ? (
+            <Alert type="warning" showIcon title="暂时无法获取可用优惠券，可不使用优惠券继续支付" />
+          ) : list.length === 0 ? (
+            <Typography.Text type="secondary">暂无可用于所选服务费的优惠券</Typography.Text>
+          ) : (
+            <CouponChoices options={list} value={chosenId} onChange={setChoice} items={items} />
+          )}
+        </PaySection>
+        <ChannelPicker value={channel} onChange={setChannel} />
         <Descriptions
           size="small"
           column={1}
