@@ -1,11 +1,10 @@
 import { type PaymentOrderView, RSP } from '@loan/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { paymentOrders, type UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { closeAtGateway } from './gateway-steps.ts';
 import { closeOrderRow } from './order-events.ts';
-import { lockLoans } from './place-order.ts';
+import { lockOrder } from './place-order.ts';
 import { orderView, ownOrder } from './views.ts';
 
 /** POST /pay/closeOrder: the borrower gives up an unpaid order (3805 when it is paid or closed already). */
@@ -17,12 +16,7 @@ export async function closeByBorrower(
   const order = await ownOrder(ctx.db, user.id, outTradeNo);
   if (order.status !== 'CREATED') throw new ApiError(RSP.PAY_ORDER_NOT_OPEN);
   const closed = await ctx.db.transaction(async (tx) => {
-    if (order.loanId) await lockLoans(tx, [order.loanId]);
-    const [locked] = await tx
-      .select()
-      .from(paymentOrders)
-      .where(eq(paymentOrders.id, order.id))
-      .for('update');
+    const locked = await lockOrder(tx, order);
     if (locked?.status !== 'CREATED') throw new ApiError(RSP.PAY_ORDER_NOT_OPEN);
     return closeOrderRow(tx, locked, 'BY_BORROWER', 'BORROWER', ctx.now());
   });

@@ -57,6 +57,16 @@ export async function lockLoans(tx: Database, loanIds: readonly number[]) {
   return tx.select().from(loans).where(inArray(loans.id, ids)).orderBy(asc(loans.id)).for('update');
 }
 
+/** Locks an order after its loan (the order's writers all lock in that order); the order as it is now. */
+export async function lockOrder(
+  tx: Database,
+  order: Pick<PaymentOrderRow, 'id' | 'loanId'>,
+): Promise<PaymentOrderRow | undefined> {
+  if (order.loanId) await lockLoans(tx, [order.loanId]);
+  const [locked] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).for('update');
+  return locked;
+}
+
 /** A unique-index violation (a concurrent order took the items) or a deadlock: worth one more round. */
 function isRetryable(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {

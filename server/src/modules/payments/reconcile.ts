@@ -6,7 +6,7 @@ import { applyRefundNotify } from '../refunds/notify.ts';
 import { applyPaidOrder } from './apply-paid.ts';
 import { closeAtGateway } from './gateway-steps.ts';
 import { closeOrderRow } from './order-events.ts';
-import { lockLoans } from './place-order.ts';
+import { lockOrder } from './place-order.ts';
 import { startAutoRefund } from './refund-call.ts';
 
 type ReconcileContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log' | 'gateway' | 'config'>;
@@ -31,12 +31,7 @@ export async function reconcilePayments(ctx: ReconcileContext, limit = 50): Prom
     try {
       const status = await ctx.gateway.queryOrder(order.outTradeNo, now);
       const done = await ctx.db.transaction(async (tx) => {
-        if (order.loanId) await lockLoans(tx, [order.loanId]);
-        const [locked] = await tx
-          .select()
-          .from(paymentOrders)
-          .where(eq(paymentOrders.id, order.id))
-          .for('update');
+        const locked = await lockOrder(tx, order);
         if (locked?.status !== 'CREATED') return null;
         if (status.status === 'PAID' && status.amountFen === locked.amountFen) {
           const paidAt = status.paidAt ?? now;
