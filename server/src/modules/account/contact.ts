@@ -16,7 +16,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type CodePurpose, type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
 import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../users/contacts.ts';
@@ -88,13 +88,11 @@ export async function sendContactCode(
   const target = codeTarget(ctx, user, body.channel, value);
   const code = await issueCode(ctx.db, target, now);
   await ctx.outbox.send(codeMessage(target.purpose, body.channel, value, code));
-  await recordAudit(ctx.db, {
-    action: AUDIT.codeSent,
-    at: now,
-    userId: user.id,
-    loginId: user.loginId,
-    meta,
-    detail: { purpose: target.purpose, channel: body.channel, to: mask(body.channel, value), sent: true },
+  await recordUserAudit(ctx.db, user, meta, AUDIT.codeSent, now, {
+    purpose: target.purpose,
+    channel: body.channel,
+    to: mask(body.channel, value),
+    sent: true,
   });
 }
 
@@ -137,13 +135,10 @@ export async function changeContact(
       .returning();
     const before = contactsOf(ctx, fresh);
     const old = channel === 'sms' ? before.phone : before.email;
-    await recordAudit(tx, {
-      action: AUDIT.contactChanged,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { channel, from: old ? mask(channel, old) : null, to: mask(channel, value) },
+    await recordUserAudit(tx, user, meta, AUDIT.contactChanged, now, {
+      channel,
+      from: old ? mask(channel, old) : null,
+      to: mask(channel, value),
     });
     return { updated, old };
   });

@@ -2,7 +2,7 @@ import type { SecurityView, SignInMethod, SignInView, SignOutOthersResult } from
 import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { auditLog, sessions, type UserRow } from '../../db/schema.ts';
-import { AUDIT, type AuditAction, recordAudit } from '../audit/record.ts';
+import { AUDIT, type AuditAction, recordUserAudit } from '../audit/record.ts';
 import { sessionLifetimes } from '../auth/sessions.ts';
 import { deviceOf } from './user-agent.ts';
 
@@ -94,13 +94,9 @@ export async function signOutOthers(
       .set({ revokedAt: now })
       .where(otherLiveSessions(ctx, user.id, tokenHash, now))
       .returning({ tokenHash: sessions.tokenHash });
-    await recordAudit(tx, {
-      action: AUDIT.signOutOthers,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { revoked: revoked.length, userAgent: meta.userAgent },
+    await recordUserAudit(tx, user, meta, AUDIT.signOutOthers, now, {
+      revoked: revoked.length,
+      userAgent: meta.userAgent,
     });
     return { revoked: revoked.length };
   });

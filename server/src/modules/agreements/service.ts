@@ -20,7 +20,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 
 /** How long a read token (proof of when the text was served) stays usable. */
 export const READ_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -207,13 +207,10 @@ export async function acceptAgreement(
       .onConflictDoNothing()
       .returning({ acceptedAt: agreementAcceptances.acceptedAt });
     if (inserted[0]) {
-      await recordAudit(tx, {
-        action: AUDIT.agreementAccepted,
-        at: now,
-        userId: user.id,
-        loginId: user.loginId,
-        meta,
-        detail: { kind, version: version.version, textHash: version.textHash },
+      await recordUserAudit(tx, user, meta, AUDIT.agreementAccepted, now, {
+        kind,
+        version: version.version,
+        textHash: version.textHash,
       });
       return { kind, version: version.version, acceptedAt: inserted[0].acceptedAt.toISOString() };
     }

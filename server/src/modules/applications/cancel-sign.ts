@@ -11,7 +11,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { ApplicationRow, UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { activeCall } from '../partner-calls/claims.ts';
 import { runPartnerCall } from '../partner-calls/run.ts';
 import { holdDisbursement } from '../receiving-account/held-disbursement.ts';
@@ -131,18 +131,11 @@ export async function signContract(
       ip: meta.ip,
     });
     await keepContract(tx, ctx.config, row, accepted, now, meta);
-    await recordAudit(tx, {
-      action: AUDIT.contractSigned,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: {
-        applicationId: row.id,
-        contractNo: accepted.terms.contractNo,
-        version: accepted.terms.version,
-        textHash: accepted.textHash,
-      },
+    await recordUserAudit(tx, user, meta, AUDIT.contractSigned, now, {
+      applicationId: row.id,
+      contractNo: accepted.terms.contractNo,
+      version: accepted.terms.version,
+      textHash: accepted.textHash,
     });
     return next;
   });

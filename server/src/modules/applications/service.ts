@@ -18,7 +18,7 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { type ApplicationRow, applications, products, type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { rowToProduct } from '../products/service.ts';
 import { openSubAccountBanks } from '../receiving-account/accounts.ts';
 import { recordCreated } from './apply-event.ts';
@@ -90,13 +90,9 @@ export async function createApplication(
       .returning();
     if (!created) throw new Error('application not inserted');
     await recordCreated(tx, created, { now, actorRef: user.loginId, ip: meta.ip });
-    await recordAudit(tx, {
-      action: AUDIT.applicationCreated,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { applicationId: created.id, productCode: product.productCode },
+    await recordUserAudit(tx, user, meta, AUDIT.applicationCreated, now, {
+      applicationId: created.id,
+      productCode: product.productCode,
     });
     return created;
   });
@@ -189,13 +185,10 @@ export async function completeStep(
       .update(applications)
       .set({ stepMarks: { ...row.stepMarks, FACE_VERIFY: now.toISOString() }, updatedAt: now })
       .where(eq(applications.id, row.id));
-    await recordAudit(tx, {
-      action: AUDIT.applicationStepCompleted,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { applicationId: row.id, step: body.step, sandbox: true },
+    await recordUserAudit(tx, user, meta, AUDIT.applicationStepCompleted, now, {
+      applicationId: row.id,
+      step: body.step,
+      sandbox: true,
     });
   });
   return detailOf(ctx, await ownApplication(ctx.db, user.id, row.id));

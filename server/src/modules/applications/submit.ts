@@ -14,7 +14,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { ApplicationRow, UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { type ClaimResult, claimCall } from '../partner-calls/claims.ts';
 import { attemptCall, resumeCall, runPartnerCall } from '../partner-calls/run.ts';
@@ -101,13 +101,10 @@ export async function submitApplication(
       ip: meta.ip,
       set: { amountFen, termMonths: body.termMonths, purpose, submittedAt: now },
     });
-    await recordAudit(tx, {
-      action: AUDIT.applicationSubmitted,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { applicationId: row.id, amountFen, termMonths: body.termMonths },
+    await recordUserAudit(tx, user, meta, AUDIT.applicationSubmitted, now, {
+      applicationId: row.id,
+      amountFen,
+      termMonths: body.termMonths,
     });
     // the hand-over is claimed with the move: a withdrawal meanwhile finds it open (3504), never a gap
     const submission = submissionOf(next, cert, store.annualSalesFen);

@@ -66,3 +66,15 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     detail: entry.detail ?? (entry.meta?.userAgent ? { userAgent: entry.meta.userAgent } : null),
   });
 }
+
+/** The audit row of something a signed-in borrower did through this request. */
+export function recordUserAudit(
+  db: Database,
+  user: { id: number; loginId: string },
+  meta: RequestMeta | null,
+  action: AuditAction,
+  at: Date,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(db, { action, at, userId: user.id, loginId: user.loginId, meta, detail });
+}

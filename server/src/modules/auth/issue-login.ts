@@ -3,7 +3,7 @@ import { RSP } from '@loan/domain';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { type AuditAction, recordAudit } from '../audit/record.ts';
+import { type AuditAction, recordUserAudit } from '../audit/record.ts';
 import { createSession, sessionLifetimes } from './sessions.ts';
 
 /** The end of every way in (password, SMS code, partner ticket): a new session for an enabled user. */
@@ -17,7 +17,7 @@ export async function issueLogin(
   const now = ctx.now();
   const accessToken = await ctx.db.transaction(async (tx) => {
     const token = await createSession(tx, user.id, meta, now, sessionLifetimes(ctx.config));
-    await recordAudit(tx, { action, at: now, userId: user.id, loginId: user.loginId, meta });
+    await recordUserAudit(tx, user, meta, action, now);
     return token;
   });
   return { accessToken, mustChangePassword: user.uptPwdTime === null };

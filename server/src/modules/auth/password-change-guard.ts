@@ -3,7 +3,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { lockUntil, modifyPwdKey, releaseAttempt, reserveAttempt, settleFailure } from './lockout.ts';
 import { revokeAllSessions } from './sessions.ts';
 
@@ -16,14 +16,7 @@ async function lockAccount(ctx: AppContext, user: UserRow, until: Date, meta: Re
   await ctx.db.transaction(async (tx) => {
     await lockUntil(tx, user.loginId, until, now);
     await revokeAllSessions(tx, user.id, now);
-    await recordAudit(tx, {
-      action: AUDIT.locked,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { by: 'modifyPwd', until: until.toISOString() },
-    });
+    await recordUserAudit(tx, user, meta, AUDIT.locked, now, { by: 'modifyPwd', until: until.toISOString() });
   });
   throw new ApiError(RSP.PASSWORD_CHANGE_LOCKED);
 }

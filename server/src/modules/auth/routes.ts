@@ -5,7 +5,7 @@ import { currentSession, requestMeta } from '../../plugins/session.ts';
 import { EmptyEnvelope, envelope } from '../../schemas/envelope.ts';
 import { DirectLoginBody, LoginBody, SendLoginSmsBody, SmsLoginBody } from '../../schemas/requests.ts';
 import { ClientConfigSchema, LoginResultSchema } from '../../schemas/results.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { directLogin } from './direct-login.ts';
 import { passwordLogin } from './password-login.ts';
 import { revokeSession } from './sessions.ts';
@@ -51,13 +51,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
       // the revocation and its audit row stand or fall together
       await ctx.db.transaction(async (tx) => {
         await revokeSession(tx, tokenHash, now);
-        await recordAudit(tx, {
-          action: AUDIT.logout,
-          at: now,
-          userId: user.id,
-          loginId: user.loginId,
-          meta: requestMeta(request),
-        });
+        await recordUserAudit(tx, user, requestMeta(request), AUDIT.logout, now);
       });
       return ok(null);
     },

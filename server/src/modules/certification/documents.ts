@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type DocumentRow, documents, type UserRow } from '../../db/schema.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { cleanUpload } from '../documents/content.ts';
 import { checkQuota, lockAndCheckQuota } from '../documents/quota.ts';
 import type { ReceivedFile } from '../documents/read-upload.ts';
@@ -70,13 +70,11 @@ export async function uploadDocument(
         })
         .returning();
       if (!row) throw new Error('document not inserted');
-      await recordAudit(tx, {
-        action: AUDIT.documentUploaded,
-        at: now,
-        userId: user.id,
-        loginId: user.loginId,
-        meta,
-        detail: { documentId: row.id, kind: received.kind, mimeType, sizeBytes: bytes.length },
+      await recordUserAudit(tx, user, meta, AUDIT.documentUploaded, now, {
+        documentId: row.id,
+        kind: received.kind,
+        mimeType,
+        sizeBytes: bytes.length,
       });
       return documentView(row);
     });

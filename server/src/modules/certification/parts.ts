@@ -9,7 +9,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { type LoanCertificationRow, loanCertifications, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { seal } from '../../lib/sealed-columns.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { CERTIFICATION_TEXTS, checkCard, checkDocuments, type DocumentIds } from './checks.ts';
 import { certificationView } from './view.ts';
 
@@ -42,14 +42,7 @@ async function updateExisting(
       .where(eq(loanCertifications.userId, user.id))
       .returning();
     if (!saved) throw new ApiError(RSP.CERTIFICATION_REQUIRED, CERTIFICATION_TEXTS.required);
-    await recordAudit(tx, {
-      action: AUDIT.certificationSaved,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { replaced: true, ...detail },
-    });
+    await recordUserAudit(tx, user, meta, AUDIT.certificationSaved, now, { replaced: true, ...detail });
     return saved;
   });
   return certificationView(ctx, row);

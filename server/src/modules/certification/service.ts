@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { loanCertifications, type UserRow } from '../../db/schema.ts';
 import { seal } from '../../lib/sealed-columns.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { issueWelcomeCoupon } from '../coupons/issue.ts';
 import { checkCard, checkDocuments, checkIdentity } from './checks.ts';
 import { certificationView } from './view.ts';
@@ -64,18 +64,11 @@ export async function saveCertification(
     if (!saved) throw new Error('certification not saved');
     // the first certification earns the welcome coupon (once per borrower, whatever happens later)
     if (existing === undefined) await issueWelcomeCoupon(tx, user.id, now);
-    await recordAudit(tx, {
-      action: AUDIT.certificationSaved,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: {
-        replaced: existing !== undefined,
-        bankCard: card.bankCard !== undefined,
-        salesStatement: body.salesDocId !== undefined,
-        warnings: card.warnings.length,
-      },
+    await recordUserAudit(tx, user, meta, AUDIT.certificationSaved, now, {
+      replaced: existing !== undefined,
+      bankCard: card.bankCard !== undefined,
+      salesStatement: body.salesDocId !== undefined,
+      warnings: card.warnings.length,
     });
     return saved;
   });

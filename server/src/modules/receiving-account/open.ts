@@ -17,7 +17,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, loans, subAccountEvents, subAccounts, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { idempotencyKeyOf } from '../partner-calls/claims.ts';
 import { type PartnerOperation, runPartnerCall } from '../partner-calls/run.ts';
@@ -183,14 +183,7 @@ export async function requestSubAccount(
         reason: null,
         at: now,
       });
-      await recordAudit(tx, {
-        action: AUDIT.subAccountRequested,
-        at: now,
-        userId: user.id,
-        loginId: user.loginId,
-        meta,
-        detail: { subAccountId: row.id, bank },
-      });
+      await recordUserAudit(tx, user, meta, AUDIT.subAccountRequested, now, { subAccountId: row.id, bank });
       return row;
     });
   } catch (error) {

@@ -26,7 +26,7 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import { nextRowId } from '../../lib/next-row-id.ts';
 import { open, seal } from '../../lib/sealed-columns.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
 import { type PartnerOperation, runPartnerCall } from '../partner-calls/run.ts';
 import { contactsOf } from '../users/contacts.ts';
@@ -166,13 +166,10 @@ export async function submitSettlementAccount(
       })
       .returning();
     if (!row) throw new Error('settlement check not inserted');
-    await recordAudit(tx, {
-      action: AUDIT.settlementSubmitted,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { checkId: row.id, bankName, accountNoMasked: row.accountNoMasked },
+    await recordUserAudit(tx, user, meta, AUDIT.settlementSubmitted, now, {
+      checkId: row.id,
+      bankName,
+      accountNoMasked: row.accountNoMasked,
     });
     return row;
   });
@@ -252,13 +249,10 @@ export async function verifySettlement(
     await tx
       .insert(settlementEntries)
       .values({ checkId: check.id, userId: user.id, amountFen, correct: correct ? 1 : 0, at: now });
-    await recordAudit(tx, {
-      action: AUDIT.settlementEntered,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { checkId: check.id, correct, wrongEntries: wrong },
+    await recordUserAudit(tx, user, meta, AUDIT.settlementEntered, now, {
+      checkId: check.id,
+      correct,
+      wrongEntries: wrong,
     });
     return { next, left: SETTLEMENT_CHECK_RULES.maxWrongEntries - wrong };
   });

@@ -8,7 +8,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { receivingSettings, type UserRow } from '../../db/schema.ts';
 import { openOrNull } from '../../lib/sealed-columns.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
 import {
   bankName,
@@ -63,14 +63,7 @@ export async function choosePaidMethod(
         target: receivingSettings.userId,
         set: { paidMethod: body.paidMethod, updatedAt: now },
       });
-    await recordAudit(tx, {
-      action: AUDIT.paidMethodChanged,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-      detail: { paidMethod: body.paidMethod },
-    });
+    await recordUserAudit(tx, user, meta, AUDIT.paidMethodChanged, now, { paidMethod: body.paidMethod });
   });
 }
 

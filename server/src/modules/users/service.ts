@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
-import { AUDIT, recordAudit } from '../audit/record.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { refuseCurrentPassword } from '../auth/new-password.ts';
 import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sessions.ts';
@@ -107,13 +107,7 @@ export async function modifyPassword(
   const accessToken = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, uptPwdTime: now }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, now);
-    await recordAudit(tx, {
-      action: AUDIT.passwordChange,
-      at: now,
-      userId: user.id,
-      loginId: user.loginId,
-      meta,
-    });
+    await recordUserAudit(tx, user, meta, AUDIT.passwordChange, now);
     return createSession(tx, user.id, meta, now, sessionLifetimes(ctx.config));
   });
   return { accessToken };
