@@ -1,4 +1,4 @@
-import { Col, Form, Input } from 'antd';
+import { Col, Form, Input, type InputProps } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A column span of the calculator's grid. */
@@ -31,32 +31,11 @@ export function CalcField({
 
 /** A decimal typed as text (an amount, a rate): the calculator reads the text, every keystroke told. */
 export function DecimalInput({
-  id,
-  suffix,
-  placeholder,
-  maxLength,
-  disabled,
-  value,
   onChange,
-}: {
-  id: string;
-  suffix: string;
-  placeholder: string;
-  maxLength: number;
-  disabled?: boolean;
+  ...props
+}: Pick<InputProps, 'id' | 'suffix' | 'placeholder' | 'maxLength' | 'disabled'> & {
   value: string;
   onChange: (text: string) => void;
 }) {
-  return (
-    <Input
-      id={id}
-      disabled={disabled}
-      inputMode="decimal"
-      suffix={suffix}
-      placeholder={placeholder}
-      maxLength={maxLength}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
+  return <Input inputMode="decimal" {...props} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -11,8 +11,8 @@ import { isApiError } from '../../api/errors';
 import { submitSettlementAccount, verifySettlement } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { CheckedField } from '../../components/CheckedField';
 import { FactGrid } from '../../components/FactList';
-import { problemRule } from '../../components/problem-rule';
 import {
   AccountCard,
   corporateAccountProblem,
@@ -77,15 +77,9 @@ function AccountForm({
       >
         <Input id="settlement-bank" placeholder="如 招商银行深圳分行" maxLength={60} />
       </Form.Item>
-      <Form.Item
-        label="对公账号"
-        name="accountNo"
-        htmlFor="settlement-no"
-        required
-        rules={[problemRule(corporateAccountProblem)]}
-      >
+      <CheckedField label="对公账号" name="accountNo" id="settlement-no" problemOf={corporateAccountProblem}>
         <Input id="settlement-no" inputMode="numeric" placeholder="8-30位数字" maxLength={40} />
-      </Form.Item>
+      </CheckedField>
       {problem && <Alert className="form-alert" type="error" showIcon title={problem} />}
       <Space wrap>
         <Button type="primary" htmlType="submit" loading={submit.isPending}>
@@ -133,12 +127,11 @@ function VerifyForm({
         元的款项，请查询入账金额后填写。
         {sandbox && '（沙箱环境：金额以短信发送到您的手机，可在开发环境的消息记录中查看。）'}
       </Typography.Paragraph>
-      <Form.Item
+      <CheckedField
         label="打款金额（元）"
         name="amount"
-        htmlFor="settlement-amount"
-        required
-        rules={[problemRule(depositAmountProblem)]}
+        id="settlement-amount"
+        problemOf={depositAmountProblem}
         extra={`还可输入 ${settlement.triesLeft} 次，共 ${SETTLEMENT_CHECK_RULES.maxWrongEntries} 次；请在 ${formatShanghaiTime(settlement.expiresAt)} 前完成验证`}
       >
         <Input
@@ -148,7 +141,7 @@ function VerifyForm({
           maxLength={6}
           style={{ maxWidth: 200 }}
         />
-      </Form.Item>
+      </CheckedField>
       <Button type="primary" htmlType="submit" loading={verify.isPending}>
         提交验证
       </Button>

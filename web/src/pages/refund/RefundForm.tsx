@@ -6,10 +6,10 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { paidOrdersQueryOptions } from '../../api/payments';
 import { applyRefund } from '../../api/refunds';
+import { CheckedField } from '../../components/CheckedField';
 import { DocumentUpload } from '../../components/certification/DocumentUpload';
 import { LoadError } from '../../components/LoadError';
 import { fen, money } from '../../components/payments/pay-labels';
-import { problemRule } from '../../components/problem-rule';
 
 interface Values {
   outTradeNo?: string;
@@ -140,12 +140,11 @@ export function RefundForm({
       {orders.isError && (
         <LoadError query={orders} failed={'付款订单加载失败'} style={{ marginBottom: 16 }} />
       )}
-      <Form.Item
+      <CheckedField
         label="退款金额（元）"
         name="amount"
-        htmlFor="refund-amount"
-        required
-        rules={[problemRule((value) => amountProblem(value, refundableFen))]}
+        id="refund-amount"
+        problemOf={(value) => amountProblem(value, refundableFen)}
         extra={order ? `本单可退 ${money(order.refundable)} 元` : undefined}
       >
         <Input
@@ -165,7 +164,7 @@ export function RefundForm({
             ) : null
           }
         />
-      </Form.Item>
+      </CheckedField>
       <Form.Item
         label="退款原因"
         name="reason"
