@@ -9,7 +9,7 @@ export interface Transition<S extends string, E extends string, A extends string
   readonly actor: A;
 }
 
-export interface Refusal {
+interface Refusal {
   readonly ok: false;
   readonly code: RspCode;
   readonly reason: string;
@@ -22,7 +22,7 @@ export function refusal(code: RspCode, reason: string): Refusal {
 }
 
 /** A move that no row allows from its state, as a refusal may speak of it. */
-export interface RefusedMove<S extends string, E extends string> {
+interface RefusedMove<S extends string, E extends string> {
   readonly state: S;
   readonly event: E;
   /** The state's label and the event as the action a person would name. */
@@ -32,7 +32,7 @@ export interface RefusedMove<S extends string, E extends string> {
   readonly terminal: boolean;
 }
 
-export interface MachineSpec<S extends string, E extends string, A extends string> {
+interface MachineSpec<S extends string, E extends string, A extends string> {
   readonly states: readonly S[];
   readonly events: readonly E[];
   readonly actors: readonly A[];
@@ -49,7 +49,7 @@ export interface MachineSpec<S extends string, E extends string, A extends strin
   readonly refuseMove: (move: RefusedMove<S, E>) => Refusal;
 }
 
-export interface StateMachine<S extends string, E extends string, A extends string> {
+interface StateMachine<S extends string, E extends string, A extends string> {
   /** The rows leaving this state, in table order. */
   readonly rowsFrom: (state: S) => readonly Transition<S, E, A>[];
   /** True when nothing can happen in this state any more. */
