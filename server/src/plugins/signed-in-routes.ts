@@ -1,13 +1,15 @@
 import { ok } from '@loan/domain';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { type App, NEEDS_TOKEN } from '../http.ts';
 import { envelope } from '../schemas/envelope.ts';
 import { currentSession } from './session.ts';
 
 interface UserRouteSpec<B extends TSchema, Q extends TSchema, R extends TSchema> {
-  tags: string[];
+  /** the OpenAPI tags, when not those of the module's routes */
+  tags?: string[];
   summary: string;
   description?: string;
   body?: B;
@@ -38,7 +40,7 @@ function addUserRoute<B extends TSchema, Q extends TSchema, R extends TSchema>(
   app: App,
   method: 'GET' | 'POST',
   url: string,
-  spec: UserRouteSpec<B, Q, R>,
+  spec: UserRouteSpec<B, Q, R> & { tags: string[] },
   handler: UserHandler<B, Q, R>,
 ): void {
   const { tags, summary, description, body, querystring, result } = spec;
@@ -60,12 +62,17 @@ function addUserRoute<B extends TSchema, Q extends TSchema, R extends TSchema>(
 }
 
 /**
- * Routes of a signed-in user under `base` (the accessToken header, documented as such): each handler gets the
- * request and the session's user, and what it returns is answered as `ok(result)`.
+ * A module's routes of a signed-in user under the API base, documented under `tags` (the accessToken header
+ * noted): each handler gets the request and the session's user, and what it returns is answered as `ok(result)`.
  */
-export function signedInRoutes(app: App, base: string): { get: AddRoute; post: AddRoute } {
-  return {
-    get: (path, spec, handler) => addUserRoute(app, 'GET', `${base}${path}`, spec, handler),
-    post: (path, spec, handler) => addUserRoute(app, 'POST', `${base}${path}`, spec, handler),
-  };
+export function signedInRoutes(
+  app: App,
+  ctx: Pick<AppContext, 'config'>,
+  tags: string[],
+): { get: AddRoute; post: AddRoute } {
+  const add =
+    (method: 'GET' | 'POST'): AddRoute =>
+    (path, spec, handler) =>
+      addUserRoute(app, method, `${ctx.config.apiBase}${path}`, { tags, ...spec }, handler);
+  return { get: add('GET'), post: add('POST') };
 }

@@ -1,9 +1,9 @@
-import { API, ok } from '@loan/domain';
+import { API } from '@loan/domain';
+import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
+import type { App } from '../../http.ts';
 import { currentSession, requestMeta } from '../../plugins/session.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
-import { EmptyEnvelope } from '../../schemas/envelope.ts';
 import {
   AccountOverviewSchema,
   ChangeContactBody,
@@ -21,14 +21,11 @@ const CONTACT_RULES = '手机号格式不正确 1103；邮箱格式不正确 220
 
 /** My account (/account/myAccount): what I owe, profile, security, contact changes. Only the caller's own data. */
 export function accountRoutes(app: App, ctx: AppContext): void {
-  const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
-  const user = { auth: 'user' } as const;
+  const signedIn = signedInRoutes(app, ctx, TAGS);
 
   signedIn.get(
     API.accountOverview,
     {
-      tags: TAGS,
       summary: '我的账户总览：下期应还、未还本金、逾期（含罚息）、待缴服务费；资料；可用优惠券数',
       description:
         '逾期：已过到期日未还清的各期（罚息计至今日）；下期应还：今日及以后最早到期日的各期；待缴服务费：未缴清的一次性服务费（分期服务费含在各期金额中）。',
@@ -40,7 +37,6 @@ export function accountRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.accountSecurity,
     {
-      tags: TAGS,
       summary: '账户安全：密码修改时间（超过 90 天提醒）、最近 10 次登录、其他在线会话数',
       result: SecurityViewSchema,
     },
@@ -50,36 +46,30 @@ export function accountRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.signOutOthers,
     {
-      tags: TAGS,
       summary: '退出其他设备：注销本账号除当前会话外的全部会话',
       result: SignOutOthersResultSchema,
     },
     (request, user) => signOutOthers(ctx, user, currentSession(request).tokenHash, requestMeta(request)),
   );
 
-  app.post(
-    `${base}${API.sendContactCode}`,
+  signedIn.post(
+    API.sendContactCode,
     {
-      config: { ...user, authRateLimit: true },
-      schema: {
-        tags: TAGS,
-        summary: '更换手机号或邮箱：向新的手机号或邮箱发送验证码',
-        description: `${CONTACT_RULES}60 秒内重复发送 2009；当日发送次数上限 2013。`,
-        security: NEEDS_TOKEN,
-        body: SendContactCodeBody,
-        response: { 200: EmptyEnvelope },
-      },
+      summary: '更换手机号或邮箱：向新的手机号或邮箱发送验证码',
+      description: `${CONTACT_RULES}60 秒内重复发送 2009；当日发送次数上限 2013。`,
+      body: SendContactCodeBody,
+      result: Type.Null(),
+      config: { authRateLimit: true },
     },
-    async (request) => {
-      await sendContactCode(ctx, currentSession(request).user, request.body, requestMeta(request));
-      return ok(null);
+    async (request, user) => {
+      await sendContactCode(ctx, user, request.body, requestMeta(request));
+      return null;
     },
   );
 
   signedIn.post(
     API.changeContact,
     {
-      tags: TAGS,
       summary: '更换手机号或邮箱：凭发送到新号码/邮箱的验证码修改，原号码/邮箱收到通知',
       description: `${CONTACT_RULES}验证码错误或过期 2003；当日错误次数上限 2014。`,
       body: ChangeContactBody,

@@ -18,7 +18,7 @@ const TAGS = ['协议'];
 
 export function agreementRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
+  const signedIn = signedInRoutes(app, ctx, TAGS);
 
   app.get(
     `${base}${API.agreementText}`,
@@ -44,7 +44,6 @@ export function agreementRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.agreementStatus,
     {
-      tags: TAGS,
       summary: '本人对各协议当前版本的签署情况',
       result: AgreementStatusResultSchema,
     },
@@ -54,7 +53,6 @@ export function agreementRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.userReadAgr,
     {
-      tags: TAGS,
       summary: '阅读并同意协议',
       description:
         '阅读凭证无效或超过 24 小时 1001；版本不是当前版本或正文哈希不符 3303；阅读时间不足 3302。重复同意同一版本返回首次同意时间。',

@@ -17,8 +17,7 @@ const NOT_FOUND_NOTE = '不存在、他人的或编号格式不正确的申请�
 /** The loan contract: read before signing, and the signed one as a PDF. */
 export function contractRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
-  const user = { auth: 'user' } as const;
+  const signedIn = signedInRoutes(app, ctx, TAGS);
   const rowIdOf = (text: string) => {
     const id = parseRowId(text);
     if (id === null) throw notFound();
@@ -28,7 +27,6 @@ export function contractRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.loanContract,
     {
-      tags: TAGS,
       summary: '借款合同：审批通过后按本笔借款的审批条件生成；签署后为留存的签署文本',
       description:
         '审批通过（APPROVED）时按当前条件生成合同全文、关键信息与还款计划，附阅读凭证 readToken 和至少阅读秒数；' +
@@ -43,7 +41,7 @@ export function contractRoutes(app: App, ctx: AppContext): void {
   app.get(
     `${base}${API.loanContractPdf}`,
     {
-      config: user,
+      config: { auth: 'user' },
       schema: {
         tags: TAGS,
         summary: '已签署借款合同（PDF）',

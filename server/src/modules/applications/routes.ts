@@ -27,13 +27,11 @@ const TAGS = ['融资申请'];
 const NOT_FOUND_NOTE = '不存在、他人的或编号格式不正确的申请一律返回 3005（不透露是否存在）。';
 
 export function applicationRoutes(app: App, ctx: AppContext): void {
-  const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
+  const signedIn = signedInRoutes(app, ctx, TAGS);
 
   signedIn.post(
     API.createApplication,
     {
-      tags: TAGS,
       summary: '创建融资申请（该产品已有进行中的申请时返回原申请）',
       description: '产品不存在或已下架 3101。华润银行（CRBANK）的申请带订单号 mcOrderNo。',
       body: CreateApplicationBody,
@@ -45,7 +43,6 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.applicationDetail,
     {
-      tags: TAGS,
       summary: '申请详情：状态、流程步骤、进度记录、可进行的操作',
       description: `按 rowId 或 mcOrderNo 查询；给出 productCode/productType 时须与申请一致。${NOT_FOUND_NOTE}`,
       querystring: ApplicationQuerystring,
@@ -57,7 +54,6 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.applicationList,
     {
-      tags: TAGS,
       summary: '我的融资申请（最新在前）',
       result: ApplicationListResultSchema,
     },
@@ -67,7 +63,6 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.submitApplication,
     {
-      tags: TAGS,
       summary: '提交融资申请',
       description:
         '依次检查：申请归属 3005；状态 3001/3003；用途与金额格式 1001；产品规则 3102–3105；店铺授权 3201；' +
@@ -82,7 +77,6 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.completeStep,
     {
-      tags: TAGS,
       summary: '完成沙箱模拟步骤（人脸识别）；开立收款账户在收款账户页面完成',
       description: `步骤不在该产品流程中 3402；时机不对 3001；申请已结束 3003；尚未在该机构开立收款子账户 2111。${NOT_FOUND_NOTE}`,
       body: CompleteStepBody,
@@ -94,7 +88,6 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.advanceCancel,
     {
-      tags: TAGS,
       summary: '取消申请：审核结束前或审批通过后至放款前，借款人结束本次申请',
       description: `已放款 3002；申请已结束 3003；合作机构拒绝取消 3001（附原因）。${NOT_FOUND_NOTE}`,
       body: ApplicationActionBody,
@@ -106,7 +99,6 @@ export function applicationRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.signContract,
     {
-      tags: TAGS,
       summary: '签署借款合同（审批通过后），之后等待合作机构放款',
       description:
         '先获取借款合同（/loanMgr/loanContract），阅读后提交其 textHash 与 readToken。状态不允许 3001/3003；' +

@@ -20,13 +20,11 @@ const FEE_TAGS = ['服务费'];
 const COUPON_TAGS = ['优惠券'];
 
 export function feeRoutes(app: App, ctx: AppContext): void {
-  const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
+  const signedIn = signedInRoutes(app, ctx, FEE_TAGS);
 
   signedIn.get(
     API.feeList,
     {
-      tags: FEE_TAGS,
       summary: '我的服务费：合计（待缴、逾期、本年已缴、已退款）与服务费项目，按应缴日期排列',
       description:
         '可按状态、贷款、应缴日期筛选；按 nextCursor 翻页（不透明，仅本人有效）；游标、日期或条数不合法返回 1001 并说明原因。',
@@ -39,7 +37,6 @@ export function feeRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.feeDetail,
     {
-      tags: FEE_TAGS,
       summary: '服务费项目详情：金额、优惠、已缴、退款，及其支付与退款记录',
       description: '不存在或他人的服务费项目一律返回 3701。',
       querystring: FeeDetailQuerystring,

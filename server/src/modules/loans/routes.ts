@@ -39,13 +39,11 @@ export function attachment(fileName: string, asciiName: string): string {
 
 export function loanRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
-  const user = { auth: 'user' } as const;
+  const signedIn = signedInRoutes(app, ctx, LOAN_TAGS);
 
   signedIn.get(
     API.loanRecords,
     {
-      tags: LOAN_TAGS,
       summary: '我的贷款记录：申请及其贷款，最新在前，可按状态、机构、申请日期筛选',
       description: PAGING_NOTE,
       querystring: LoanRecordQuerystring,
@@ -57,7 +55,6 @@ export function loanRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.loanRecordDetail,
     {
-      tags: LOAN_TAGS,
       summary: '贷款记录详情：申请进度、贷款条款、还款计划、交易流水、已签协议',
       description: '不存在或他人的申请一律返回 3005。',
       querystring: LoanRecordDetailQuerystring,
@@ -69,7 +66,6 @@ export function loanRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.settlementQuote,
     {
-      tags: LOAN_TAGS,
       summary: '提前结清报价：剩余本金 + 截至今日的利息 + 已到期未付的服务费 + 罚息',
       description: '不存在或他人的贷款 3601；已结清 3602。',
       querystring: SettlementQuoteQuerystring,
@@ -81,7 +77,6 @@ export function loanRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.earlySettle,
     {
-      tags: LOAN_TAGS,
       summary: '确认提前结清（金额须与最新报价一致）',
       description:
         '金额与最新报价不一致 3603（说明中给出最新金额）；不存在或他人的贷款 3601；已结清 3602。合作机构拒绝时 status 为 REFUSED 并给出原因。',
@@ -106,7 +101,7 @@ export function loanRoutes(app: App, ctx: AppContext): void {
   app.get(
     `${base}${API.tradingExport}`,
     {
-      config: user,
+      config: { auth: 'user' },
       schema: {
         tags: TRADING_TAGS,
         summary: '导出交易记录（CSV 或 Excel），筛选条件同交易记录',

@@ -27,13 +27,11 @@ const ORDER_NOTE =
 
 export function paymentRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
-  const user = { auth: 'user' } as const;
+  const signedIn = signedInRoutes(app, ctx, TAGS);
 
   signedIn.post(
     API.payCreateOrder,
     {
-      tags: TAGS,
       summary: '缴纳服务费：为同一笔贷款的一项或多项服务费下单，可用一张优惠券',
       description: `${ORDER_NOTE} 服务费项目不存在或他人的 3802；已缴清 3803；优惠券不可用 3804；支付渠道无响应 3814。全额抵扣时订单直接完成，无需支付。`,
       body: CreateOrderBody,
@@ -45,7 +43,6 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.payRepayNow,
     {
-      tags: TAGS,
       summary: '主动还款：为某一期（逾期、到期或下一期）按今日应还金额下单（罚息、利息、服务费、本金）',
       description: `${ORDER_NOTE} 贷款不存在或他人的 3601；已结清 3602；该期无需还款 3807；提前结清处理中 3504。有待支付订单期间自动扣款跳过该期，且不能申请提前结清（3808）。`,
       body: RepayNowBody,
@@ -57,7 +54,6 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.payOrder,
     {
-      tags: TAGS,
       summary: '支付订单详情（收银台轮询支付结果）',
       description: '不存在或他人的订单 3801。',
       querystring: OutTradeNoQuerystring,
@@ -72,7 +68,6 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.payCloseOrder,
     {
-      tags: TAGS,
       summary: '取消支付：关闭待支付订单，优惠券退回',
       description: '不存在或他人的订单 3801；已支付或已关闭 3805。',
       body: OutTradeNoBody,
@@ -84,7 +79,6 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.paySandboxCashier,
     {
-      tags: TAGS,
       summary: '沙箱收银台：确认支付（PAY）或模拟失败（FAIL），仅沙箱支付环境',
       description:
         '非沙箱支付环境 3812；不存在或他人的订单 3801；已支付或已关闭 3805。支付结果由支付通知异步送达。',
@@ -97,7 +91,6 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.payOrders,
     {
-      tags: TAGS,
       summary: '我的已支付订单（最新在前，最多 100 条），供申请退款时选择',
       querystring: NoQuerystring,
       result: PaymentOrderListSchema,
@@ -108,7 +101,7 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
   app.get(
     `${base}${API.payReceipt}`,
     {
-      config: user,
+      config: { auth: 'user' },
       schema: {
         tags: TAGS,
         summary: '电子回单（PDF）',

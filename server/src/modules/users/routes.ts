@@ -13,13 +13,11 @@ import { modifyPassword, userAllCheck, userInfo } from './service.ts';
 const TAGS = ['用户'];
 
 export function userRoutes(app: App, ctx: AppContext): void {
-  const base = ctx.config.apiBase;
-  const signedIn = signedInRoutes(app, base);
+  const signedIn = signedInRoutes(app, ctx, TAGS);
 
   signedIn.get(
     API.getUserInfo,
     {
-      tags: TAGS,
       summary: '当前用户信息',
       result: UserInfoSchema,
       config: { beforePasswordChange: true },
@@ -33,7 +31,6 @@ export function userRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.toUserAllCheck,
     {
-      tags: TAGS,
       summary: '申请前还需完成的步骤',
       result: UserAllCheckResultSchema,
     },
@@ -43,7 +40,6 @@ export function userRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.modifyPwd,
     {
-      tags: TAGS,
       summary: '修改密码（注销全部会话，返回新会话）',
       description:
         '原密码错误 2007（15 分钟内第 5 次：全部会话失效、账号锁定 15 分钟，2012）；不符合密码规则 2006（rspDesc 为具体原因）；与原密码相同 2010。',
