@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { strFromU8, unzipSync } from 'fflate';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { DIRECT_LOGIN_SECRET } from './users.ts';
@@ -178,20 +178,7 @@ export async function signInFirstTime(page: Page, loginId: string, password: str
   await page.waitForURL('**/apply/LoanInfo');
 }
 
-/** The entries of a zip (an xlsx) as UTF-8 text, read by walking the local file headers (stored or deflate). */
+/** The entries of a zip (an xlsx) as UTF-8 text. */
 export function zipEntries(zip: Buffer): Record<string, string> {
-  const entries: Record<string, string> = {};
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const method = zip.readUInt16LE(at + 8);
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extraLength = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extraLength;
-    const data = zip.subarray(start, start + size);
-    entries[name] = (method === 8 ? inflateRawSync(data) : data).toString('utf8');
-    at = start + size;
-  }
-  return entries;
+  return Object.fromEntries(Object.entries(unzipSync(zip)).map(([name, data]) => [name, strFromU8(data)]));
 }
