@@ -2,6 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { antdStaticCss } from './build/antd-static-css.ts';
 // relative, not '@loan/domain': Vite bundles relative imports of its config but loads packages with plain Node
 import {
   checkCipherParams,
@@ -64,6 +65,7 @@ export default defineConfig(({ mode }) => ({
   root,
   plugins: [
     react(),
+    antdStaticCss(),
     // a .br and a .gz beside each file worth compressing, at the highest levels: the server sends them as they are
     compression({
       algorithms: [
