@@ -2,13 +2,13 @@ import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { antdStaticCss } from './build/antd-static-css.ts';
 // relative, not '@loan/domain': Vite bundles relative imports of its config but loads packages with plain Node
 import {
   checkCipherParams,
   DEFAULT_FIELD_CIPHER_IV,
   DEFAULT_FIELD_CIPHER_KEY,
 } from '../domain/src/cipher.ts';
+import { antdStaticCss } from './build/antd-static-css.ts';
 
 const root = import.meta.dirname;
 const server = 'http://127.0.0.1:3000';

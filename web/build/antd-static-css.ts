@@ -21,7 +21,9 @@ export function antdStaticCss(): Plugin {
     resolveId: (id) => (id === ANTD_CSS_ID ? RESOLVED : undefined),
     load(id) {
       if (id !== RESOLVED) return undefined;
-      css ??= extractStyle((node: ReactElement) => createElement(ConfigProvider, { theme: STYLED_THEME }, node));
+      css ??= extractStyle((node: ReactElement) =>
+        createElement(ConfigProvider, { theme: STYLED_THEME }, node),
+      );
       return css;
     },
   };
