@@ -1,25 +1,19 @@
-import { type ApplicationDetail, type ApplicationListResult, RSP, rspText } from '@loan/domain';
+import { type ApplicationListResult, RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products } from '../src/db/schema.ts';
-import { call, type TestApp, tableCounts } from './helpers/app.ts';
-import { applicationCalls, createFlakyBanksApp, type FlakySwitch, okResult } from './helpers/applications.ts';
+import { call, codeOf, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
+import { applicationCalls, okResult, stepStatus } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
-/** the sandbox banks, with a switch that makes submissions fail as if the bank could not be reached */
-const flaky: FlakySwitch = { failSubmit: false, refuseCancel: false };
-
 beforeAll(async () => {
-  t = await createFlakyBanksApp(flaky);
+  t = await createTestApp();
   api = applicationCalls(t);
 });
 afterAll(async () => t.close());
-
-const codeOf = (a: { response: { rspCode: string } }) => a.response.rspCode;
-const stepStatus = (d: ApplicationDetail) => Object.fromEntries(d.steps.map((s) => [s.key, s.status]));
 
 describe('POST /loanMgr/createApplication', () => {
   it('creates a draft with its timeline, steps and bank path, and returns the same open application again', async () => {

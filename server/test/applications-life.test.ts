@@ -1,31 +1,19 @@
-import { type ApplicationDetail, type ApplicationListResult, RSP } from '@loan/domain';
+import { type ApplicationListResult, RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, loans } from '../src/db/schema.ts';
-import { call, login, type TestApp, tableCounts } from './helpers/app.ts';
-import {
-  applicationCalls,
-  createFlakyBanksApp,
-  deliverAfterDelay,
-  type FlakySwitch,
-  okResult,
-} from './helpers/applications.ts';
+import { call, codeOf, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { applicationCalls, deliverAfterDelay, okResult, stepStatus } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof applicationCalls>;
-/** the sandbox banks, with a switch that makes submissions fail as if the bank could not be reached */
-const flaky: FlakySwitch = { failSubmit: false, refuseCancel: false };
-
 beforeAll(async () => {
-  t = await createFlakyBanksApp(flaky);
+  t = await createTestApp();
   api = applicationCalls(t);
 });
 afterAll(async () => t.close());
-
-const codeOf = (a: { response: { rspCode: string } }) => a.response.rspCode;
-const stepStatus = (d: ApplicationDetail) => Object.fromEntries(d.steps.map((s) => [s.key, s.status]));
 
 describe('the life of an application with the sandbox banks', () => {
   it('create → submit → approved by callback → signed → disbursed; then advance cancel is refused (3002)', async () => {

@@ -1,11 +1,17 @@
-import { type ApplicationDetail, RSP } from '@loan/domain';
+import { RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications, partnerCalls, sellerStores } from '../src/db/schema.ts';
 import { applyEvent } from '../src/modules/applications/apply-event.ts';
 import { applicationSubject } from '../src/modules/applications/bank-calls.ts';
-import { type TestApp, tableCounts } from './helpers/app.ts';
-import { applicationCalls, createFlakyBanksApp, type FlakySwitch, okResult } from './helpers/applications.ts';
+import { codeOf, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  applicationCalls,
+  createFlakyBanksApp,
+  type FlakySwitch,
+  okResult,
+  stepStatus,
+} from './helpers/applications.ts';
 import { acceptAllAgreements, certify, makeReadyBorrower } from './helpers/borrower.ts';
 
 let t: TestApp;
@@ -18,9 +24,6 @@ beforeAll(async () => {
   api = applicationCalls(t);
 });
 afterAll(async () => t.close());
-
-const codeOf = (a: { response: { rspCode: string } }) => a.response.rspCode;
-const stepStatus = (d: ApplicationDetail) => Object.fromEntries(d.steps.map((s) => [s.key, s.status]));
 
 describe('POST /loanMgr/submitApplication', () => {
   it('checks in order, each failure with its own code, changing nothing; then submits', async () => {

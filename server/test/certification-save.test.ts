@@ -7,73 +7,39 @@ import {
 } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coupons, loanCertifications, users } from '../src/db/schema.ts';
+import { auditLog, coupons, loanCertifications } from '../src/db/schema.ts';
 import { open } from '../src/lib/sealed-columns.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
-import { call, cipher, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
-import { addBorrower } from './helpers/borrowers.ts';
-import { realJpeg, realPdf, realPng } from './helpers/upload-files.ts';
-import { uploadFile } from './helpers/uploads.ts';
+import { call, cipher, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  CERT_FORM,
+  type CertificationDocs,
+  type CertificationFiles,
+  certificationRequest,
+  certificationSetup,
+  GET_CERTIFICATION as GET,
+  SAVE_CERTIFICATION as SAVE,
+  uploadDocumentSet,
+} from './helpers/certification.ts';
 
 let t: TestApp;
 let demo: string;
 let demoId: number;
+let files: CertificationFiles;
 beforeAll(async () => {
-  t = await createTestApp();
-  await addBorrower(t.db, t.config, 'certother', 'Other1234', t.clock.now());
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
-  demoId = row?.id ?? 0;
-  demo = await login(t.app, 'demo', 'Demo1234');
-  await login(t.app, 'certother', 'Other1234');
-  [PDF, JPEG, PNG] = await Promise.all([realPdf(), realJpeg(), realPng()]);
+  ({ t, demo, demoId, files } = await certificationSetup());
 });
 afterAll(() => t.close());
 
-const SAVE = '/users/insertLoanCertification';
-const GET = '/users/loanCertification';
-
-const ID_NUMBER = '11010519491231002X';
-const PHONE = '13912345678';
-const CARD = '4111111111111111';
+const { idNumber: ID_NUMBER, phone: PHONE, card: CARD, uscc: USCC } = CERT_FORM;
 const CARD_NOT_LUHN = '4111111111111112';
-const USCC = '91350100M000100Y43';
 const withCheck = (first17: string) => first17 + idCardCheckCharacter(first17);
 
-/** Real files (pdfkit, sharp), made once. */
-let PDF: Buffer;
-let JPEG: Buffer;
-let PNG: Buffer;
+const uploadSet = (token: string) => uploadDocumentSet(t, token, files);
 
-const upload = (token: string, kind: string, bytes: Uint8Array, fileName = 'scan.png') =>
-  uploadFile(t.app, token, kind, bytes, fileName);
+let demoDocs: CertificationDocs;
 
-async function uploadSet(token: string) {
-  const ok = async (kind: string, data: Uint8Array, name: string) => {
-    const res = await upload(token, kind, data, name);
-    expect(res.response.rspCode).toBe(RSP.OK);
-    return res.result.documentId;
-  };
-  return {
-    licenceDocId: await ok('BUSINESS_LICENCE', PDF, '营业执照.pdf'),
-    idFrontDocId: await ok('ID_CARD_FRONT', JPEG, 'front.jpg'),
-    idBackDocId: await ok('ID_CARD_BACK', PNG, 'back.png'),
-    salesDocId: await ok('SALES_STATEMENT', PDF, 'sales.pdf'),
-  };
-}
-
-let demoDocs: Awaited<ReturnType<typeof uploadSet>>;
-
-const request = (overrides: Record<string, unknown> = {}) => ({
-  companyName: '深圳市跨境优选贸易有限公司',
-  uscc: USCC,
-  legalName: '张明',
-  idNumber: cipher(ID_NUMBER),
-  legalPhone: PHONE,
-  bankCardNo: cipher(CARD),
-  bankName: '招商银行深圳分行',
-  ...demoDocs,
-  ...overrides,
-});
+const request = (overrides: Record<string, unknown> = {}) => certificationRequest(demoDocs, overrides);
 
 describe('POST /users/insertLoanCertification', () => {
   beforeAll(async () => {

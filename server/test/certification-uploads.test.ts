@@ -3,11 +3,18 @@ import { join } from 'node:path';
 import { type LoanCertificationResult, RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documents, users } from '../src/db/schema.ts';
+import { auditLog, documents } from '../src/db/schema.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
-import { call, cipher, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
-import { addBorrower } from './helpers/borrowers.ts';
-import { realJpeg, realPdf, realPng } from './helpers/upload-files.ts';
+import { call, login, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  type CertificationDocs,
+  type CertificationFiles,
+  certificationRequest,
+  certificationSetup,
+  GET_CERTIFICATION as GET,
+  SAVE_CERTIFICATION as SAVE,
+  uploadDocumentSet,
+} from './helpers/certification.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
 let t: TestApp;
@@ -15,59 +22,19 @@ let demo: string;
 let other: string;
 let demoId: number;
 let otherId: number;
+let files: CertificationFiles;
 beforeAll(async () => {
-  t = await createTestApp();
-  otherId = await addBorrower(t.db, t.config, 'certother', 'Other1234', t.clock.now());
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'demo'));
-  demoId = row?.id ?? 0;
-  demo = await login(t.app, 'demo', 'Demo1234');
-  other = await login(t.app, 'certother', 'Other1234');
-  [PDF, JPEG, PNG] = await Promise.all([realPdf(), realJpeg(), realPng()]);
+  ({ t, demo, demoId, files, other, otherId } = await certificationSetup());
 });
 afterAll(() => t.close());
 
-const SAVE = '/users/insertLoanCertification';
-const GET = '/users/loanCertification';
-
-const ID_NUMBER = '11010519491231002X';
-const PHONE = '13912345678';
-const CARD = '4111111111111111';
-const USCC = '91350100M000100Y43';
-/** Real files (pdfkit, sharp), made once. */
-let PDF: Buffer;
-let JPEG: Buffer;
-let PNG: Buffer;
-
 const upload = (token: string, kind: string, bytes: Uint8Array, fileName = 'scan.png') =>
   uploadFile(t.app, token, kind, bytes, fileName);
+const uploadSet = (token: string) => uploadDocumentSet(t, token, files);
 
-async function uploadSet(token: string) {
-  const ok = async (kind: string, data: Uint8Array, name: string) => {
-    const res = await upload(token, kind, data, name);
-    expect(res.response.rspCode).toBe(RSP.OK);
-    return res.result.documentId;
-  };
-  return {
-    licenceDocId: await ok('BUSINESS_LICENCE', PDF, '营业执照.pdf'),
-    idFrontDocId: await ok('ID_CARD_FRONT', JPEG, 'front.jpg'),
-    idBackDocId: await ok('ID_CARD_BACK', PNG, 'back.png'),
-    salesDocId: await ok('SALES_STATEMENT', PDF, 'sales.pdf'),
-  };
-}
+let demoDocs: CertificationDocs;
 
-let demoDocs: Awaited<ReturnType<typeof uploadSet>>;
-
-const request = (overrides: Record<string, unknown> = {}) => ({
-  companyName: '深圳市跨境优选贸易有限公司',
-  uscc: USCC,
-  legalName: '张明',
-  idNumber: cipher(ID_NUMBER),
-  legalPhone: PHONE,
-  bankCardNo: cipher(CARD),
-  bankName: '招商银行深圳分行',
-  ...demoDocs,
-  ...overrides,
-});
+const request = (overrides: Record<string, unknown> = {}) => certificationRequest(demoDocs, overrides);
 
 const fileCount = () => {
   try {
@@ -81,7 +48,7 @@ const fileCount = () => {
 describe('POST /users/uploadDocument', () => {
   it('stores JPEG, PNG and PDF by content, with size, sha256 and a cleaned name; audit without the name', async () => {
     demoDocs = await uploadSet(demo);
-    const res = await upload(demo, 'ID_CARD_FRONT', PNG, 'C:\\fakepath\\身份证 正面.png');
+    const res = await upload(demo, 'ID_CARD_FRONT', files.png, 'C:\\fakepath\\身份证 正面.png');
     expect(res.response.rspCode).toBe(RSP.OK);
     expect(res.result).toMatchObject({
       kind: 'ID_CARD_FRONT',
@@ -138,7 +105,7 @@ describe('sessions', () => {
   it('401 without a session, 2005 for a user who must change the password', async () => {
     expect((await call(t.app, 'GET', GET)).status).toBe(401);
     expect((await call(t.app, 'POST', SAVE, request())).status).toBe(401);
-    expect((await upload('', 'ID_CARD_BACK', PNG)).status).toBe(401);
+    expect((await upload('', 'ID_CARD_BACK', files.png)).status).toBe(401);
     const newbie = await login(t.app, 'newbie', 'Newbie1234');
     for (const [method, path, body] of [
       ['GET', GET, undefined],
@@ -147,6 +114,6 @@ describe('sessions', () => {
       const res = await call(t.app, method, path, body, { token: newbie });
       expect(res.response.rspCode).toBe(RSP.MUST_CHANGE_PASSWORD);
     }
-    expect((await upload(newbie, 'ID_CARD_BACK', PNG)).response.rspCode).toBe(RSP.MUST_CHANGE_PASSWORD);
+    expect((await upload(newbie, 'ID_CARD_BACK', files.png)).response.rspCode).toBe(RSP.MUST_CHANGE_PASSWORD);
   });
 });

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_PII_KEY, loadConfig } from '../src/config.ts';
+import { DEFAULT_PII_KEY, loadConfig } from '../src/config.ts';
 import { PRODUCTION_ENV } from './helpers/app.ts';
+import { configProblems } from './helpers/config.ts';
 
 /** The keyrings of data at rest: the current key and its id, older keys that still open; production fails closed. */
-function problems(env: Record<string, string | undefined>): readonly string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
 
 const OLD = 'ab'.repeat(32);
 const BILINGUAL = /[\u4e00-\u9fff].* \/ [A-Za-z]/;
@@ -36,7 +28,12 @@ describe('at-rest keyrings', () => {
   });
 
   it('production refuses a missing key id, key or lookup key, one bilingual line each', () => {
-    const lines = problems({ ...PRODUCTION_ENV, PII_KEY_ID: '', STORE_TOKEN_KEY: '', PII_LOOKUP_KEY: '' });
+    const lines = configProblems({
+      ...PRODUCTION_ENV,
+      PII_KEY_ID: '',
+      STORE_TOKEN_KEY: '',
+      PII_LOOKUP_KEY: '',
+    });
     for (const name of ['PII_KEY_ID', 'STORE_TOKEN_KEY ', 'PII_LOOKUP_KEY']) {
       expect(lines.filter((l) => l.startsWith(name.trim()) && l.includes(name))).toHaveLength(1);
     }
@@ -53,15 +50,17 @@ describe('at-rest keyrings', () => {
       { PII_KEY_ID: 'k1', PII_OLD_KEYS: `k1:${OLD}` },
       { STORE_TOKEN_OLD_KEYS: `a:${OLD} a:${OLD}` },
     ]) {
-      expect(problems(env), JSON.stringify(env)).toHaveLength(1);
-      expect(problems({ ...PRODUCTION_ENV, ...env }), JSON.stringify(env)).toHaveLength(1);
+      expect(configProblems(env), JSON.stringify(env)).toHaveLength(1);
+      expect(configProblems({ ...PRODUCTION_ENV, ...env }), JSON.stringify(env)).toHaveLength(1);
     }
   });
 
   it('production refuses the development lookup key and a lookup key equal to another secret', () => {
-    expect(problems({ ...PRODUCTION_ENV, PII_LOOKUP_KEY: 'dev-pii-lookup-key-change-me' })).toHaveLength(1);
     expect(
-      problems({ ...PRODUCTION_ENV, PII_LOOKUP_KEY: PRODUCTION_ENV.DIRECT_LOGIN_SECRET }).some((l) =>
+      configProblems({ ...PRODUCTION_ENV, PII_LOOKUP_KEY: 'dev-pii-lookup-key-change-me' }),
+    ).toHaveLength(1);
+    expect(
+      configProblems({ ...PRODUCTION_ENV, PII_LOOKUP_KEY: PRODUCTION_ENV.DIRECT_LOGIN_SECRET }).some((l) =>
         l.includes('PII_LOOKUP_KEY'),
       ),
     ).toBe(true);

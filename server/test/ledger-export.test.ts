@@ -1,29 +1,22 @@
 import { inflateRawSync } from 'node:zlib';
-import { type LedgerLine, RSP, type TradingRecordPage } from '@loan/domain';
+import { type LedgerLine, RSP } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from './helpers/app.ts';
+import type { TestApp } from './helpers/app.ts';
+import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { advanceAndCollect, DAY, disburseLoan, makeHalfPayer } from './helpers/loans.ts';
+import { ledgerSetup, tradingRecord } from './helpers/ledger.ts';
+import { fenToYuanText } from './helpers/loans.ts';
 
 let t: TestApp;
 let a: ReadyBorrower;
 let all: LedgerLine[];
 
-const trading = (query: Record<string, unknown> = {}, token = a.token) =>
-  call<TradingRecordPage>(t.app, 'GET', '/trading/tradingRecord', query, { token });
+const trading = (query: Record<string, unknown> = {}, token = a.token) => tradingRecord(t, query, token);
 const exportFile = (query: string, token = a.token) =>
   t.app.inject({ method: 'GET', url: `/api/trading/export?${query}`, headers: { accessToken: token } });
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await makeReadyBorrower(t, 'ledgera');
-  await makeHalfPayer(t, a.userId);
-  await disburseLoan(t, a, 'SHRB-KJD', '60000', 3);
-  // past the last due date and its late payment: disbursement + 3 × (half, rest)
-  await advanceAndCollect(t, 100 * DAY);
-  a = { ...a, token: await login(t.app, a.loginId, a.password) };
-  const page = await trading({ limit: 100 });
-  all = page.result.items;
+  ({ t, a, all } = await ledgerSetup());
 });
 afterAll(async () => t.close());
 
@@ -44,7 +37,7 @@ describe('GET /trading/export', () => {
     expect(rows.map((r) => r[2])).toEqual(all.map((l) => l.amount));
     expect(rows.map((r) => r[1])).toEqual([...Array(6).fill('还款'), '放款']);
     expect(rows[6]?.[0]).toMatch(/^2026-03-02 \d{2}:\d{2}:\d{2}$/);
-    const totals = okOf(await trading()).totals;
+    const totals = okResult(await trading()).totals;
     expect(lines.at(-1)?.split(',').slice(0, 7)).toEqual([
       `合计（${all.length} 笔）`,
       '',
@@ -159,10 +152,10 @@ describe('the per-day totals the database keeps (ledger_daily_totals)', () => {
           and (${filters.to ?? null}::date is null or occurred_at < (((${filters.to ?? null}::date + 1)::timestamp - interval '8 hours') at time zone 'UTC'))`);
       const row = (res as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
       return {
-        amount: fenText(Number(row.amount)),
-        principal: fenText(Number(row.principal)),
-        interest: fenText(Number(row.interest)),
-        fee: fenText(Number(row.fee)),
+        amount: fenToYuanText(Number(row.amount)),
+        principal: fenToYuanText(Number(row.principal)),
+        interest: fenToYuanText(Number(row.interest)),
+        fee: fenToYuanText(Number(row.fee)),
         count: Number(row.n),
       };
     };
@@ -180,24 +173,17 @@ describe('the per-day totals the database keeps (ledger_daily_totals)', () => {
     ];
     for (const filters of cases) {
       const expected = await direct(filters);
-      const page = okOf(await trading({ ...filters, limit: 1 }, b.token));
+      const page = okResult(await trading({ ...filters, limit: 1 }, b.token));
       expect({ filters, totals: page.totals }).toMatchObject({ filters, totals: expected });
     }
-    expect(okOf(await trading({ from: '2026-05-01', to: '2026-05-01' }, b.token)).totals.fee).toBe('-3.33');
-    expect(okOf(await trading({ from: '2026-04-30', to: '2026-04-30' }, b.token)).totals.fee).toBe('-7.77');
+    expect(okResult(await trading({ from: '2026-05-01', to: '2026-05-01' }, b.token)).totals.fee).toBe(
+      '-3.33',
+    );
+    expect(okResult(await trading({ from: '2026-04-30', to: '2026-04-30' }, b.token)).totals.fee).toBe(
+      '-7.77',
+    );
   });
 });
-
-function okOf<T>(answer: { response: { rspCode: string }; result: T }): T {
-  if (answer.response.rspCode !== RSP.OK) throw new Error(JSON.stringify(answer.response));
-  return answer.result;
-}
-
-function fenText(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** Reads a zip's entries by its central directory (deflate or stored) as UTF-8 text. */
 function unzip(buffer: Buffer): Record<string, string> {

@@ -2,28 +2,21 @@ import { type LedgerLine, RSP, shanghaiDate, type TradingRecordPage, yuanToFen }
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../src/db/schema.ts';
-import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { call, type TestApp, tableCounts } from './helpers/app.ts';
+import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { advanceAndCollect, DAY, disburseLoan, makeHalfPayer } from './helpers/loans.ts';
+import { ledgerSetup, tradingRecord } from './helpers/ledger.ts';
+import { fenToYuanText } from './helpers/loans.ts';
 
 let t: TestApp;
 let a: ReadyBorrower;
 let all: LedgerLine[];
 
-const trading = (query: Record<string, unknown> = {}, token = a.token) =>
-  call<TradingRecordPage>(t.app, 'GET', '/trading/tradingRecord', query, { token });
+const trading = (query: Record<string, unknown> = {}, token = a.token) => tradingRecord(t, query, token);
 const fen = (yuan: string) => yuanToFen(yuan);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await makeReadyBorrower(t, 'ledgera');
-  await makeHalfPayer(t, a.userId);
-  await disburseLoan(t, a, 'SHRB-KJD', '60000', 3);
-  // past the last due date and its late payment: disbursement + 3 × (half, rest)
-  await advanceAndCollect(t, 100 * DAY);
-  a = { ...a, token: await login(t.app, a.loginId, a.password) };
-  const page = await trading({ limit: 100 });
-  all = page.result.items;
+  ({ t, a, all } = await ledgerSetup());
 });
 afterAll(async () => t.close());
 
@@ -52,29 +45,29 @@ describe('GET /trading/tradingRecord', () => {
   });
 
   it('totals over the whole filtered range, whatever the page', async () => {
-    const page = okOf(await trading({ limit: 2 }));
+    const page = okResult(await trading({ limit: 2 }));
     expect(page.items).toHaveLength(2);
     const sum = (pick: (l: LedgerLine) => string) => all.reduce((s, l) => s + fen(pick(l)), 0);
     expect(page.totals).toEqual({
-      amount: fenText(sum((l) => l.amount)),
-      principal: fenText(sum((l) => l.principal)),
-      disbursed: fenText(
+      amount: fenToYuanText(sum((l) => l.amount)),
+      principal: fenToYuanText(sum((l) => l.principal)),
+      disbursed: fenToYuanText(
         all.filter((l) => l.type === 'DISBURSEMENT').reduce((s, l) => s + fen(l.principal), 0),
       ),
-      interest: fenText(sum((l) => l.interest)),
-      penalty: fenText(sum((l) => l.penalty)),
-      fee: fenText(sum((l) => l.fee)),
+      interest: fenToYuanText(sum((l) => l.interest)),
+      penalty: fenToYuanText(sum((l) => l.penalty)),
+      fee: fenToYuanText(sum((l) => l.fee)),
       count: all.length,
     });
-    const repayments = okOf(await trading({ type: 'REPAYMENT' }));
+    const repayments = okResult(await trading({ type: 'REPAYMENT' }));
     expect(repayments.totals.count).toBe(6);
     expect(repayments.items.every((l) => l.type === 'REPAYMENT')).toBe(true);
-    expect(okOf(await trading({ type: 'DISBURSEMENT' })).totals).toMatchObject({
+    expect(okResult(await trading({ type: 'DISBURSEMENT' })).totals).toMatchObject({
       count: 1,
       amount: '60000.00',
       disbursed: '60000.00',
     });
-    expect(okOf(await trading({ type: 'REFUND' })).totals).toEqual({
+    expect(okResult(await trading({ type: 'REFUND' })).totals).toEqual({
       amount: '0.00',
       principal: '0.00',
       disbursed: '0.00',
@@ -88,22 +81,22 @@ describe('GET /trading/tradingRecord', () => {
   it('filters by date range (Shanghai dates, both ends included)', async () => {
     const firstDue = all.filter((l) => l.type === 'REPAYMENT').at(-1);
     const day = shanghaiDate(new Date(firstDue?.occurredAt ?? ''));
-    const onDay = okOf(await trading({ from: day, to: day }));
+    const onDay = okResult(await trading({ from: day, to: day }));
     expect(onDay.items.map((l) => l.id)).toEqual(
       all.filter((l) => shanghaiDate(new Date(l.occurredAt)) === day).map((l) => l.id),
     );
     expect(onDay.items.length).toBeGreaterThan(0);
-    expect(okOf(await trading({ to: '2026-03-01' })).items).toEqual([]);
-    expect(okOf(await trading({ from: '2026-03-02', to: '2026-03-02' })).items.map((l) => l.type)).toEqual([
-      'DISBURSEMENT',
-    ]);
+    expect(okResult(await trading({ to: '2026-03-01' })).items).toEqual([]);
+    expect(
+      okResult(await trading({ from: '2026-03-02', to: '2026-03-02' })).items.map((l) => l.type),
+    ).toEqual(['DISBURSEMENT']);
   });
 
   it('keyset pages walk the whole ledger once; past the end is empty with a null cursor', async () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: TradingRecordPage = okOf(await trading(cursor ? { limit: 3, cursor } : { limit: 3 }));
+      const page: TradingRecordPage = okResult(await trading(cursor ? { limit: 3, cursor } : { limit: 3 }));
       seen.push(...page.items.map((l) => l.id));
       cursor = page.nextCursor;
     } while (cursor);
@@ -112,7 +105,7 @@ describe('GET /trading/tradingRecord', () => {
     const beyond = Buffer.from(
       `t.${a.userId}.${Date.parse(last?.occurredAt ?? '') * 1000}.${last?.id}`,
     ).toString('base64url');
-    expect(okOf(await trading({ cursor: beyond }))).toMatchObject({ items: [], nextCursor: null });
+    expect(okResult(await trading({ cursor: beyond }))).toMatchObject({ items: [], nextCursor: null });
   });
 
   it('bad dates, cursors, limits and types → 1001, never 500, nothing changed', async () => {
@@ -158,7 +151,7 @@ describe('ledger paging below the millisecond', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: TradingRecordPage = okOf(
+      const page: TradingRecordPage = okResult(
         await trading(cursor ? { limit: 2, cursor } : { limit: 2 }, d.token),
       );
       seen.push(...page.items.map((l) => l.id));
@@ -183,14 +176,3 @@ describe('the ledger is immutable', () => {
     expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
   });
 });
-
-function okOf<T>(answer: { response: { rspCode: string }; result: T }): T {
-  if (answer.response.rspCode !== RSP.OK) throw new Error(JSON.stringify(answer.response));
-  return answer.result;
-}
-
-function fenText(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}

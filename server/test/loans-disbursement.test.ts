@@ -3,25 +3,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueBankCallbacks } from '../src/adapters/banks/sandbox-delivery.ts';
 import { applications, sandboxBankJobs } from '../src/db/schema.ts';
-import { type TestApp, tableCounts } from './helpers/app.ts';
+import { createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import {
   advanceAndCollect,
-  createSwitchedBanksApp,
   DAY,
   disburseLoan,
   expectSplitsAddUp,
   loanRows,
   makeHalfPayer,
-  type SettleSwitch,
 } from './helpers/loans.ts';
 
 let t: TestApp;
-/** the sandbox banks, with a switch that makes them refuse early settlement */
-const bankSwitch: SettleSwitch = { refuseSettle: false, whileSettling: null };
-
 beforeAll(async () => {
-  t = await createSwitchedBanksApp(bankSwitch);
+  t = await createTestApp();
 });
 afterAll(async () => t.close());
 

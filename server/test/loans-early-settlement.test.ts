@@ -1,16 +1,10 @@
-import {
-  addDaysIso,
-  type EarlySettleResult,
-  type LoanRecordDetail,
-  RSP,
-  type SettlementQuote,
-} from '@loan/domain';
+import { addDaysIso, type LoanRecordDetail, RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settlementRequests } from '../src/db/schema.ts';
 import { call, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { makeReadyBorrower } from './helpers/borrower.ts';
 import {
   advanceAndCollect,
   createSwitchedBanksApp,
@@ -21,6 +15,7 @@ import {
   loanRows,
   makeHalfPayer,
   type SettleSwitch,
+  settlementCalls,
 } from './helpers/loans.ts';
 
 let t: TestApp;
@@ -34,11 +29,7 @@ afterAll(async () => t.close());
 
 const loanOf = (rowId: number) => loanRows(t, rowId);
 
-const quoteOf = (token: string, loanId: unknown) =>
-  call<SettlementQuote>(t.app, 'GET', '/loanMgr/settlementQuote', { loanId }, { token });
-const settle = (token: string, body: Record<string, unknown>) =>
-  call<EarlySettleResult>(t.app, 'POST', '/loanMgr/earlySettle', body, { token });
-const relogin = async (b: ReadyBorrower) => login(t.app, b.loginId, b.password);
+const { quoteOf, settle, relogin } = settlementCalls(() => t);
 
 describe('early settlement', () => {
   it('quote = outstanding principal + interest since the last due date (360-day) + fees due + penalty; confirm settles', async () => {

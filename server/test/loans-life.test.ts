@@ -1,38 +1,24 @@
-import {
-  buildSchedule,
-  type EarlySettleResult,
-  type LoanRecordDetail,
-  type SettlementQuote,
-  type TradingRecordPage,
-} from '@loan/domain';
+import { buildSchedule, type LoanRecordDetail, type TradingRecordPage } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { makeReadyBorrower } from './helpers/borrower.ts';
 import {
   advanceAndCollect,
-  createSwitchedBanksApp,
   DAY,
   disburseLoan,
   fenToYuanText,
   makeHalfPayer,
-  type SettleSwitch,
+  settlementCalls,
 } from './helpers/loans.ts';
 
 let t: TestApp;
-/** the sandbox banks, with a switch that makes them refuse early settlement */
-const bankSwitch: SettleSwitch = { refuseSettle: false, whileSettling: null };
-
 beforeAll(async () => {
-  t = await createSwitchedBanksApp(bankSwitch);
+  t = await createTestApp();
 });
 afterAll(async () => t.close());
 
-const quoteOf = (token: string, loanId: unknown) =>
-  call<SettlementQuote>(t.app, 'GET', '/loanMgr/settlementQuote', { loanId }, { token });
-const settle = (token: string, body: Record<string, unknown>) =>
-  call<EarlySettleResult>(t.app, 'POST', '/loanMgr/earlySettle', body, { token });
-const relogin = async (b: ReadyBorrower) => login(t.app, b.loginId, b.password);
+const { quoteOf, settle, relogin } = settlementCalls(() => t);
 
 describe('the life of a loan through the API', () => {
   it('approval → sign → disbursement → partial and late collections with penalty → early settlement, as records show it', async () => {

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runUserCommand } from '../src/cli/user-commands.ts';
 import { auditLog, loginFailures } from '../src/db/schema.ts';
-import { call, cipher, createTestApp, login, MINUTE, type TestApp } from './helpers/app.ts';
+import {
+  call,
+  changePassword,
+  createTestApp,
+  login,
+  MINUTE,
+  signInAttempt,
+  type TestApp,
+} from './helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,10 +22,7 @@ beforeEach(async () => {
   await t.db.delete(loginFailures);
 });
 
-const LOGIN = '/application_vue/userLogin';
-const MODIFY = '/users/modifyPwd';
-const attempt = (loginId: string, password: string) =>
-  call(t.app, 'POST', LOGIN, { loginId, password: cipher(password) });
+const attempt = (loginId: string, password: string) => signInAttempt(t.app, loginId, password);
 
 describe('a burst of sign-in attempts sent at once', () => {
   it('12 wrong + 1 right: at most 5 judged wrong, the rest locked; the lock outlives the concurrent success', async () => {
@@ -64,13 +69,7 @@ describe('a burst of sign-in attempts sent at once', () => {
 
 describe('change-password counts wrong old passwords', () => {
   const modify = (token: string, oldPassword: string, newPassword = 'Better5678') =>
-    call<{ accessToken: string }>(
-      t.app,
-      'POST',
-      MODIFY,
-      { oldPassword: cipher(oldPassword), newPassword: cipher(newPassword) },
-      { token },
-    );
+    changePassword(t.app, token, oldPassword, newPassword);
 
   it('5 wrong → 2012, every session ends, sign-in answers 2002 for 15 minutes, then works', async () => {
     const token = await login(t.app, 'demo', 'Demo1234');

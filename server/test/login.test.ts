@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, loginFailures, sessions, users } from '../src/db/schema.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
-import { call, cipher, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
+import { createTestApp, MINUTE, signInAttempt, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ beforeEach(async () => {
   await t.db.delete(loginFailures);
 });
 
-const LOGIN = '/application_vue/userLogin';
-const attempt = (loginId: string, password: string) =>
-  call<{ accessToken: string; mustChangePassword: boolean }>(t.app, 'POST', LOGIN, {
-    loginId,
-    password: cipher(password),
-  });
+const attempt = (loginId: string, password: string) => signInAttempt(t.app, loginId, password);
 
 describe('POST /application_vue/userLogin', () => {
   it('signs in with the right password: a new 256-bit token, stored only as its sha256', async () => {

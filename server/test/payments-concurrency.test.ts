@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifies, paymentOrders } from '../src/db/schema.ts';
 import { collectDueInstalments } from '../src/modules/loans/collections.ts';
 import { PAY_SIGNATURE_HEADER, PAY_TIMESTAMP_HEADER, signNotify } from '../src/modules/payments/signature.ts';
-import { createTestApp, login, type TestApp } from './helpers/app.ts';
+import { login, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { DAY, disburseLoan } from './helpers/loans.ts';
+import type { ReadyBorrower } from './helpers/borrower.ts';
+import { DAY } from './helpers/loans.ts';
 import {
   couponRow,
   deliverNotifies,
@@ -14,8 +14,8 @@ import {
   giveCoupon,
   instalmentsOf,
   ledgerOf,
-  loanIdOf,
-  payCalls,
+  type payCalls,
+  paymentSetup,
 } from './helpers/payments.ts';
 
 /** Exactly one effect when things arrive at the same moment (PGlite here, PostgreSQL in CI). */
@@ -26,10 +26,7 @@ let loanId: number;
 let feeIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  pay = payCalls(t);
-  b = await makeReadyBorrower(t, 'racer1');
-  loanId = await loanIdOf(t, await disburseLoan(t, b, 'YNIT-XT01', '120000', 12));
+  ({ t, pay, b, loanId } = await paymentSetup('racer1'));
   feeIds = (await feeItemsOf(t, loanId)).map((f) => f.id);
 });
 afterAll(() => t.close());

@@ -1,17 +1,17 @@
 import { RSP, type SettlementQuote } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectDueInstalments } from '../src/modules/loans/collections.ts';
-import { call, createTestApp, login, type TestApp } from './helpers/app.ts';
+import { call, login, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { DAY, disburseLoan } from './helpers/loans.ts';
+import type { ReadyBorrower } from './helpers/borrower.ts';
+import { DAY } from './helpers/loans.ts';
 import {
   deliverNotifies,
   feeItemsOf,
   instalmentsOf,
   ledgerOf,
-  loanIdOf,
-  payCalls,
+  type payCalls,
+  paymentSetup,
 } from './helpers/payments.ts';
 
 /** Repaying an instalment now: what it owes, collections leaving it alone, early settlement waiting. */
@@ -21,10 +21,7 @@ let b: ReadyBorrower;
 let loanId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  pay = payCalls(t);
-  b = await makeReadyBorrower(t, 'repayer1');
-  loanId = await loanIdOf(t, await disburseLoan(t, b, 'YNIT-XT01', '120000', 12));
+  ({ t, pay, b, loanId } = await paymentSetup('repayer1'));
 });
 afterAll(() => t.close());
 

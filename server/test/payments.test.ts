@@ -10,19 +10,18 @@ import {
   sandboxGatewayOrders,
 } from '../src/db/schema.ts';
 import { PAY_SIGNATURE_HEADER, PAY_TIMESTAMP_HEADER, signNotify } from '../src/modules/payments/signature.ts';
-import { createTestApp, login, MINUTE, type TestApp } from './helpers/app.ts';
+import { login, MINUTE, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { disburseLoan } from './helpers/loans.ts';
+import type { ReadyBorrower } from './helpers/borrower.ts';
 import {
   couponRow,
   deliverNotifies,
   feeItemsOf,
   giveCoupon,
   ledgerOf,
-  loanIdOf,
-  payCalls,
+  type payCalls,
   paymentContext,
+  paymentSetup,
   reconcile,
 } from './helpers/payments.ts';
 
@@ -35,10 +34,7 @@ let upfrontId: number;
 let firstFeeIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  pay = payCalls(t);
-  b = await makeReadyBorrower(t, 'payer1');
-  loanId = await loanIdOf(t, await disburseLoan(t, b, 'YNIT-XT01', '120000', 12));
+  ({ t, pay, b, loanId } = await paymentSetup('payer1'));
   const fees = await feeItemsOf(t, loanId);
   upfrontId = fees[0]?.id ?? 0;
   firstFeeIds = fees.map((f) => f.id);

@@ -1,19 +1,9 @@
 import { BANK_CODES } from '@loan/domain';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configWarnings, loadConfig } from '../src/config.ts';
+import { configWarnings, loadConfig } from '../src/config.ts';
 import { SECRETS } from '../src/config-secrets.ts';
 import { PRODUCTION_ENV } from './helpers/app.ts';
-
-/** The problem lines of a configuration the server refuses, else []. */
-function problems(env: Record<string, string | undefined>): readonly string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
+import { configProblems } from './helpers/config.ts';
 
 const BILINGUAL = /[\u4e00-\u9fff].* \/ [A-Za-z]/;
 
@@ -28,7 +18,7 @@ describe('production fails closed', () => {
   });
 
   it('refuses with one bilingual line per secret when none is set', () => {
-    const lines = problems({ NODE_ENV: 'production', SANDBOX: '1' });
+    const lines = configProblems({ NODE_ENV: 'production', SANDBOX: '1' });
     // every secret, and the ids of the two at-rest keys (config-keyrings.ts)
     const names = [...SECRETS.map((s) => s.variable), 'PII_KEY_ID', 'STORE_TOKEN_KEY_ID'];
     expect(lines).toHaveLength(names.length);
@@ -43,7 +33,7 @@ describe('production fails closed', () => {
     (name) => {
       const spec = SECRETS.find((s) => s.variable === name);
       for (const value of [undefined, '', '   ', spec?.development, spec?.development.toUpperCase()]) {
-        const lines = problems({ ...PRODUCTION_ENV, [name]: value });
+        const lines = configProblems({ ...PRODUCTION_ENV, [name]: value });
         expect(lines, String(value)).toHaveLength(1);
         expect(lines[0]).toContain(name);
       }
@@ -51,8 +41,10 @@ describe('production fails closed', () => {
   );
 
   it('refuses a short HMAC secret and one secret used twice', () => {
-    expect(problems({ ...PRODUCTION_ENV, DIRECT_LOGIN_SECRET: 'short' })[0]).toContain('DIRECT_LOGIN_SECRET');
-    const shared = problems({
+    expect(configProblems({ ...PRODUCTION_ENV, DIRECT_LOGIN_SECRET: 'short' })[0]).toContain(
+      'DIRECT_LOGIN_SECRET',
+    );
+    const shared = configProblems({
       ...PRODUCTION_ENV,
       BANK_CALLBACK_SECRET_CGB: PRODUCTION_ENV.BANK_CALLBACK_SECRET_YNIT,
     });
@@ -62,16 +54,18 @@ describe('production fails closed', () => {
 
   it('refuses production without SANDBOX chosen, and SANDBOX=0 anywhere (no real adapters exist)', () => {
     const { SANDBOX: _chosen, ...unchosen } = PRODUCTION_ENV;
-    expect(problems(unchosen)).toEqual([expect.stringContaining('SANDBOX')]);
-    expect(problems({ ...PRODUCTION_ENV, SANDBOX: '0' })).toEqual([expect.stringContaining('SANDBOX=0')]);
-    expect(problems({ SANDBOX: 'false' })).toEqual([expect.stringContaining('SANDBOX=0')]);
-    expect(problems({ SANDBOX: 'yes' })).toEqual([expect.stringContaining('SANDBOX')]);
+    expect(configProblems(unchosen)).toEqual([expect.stringContaining('SANDBOX')]);
+    expect(configProblems({ ...PRODUCTION_ENV, SANDBOX: '0' })).toEqual([
+      expect.stringContaining('SANDBOX=0'),
+    ]);
+    expect(configProblems({ SANDBOX: 'false' })).toEqual([expect.stringContaining('SANDBOX=0')]);
+    expect(configProblems({ SANDBOX: 'yes' })).toEqual([expect.stringContaining('SANDBOX')]);
     expect(loadConfig({ SANDBOX: '1' }).sandbox).toBe(true);
     expect(loadConfig({}).sandbox).toBe(true);
   });
 
   it.each(['prod', 'Production', 'staging', 'dev', ' productio'])('refuses NODE_ENV=%j', (value) => {
-    const lines = problems({ NODE_ENV: value });
+    const lines = configProblems({ NODE_ENV: value });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('NODE_ENV');
     expect(lines[0]).toMatch(BILINGUAL);
@@ -84,17 +78,17 @@ describe('production fails closed', () => {
   });
 
   it('refuses settings nothing reads: the replaced single bank secret and an unknown bank', () => {
-    expect(problems({ BANK_CALLBACK_SECRET: 'x' })).toEqual([
+    expect(configProblems({ BANK_CALLBACK_SECRET: 'x' })).toEqual([
       expect.stringContaining('BANK_CALLBACK_SECRET'),
     ]);
-    expect(problems({ BANK_CALLBACK_SECRET_YNTI: 'x' })).toEqual([
+    expect(configProblems({ BANK_CALLBACK_SECRET_YNTI: 'x' })).toEqual([
       expect.stringContaining('BANK_CALLBACK_SECRET_YNTI'),
     ]);
-    expect(problems({ LOG_LEVEL: 'verbose' })).toEqual([expect.stringContaining('LOG_LEVEL')]);
+    expect(configProblems({ LOG_LEVEL: 'verbose' })).toEqual([expect.stringContaining('LOG_LEVEL')]);
   });
 
   it('reports every problem at once', () => {
-    const lines = problems({ NODE_ENV: 'production', PORT: 'x', PII_KEY: 'short' });
+    const lines = configProblems({ NODE_ENV: 'production', PORT: 'x', PII_KEY: 'short' });
     expect(lines.some((l) => l.includes('PORT'))).toBe(true);
     expect(lines.some((l) => l.includes('PII_KEY'))).toBe(true);
     expect(lines.some((l) => l.includes('SANDBOX'))).toBe(true);

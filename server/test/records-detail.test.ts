@@ -1,46 +1,23 @@
-import {
-  type LoanRecordDetail,
-  type LoanRecordItem,
-  type Page,
-  RSP,
-  rspText,
-  type SettlementQuote,
-  type TradingRecordPage,
-} from '@loan/domain';
+import { RSP, rspText, type SettlementQuote, type TradingRecordPage } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
-import { applicationCalls, okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { disburseLoan } from './helpers/loans.ts';
+import { call, codeOf, type TestApp, tableCounts } from './helpers/app.ts';
+import { okResult } from './helpers/applications.ts';
+import type { ReadyBorrower } from './helpers/borrower.ts';
+import { recordCalls, recordsSetup } from './helpers/records.ts';
 
 let t: TestApp;
 let a: ReadyBorrower;
 let b: ReadyBorrower;
-/** a's applications: a disbursed YNIT loan, a cancelled CGB application, a draft SHRB application */
 let aLoanRow: number;
 let aCancelledRow: number;
 let aDraftRow: number;
 let bLoanRow: number;
-
-const records = (token: string, query: Record<string, unknown> = {}) =>
-  call<Page<LoanRecordItem>>(t.app, 'GET', '/loanMgr/loanRecords', query, { token });
-const detail = (token: string, rowId: unknown) =>
-  call<LoanRecordDetail>(t.app, 'GET', '/loanMgr/loanRecordDetail', { rowId }, { token });
-const codeOf = (r: { response: { rspCode: string } }) => r.response.rspCode;
+let records: ReturnType<typeof recordCalls>['records'];
+let detail: ReturnType<typeof recordCalls>['detail'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const api = applicationCalls(t);
-  a = await makeReadyBorrower(t, 'recorda');
-  aLoanRow = await disburseLoan(t, a, 'YNIT-XT01', '100000', 6);
-  const cancelled = okResult(await api.create(a.token, 'CGB-KJED'));
-  aCancelledRow = cancelled.application.rowId;
-  okResult(await api.cancel(a.token, aCancelledRow, '暂不需要'));
-  t.clock.advance(2 * 24 * 3600_000);
-  a = { ...a, token: await login(t.app, a.loginId, a.password) };
-  b = await makeReadyBorrower(t, 'recordb');
-  aDraftRow = okResult(await api.create(a.token, 'SHRB-KJD')).application.rowId;
-  bLoanRow = await disburseLoan(t, b, 'CGB-KJED', '200000', 3);
+  ({ t, a, b, aLoanRow, aCancelledRow, aDraftRow, bLoanRow } = await recordsSetup());
+  ({ records, detail } = recordCalls(t));
 });
 afterAll(async () => t.close());
 

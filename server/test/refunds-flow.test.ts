@@ -12,16 +12,17 @@ import {
 import { applyRefundNotify } from '../src/modules/refunds/notify.ts';
 import { applyRefundEvent } from '../src/modules/refunds/refund-event.ts';
 import { sandboxReviewRefunds } from '../src/modules/refunds/sandbox-review.ts';
-import { createTestApp, login, type TestApp } from './helpers/app.ts';
+import { login, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import type { ReadyBorrower } from './helpers/borrower.ts';
 import { DAY } from './helpers/loans.ts';
 import {
   deliverGatewayNotifies,
   type PaidFee,
   paidUpfrontFee,
-  refundCalls,
+  type refundCalls,
   refundContext,
+  refundSetup,
   refused,
   runRefundJob,
 } from './helpers/refunds.ts';
@@ -33,10 +34,7 @@ let b: ReadyBorrower;
 let paid: PaidFee;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = refundCalls(t);
-  b = await makeReadyBorrower(t, 'refunder2');
-  paid = await paidUpfrontFee(t, b);
+  ({ t, api, b, paid } = await refundSetup('refunder2'));
 });
 afterAll(async () => t.close());
 

@@ -2,10 +2,10 @@ import { RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, refundApplications } from '../src/db/schema.ts';
-import { type ApiAnswer, call, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
+import { type ApiAnswer, call, type TestApp, tableCounts } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
-import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { type PaidFee, paidUpfrontFee, refundCalls, refused, runRefundJob } from './helpers/refunds.ts';
+import type { ReadyBorrower } from './helpers/borrower.ts';
+import { type PaidFee, type refundCalls, refundSetup, refused, runRefundJob } from './helpers/refunds.ts';
 
 /** The borrower's refund calls one by one: what they answer, what they refuse and that a refusal changes nothing. */
 let t: TestApp;
@@ -14,10 +14,7 @@ let b: ReadyBorrower;
 let paid: PaidFee;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = refundCalls(t);
-  b = await makeReadyBorrower(t, 'refunder1');
-  paid = await paidUpfrontFee(t, b);
+  ({ t, api, b, paid } = await refundSetup('refunder1'));
 });
 afterAll(async () => t.close());
 

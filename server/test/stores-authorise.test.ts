@@ -1,4 +1,4 @@
-import { type MwsTokenCheckResult, RSP, rspText } from '@loan/domain';
+import { RSP, rspText } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceAdapter } from '../src/adapters/marketplace/marketplace.ts';
@@ -12,30 +12,26 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { open } from '../src/lib/sealed-columns.ts';
 import { storeForApplication } from '../src/modules/stores/service.ts';
 import { insertUser } from '../src/modules/users/contacts.ts';
-import { call, cipher, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { cipher, login, type TestApp, tableCounts } from './helpers/app.ts';
 import {
-  AGAIN,
   BAD_CREDENTIALS_TOKEN,
-  CHECK,
   CHECK_OUTAGE_TOKEN,
-  capturedLog,
   countingMarketplace,
   DAY,
   DEMO_SELLER,
   GOOD_TOKEN,
   REVOKED_TOKEN,
+  storeCalls,
+  storesSetup,
 } from './helpers/stores.ts';
-
-const { lines: logLines, stream: logStream } = capturedLog();
 
 let t: TestApp;
 let marketplace: ReturnType<typeof countingMarketplace>;
 let demoToken: string;
+let logLines: string[];
 
 beforeAll(async () => {
-  marketplace = countingMarketplace();
-  t = await createTestApp({ marketplace, logger: { level: 'trace', stream: logStream } });
-  demoToken = await login(t.app, 'demo', 'Demo1234');
+  ({ t, marketplace, demoToken, logLines } = await storesSetup());
 });
 afterAll(() => t.close());
 
@@ -57,9 +53,7 @@ async function borrower(loginId: string, phone: string): Promise<{ id: number; t
   return { id: row.id, token: await login(t.app, loginId, 'Borrower1234') };
 }
 
-const check = (token: string) => call<MwsTokenCheckResult>(t.app, 'GET', CHECK, undefined, { token });
-const authorise = (token: string, sellerId: unknown, mwsAuthToken: unknown) =>
-  call<MwsTokenCheckResult>(t.app, 'POST', AGAIN, { sellerId, mwsAuthToken }, { token });
+const { check, authorise } = storeCalls(() => t);
 
 async function storeRow(userId: number) {
   const [row] = await t.db.select().from(sellerStores).where(eq(sellerStores.userId, userId));

@@ -1,4 +1,4 @@
-import { type MwsTokenCheckResult, RSP, rspText, STORE_CREDENTIAL_TEXTS } from '@loan/domain';
+import { RSP, rspText, STORE_CREDENTIAL_TEXTS } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxMarketplace } from '../src/adapters/marketplace/sandbox.ts';
 import { call, cipher, createTestApp, login, START, type TestApp, tableCounts } from './helpers/app.ts';
@@ -7,30 +7,23 @@ import {
   BAD_CREDENTIALS_TOKEN,
   CHECK,
   CHECK_OUTAGE_TOKEN,
-  capturedLog,
-  countingMarketplace,
   DAY,
   DEMO_SELLER,
   GOOD_TOKEN,
   REVOKED_TOKEN,
+  storeCalls,
+  storesSetup,
 } from './helpers/stores.ts';
 
-const { stream: logStream } = capturedLog();
-
 let t: TestApp;
-let marketplace: ReturnType<typeof countingMarketplace>;
 let demoToken: string;
 
 beforeAll(async () => {
-  marketplace = countingMarketplace();
-  t = await createTestApp({ marketplace, logger: { level: 'trace', stream: logStream } });
-  demoToken = await login(t.app, 'demo', 'Demo1234');
+  ({ t, demoToken } = await storesSetup());
 });
 afterAll(() => t.close());
 
-const check = (token: string) => call<MwsTokenCheckResult>(t.app, 'GET', CHECK, undefined, { token });
-const authorise = (token: string, sellerId: unknown, mwsAuthToken: unknown) =>
-  call<MwsTokenCheckResult>(t.app, 'POST', AGAIN, { sellerId, mwsAuthToken }, { token });
+const { check, authorise } = storeCalls(() => t);
 
 describe('sandbox marketplace', () => {
   it('is deterministic: names, marketplaces and sales from the seller id, the demo seller fixed', async () => {

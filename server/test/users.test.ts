@@ -2,7 +2,16 @@ import { RSP, rspText, type UserAllCheckResult } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.ts';
-import { call, cipher, createTestApp, login, MINUTE, START, type TestApp } from './helpers/app.ts';
+import {
+  call,
+  changePassword,
+  cipher,
+  createTestApp,
+  login,
+  MINUTE,
+  START,
+  type TestApp,
+} from './helpers/app.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 
 let t: TestApp;
@@ -13,13 +22,7 @@ afterAll(() => t.close());
 
 const MODIFY = '/users/modifyPwd';
 const modify = (token: string, oldPassword: string, newPassword: string) =>
-  call<{ accessToken: string }>(
-    t.app,
-    'POST',
-    MODIFY,
-    { oldPassword: cipher(oldPassword), newPassword: cipher(newPassword) },
-    { token },
-  );
+  changePassword(t.app, token, oldPassword, newPassword);
 
 describe('GET /users/getUserInfo', () => {
   it('returns the docs/PRODUCT.md §7 fields plus the only-page list, phone masked', async () => {

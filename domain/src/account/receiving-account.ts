@@ -1,3 +1,5 @@
+import { oneOf } from '../one-of.ts';
+
 /**
  * The receiving account (/lock/toApplyAccountPage): a collection sub-account at a partner bank that the store's
  * payouts are pointed to, the borrower's own settlement account verified by a small deposit, the repayment
@@ -62,9 +64,7 @@ export const PAID_METHOD_INFO: Readonly<Record<PaidMethod, { label: string; desc
   },
 };
 
-export function isPaidMethod(value: unknown): value is PaidMethod {
-  return typeof value === 'string' && (PAID_METHODS as readonly string[]).includes(value);
-}
+export const isPaidMethod = oneOf(PAID_METHODS);
 
 /** What keeps the account locked: a loan still owed, or an application approved or signed (about to lend). */
 export interface LockInput {

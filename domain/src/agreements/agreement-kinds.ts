@@ -1,4 +1,5 @@
 import { RSP, type RspCode } from '../api/rsp-codes.ts';
+import { oneOf } from '../one-of.ts';
 
 /**
  * The agreements a borrower reads and accepts (docs/PRODUCT.md §2.1): the general tick-box page and the three documents,
@@ -49,9 +50,7 @@ export const AGREEMENT_KIND_INFO: Readonly<Record<AgreementKind, AgreementKindIn
   },
 };
 
-export function isAgreementKind(value: unknown): value is AgreementKind {
-  return typeof value === 'string' && (AGREEMENT_KINDS as readonly string[]).includes(value);
-}
+export const isAgreementKind = oneOf(AGREEMENT_KINDS);
 
 /** The kind shown at a portal path ("/serviceAgreement" → SERVICE), or null. */
 export function agreementKindOfRoute(path: string): AgreementKind | null {

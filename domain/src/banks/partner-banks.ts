@@ -1,5 +1,6 @@
+import { oneOf } from '../one-of.ts';
 import type { StepKey } from './application-steps.ts';
-import type { MaterialKey } from './materials.ts';
+import { MATERIALS, type MaterialKey } from './materials.ts';
 
 /** The five partner banks of docs/PRODUCT.md §1 (YNIT is a trust company, FUIOU a payment institution). */
 export const BANK_CODES = ['YNIT', 'CGB', 'FUIOU', 'SHRB', 'CRBANK'] as const;
@@ -37,6 +38,11 @@ export interface PartnerBank {
   readonly materials: readonly MaterialKey[];
 }
 
+/** The catalogue's materials but these, in catalogue order. */
+function materialsBut(...left: readonly MaterialKey[]): readonly MaterialKey[] {
+  return MATERIALS.filter((material) => !left.includes(material));
+}
+
 export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
   YNIT: {
     code: 'YNIT',
@@ -53,13 +59,7 @@ export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
       'BANK_REVIEW',
       'SIGN_CONTRACT',
     ],
-    materials: [
-      'BUSINESS_LICENCE',
-      'LEGAL_PERSON_ID_CARD',
-      'STORE_AUTHORISATION',
-      'SALES_STATEMENT',
-      'CREDIT_AUTHORISATION',
-    ],
+    materials: materialsBut('BANK_CARD'),
   },
   CGB: {
     code: 'CGB',
@@ -76,13 +76,7 @@ export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
       'OPEN_COLLECTION_ACCOUNT',
       'SIGN_CONTRACT',
     ],
-    materials: [
-      'BUSINESS_LICENCE',
-      'LEGAL_PERSON_ID_CARD',
-      'BANK_CARD',
-      'STORE_AUTHORISATION',
-      'CREDIT_AUTHORISATION',
-    ],
+    materials: materialsBut('SALES_STATEMENT'),
   },
   FUIOU: {
     code: 'FUIOU',
@@ -116,14 +110,7 @@ export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
       'BANK_REVIEW',
       'SIGN_CONTRACT',
     ],
-    materials: [
-      'BUSINESS_LICENCE',
-      'LEGAL_PERSON_ID_CARD',
-      'BANK_CARD',
-      'STORE_AUTHORISATION',
-      'SALES_STATEMENT',
-      'CREDIT_AUTHORISATION',
-    ],
+    materials: MATERIALS,
   },
   CRBANK: {
     code: 'CRBANK',
@@ -140,16 +127,8 @@ export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
       'SIGN_CONTRACT',
       'OPEN_COLLECTION_ACCOUNT',
     ],
-    materials: [
-      'BUSINESS_LICENCE',
-      'LEGAL_PERSON_ID_CARD',
-      'BANK_CARD',
-      'STORE_AUTHORISATION',
-      'CREDIT_AUTHORISATION',
-    ],
+    materials: materialsBut('SALES_STATEMENT'),
   },
 };
 
-export function isBankCode(value: unknown): value is BankCode {
-  return typeof value === 'string' && (BANK_CODES as readonly string[]).includes(value);
-}
+export const isBankCode = oneOf(BANK_CODES);

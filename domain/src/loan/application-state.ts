@@ -1,13 +1,13 @@
-import { RSP, type RspCode } from '../api/rsp-codes.ts';
+import { RSP } from '../api/rsp-codes.ts';
+import { refusal, stateMachine, type Transition } from '../state-machine.ts';
 import { ACTOR_LABELS, APPLICATION_EVENT_LABELS, APPLICATION_STATE_DISPLAY } from './application-labels.ts';
 import {
+  ACTORS,
   type Actor,
+  APPLICATION_EVENTS,
   APPLICATION_STATES,
   type ApplicationEvent,
   type ApplicationState,
-  isActor,
-  isApplicationEvent,
-  isApplicationState,
 } from './application-types.ts';
 
 /**
@@ -17,14 +17,7 @@ import {
  * cancelled in advance (/loanMgr/advanceCancel), and an approval not signed in time expires. Every legal move
  * is one row here; anything else is refused.
  */
-export interface ApplicationTransition {
-  readonly from: ApplicationState;
-  readonly event: ApplicationEvent;
-  readonly to: ApplicationState;
-  readonly actor: Actor;
-}
-
-export const APPLICATION_TRANSITIONS: readonly ApplicationTransition[] = [
+export const APPLICATION_TRANSITIONS: readonly Transition<ApplicationState, ApplicationEvent, Actor>[] = [
   { from: 'DRAFT', event: 'SUBMIT', to: 'SUBMITTED', actor: 'BORROWER' },
   { from: 'DRAFT', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'BORROWER' },
   { from: 'DRAFT', event: 'WITHDRAW', to: 'WITHDRAWN', actor: 'OPERATOR' },
@@ -46,22 +39,33 @@ export const APPLICATION_TRANSITIONS: readonly ApplicationTransition[] = [
   { from: 'SIGNED', event: 'CANCEL_IN_ADVANCE', to: 'CANCELLED', actor: 'OPERATOR' },
 ];
 
-export type TransitionResult =
-  | { readonly ok: true; readonly to: ApplicationState }
-  | { readonly ok: false; readonly code: RspCode; readonly reason: string };
+const APPLICATION_MACHINE = stateMachine({
+  states: APPLICATION_STATES,
+  events: APPLICATION_EVENTS,
+  actors: ACTORS,
+  transitions: APPLICATION_TRANSITIONS,
+  stateDisplay: APPLICATION_STATE_DISPLAY,
+  eventLabels: APPLICATION_EVENT_LABELS,
+  actorLabels: ACTOR_LABELS,
+  unknownReason: '未知的申请状态、操作或操作人',
+  actorNotAllowed: RSP.ACTOR_NOT_ALLOWED,
+  refuseMove: ({ state, label, action, terminal }) => {
+    if (state === 'DISBURSED') return refusal(RSP.ALREADY_DISBURSED, `贷款已放款，无法${action}`);
+    if (terminal) return refusal(RSP.APPLICATION_CLOSED, `申请已结束（${label}），无法${action}`);
+    return refusal(RSP.STATE_NOT_ALLOWED, `当前状态为「${label}」，无法${action}`);
+  },
+});
 
-function refuse(code: RspCode, reason: string): TransitionResult {
-  return { ok: false, code, reason };
-}
-
-function rowsFrom(state: ApplicationState): readonly ApplicationTransition[] {
-  return APPLICATION_TRANSITIONS.filter((t) => t.from === state);
-}
+const { rowsFrom } = APPLICATION_MACHINE;
 
 /** True when nothing can happen to an application in this state any more. */
-export function isTerminal(state: ApplicationState): boolean {
-  return rowsFrom(state).length === 0;
-}
+export const isTerminal = APPLICATION_MACHINE.isTerminal;
+
+/** Applies an event: the next state, or a refusal with its rspCode and a Chinese reason (arguments checked). */
+export const transition = APPLICATION_MACHINE.transition;
+
+/** The events this actor may cause in this state, in table order (for the buttons a screen offers). */
+export const allowedEvents = APPLICATION_MACHINE.allowedEvents;
 
 export const TERMINAL_STATES: readonly ApplicationState[] = APPLICATION_STATES.filter(isTerminal);
 
@@ -72,30 +76,6 @@ export const REVIEWING_STATES: readonly ApplicationState[] = ['SUBMITTED', 'UNDE
 export const APPROVED_STATES: readonly ApplicationState[] = APPLICATION_STATES.filter((state) =>
   rowsFrom(state).some((t) => t.event === 'CANCEL_IN_ADVANCE'),
 );
-
-/**
- * Applies an event: the next state, or a refusal with its rspCode and a Chinese reason. Arguments are checked
- * at run time too, so values read from a request or a database row may be passed as they are.
- */
-export function transition(state: ApplicationState, event: ApplicationEvent, actor: Actor): TransitionResult {
-  if (!isApplicationState(state) || !isApplicationEvent(event) || !isActor(actor)) {
-    return refuse(RSP.INVALID_INPUT, '未知的申请状态、操作或操作人');
-  }
-  const rows = rowsFrom(state).filter((t) => t.event === event);
-  const row = rows.find((t) => t.actor === actor);
-  if (row) return { ok: true, to: row.to };
-  const action = APPLICATION_EVENT_LABELS[event];
-  const { label } = APPLICATION_STATE_DISPLAY[state];
-  if (rows.length > 0) return refuse(RSP.ACTOR_NOT_ALLOWED, `${ACTOR_LABELS[actor]}无权执行「${action}」`);
-  if (state === 'DISBURSED') return refuse(RSP.ALREADY_DISBURSED, `贷款已放款，无法${action}`);
-  if (isTerminal(state)) return refuse(RSP.APPLICATION_CLOSED, `申请已结束（${label}），无法${action}`);
-  return refuse(RSP.STATE_NOT_ALLOWED, `当前状态为「${label}」，无法${action}`);
-}
-
-/** The events this actor may cause in this state, in table order (for the buttons a screen offers). */
-export function allowedEvents(state: ApplicationState, actor: Actor): ApplicationEvent[] {
-  return [...new Set(rowsFrom(state).flatMap((t) => (t.actor === actor ? [t.event] : [])))];
-}
 
 /** What ending an application early means: withdrawing before the review ends, cancelling after approval. */
 const CANCEL_EVENTS: readonly ApplicationEvent[] = ['WITHDRAW', 'CANCEL_IN_ADVANCE'];

@@ -1,3 +1,5 @@
+import { oneOf } from '../one-of.ts';
+
 /**
  * The words of an application's life (docs/PRODUCT.md §10): its states, the events that move it and
  * who may cause them. The loan that a disbursed application becomes has its own states (repaying, overdue,
@@ -37,18 +39,4 @@ export const ACTORS = ['BORROWER', 'BANK', 'SYSTEM', 'OPERATOR'] as const;
 
 export type Actor = (typeof ACTORS)[number];
 
-function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (values as readonly string[]).includes(value);
-}
-
-export function isApplicationState(value: unknown): value is ApplicationState {
-  return isOneOf(APPLICATION_STATES, value);
-}
-
-export function isApplicationEvent(value: unknown): value is ApplicationEvent {
-  return isOneOf(APPLICATION_EVENTS, value);
-}
-
-export function isActor(value: unknown): value is Actor {
-  return isOneOf(ACTORS, value);
-}
+export const isApplicationState = oneOf(APPLICATION_STATES);

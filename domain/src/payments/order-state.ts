@@ -1,3 +1,5 @@
+import { oneOf } from '../one-of.ts';
+
 /**
  * The one state machine of a payment order: CREATED (waiting at the cashier) → PAID (the gateway confirmed the
  * money) or CLOSED (unpaid after PAYMENT_ORDER_TTL_MS, closed by the borrower, or replaced by a new attempt for
@@ -25,9 +27,7 @@ export const PAYMENT_ORDER_TRANSITIONS: readonly PaymentOrderTransition[] = [
   { from: 'CREATED', event: 'CLOSE', to: 'CLOSED' },
 ];
 
-export function isPaymentOrderState(value: unknown): value is PaymentOrderState {
-  return (PAYMENT_ORDER_STATES as readonly unknown[]).includes(value);
-}
+export const isPaymentOrderState = oneOf(PAYMENT_ORDER_STATES);
 
 /** The next state of an order, or null when the move is not legal (row values may be passed as they are). */
 export function paymentOrderTransition(from: string, event: PaymentOrderEvent): PaymentOrderState | null {

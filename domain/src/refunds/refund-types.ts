@@ -27,19 +27,3 @@ export type RefundSource = (typeof REFUND_SOURCES)[number];
 
 /** The longest reason a borrower (or a reviewer) may give, in characters. */
 export const REFUND_REASON_MAX = 200;
-
-function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (values as readonly string[]).includes(value);
-}
-
-export function isRefundState(value: unknown): value is RefundState {
-  return isOneOf(REFUND_STATES, value);
-}
-
-export function isRefundEvent(value: unknown): value is RefundEvent {
-  return isOneOf(REFUND_EVENTS, value);
-}
-
-export function isRefundActor(value: unknown): value is RefundActor {
-  return isOneOf(REFUND_ACTORS, value);
-}

@@ -1,4 +1,5 @@
 import { RSP, type RspCode } from '../api/rsp-codes.ts';
+import { oneOf } from '../one-of.ts';
 import type { TagColour } from '../tag-colour.ts';
 
 /**
@@ -76,9 +77,7 @@ export const STORE_AUTH_STATUS_INFO: Readonly<Record<StoreAuthStatus, StoreAuthS
   },
 };
 
-export function isStoreAuthStatus(value: unknown): value is StoreAuthStatus {
-  return typeof value === 'string' && (STORE_AUTH_STATUSES as readonly string[]).includes(value);
-}
+export const isStoreAuthStatus = oneOf(STORE_AUTH_STATUSES);
 
 /** The status of a shopAuth value; anything unknown counts as not authorised, so it never allows applying. */
 export function storeAuthStatusOf(value: unknown): StoreAuthStatus {

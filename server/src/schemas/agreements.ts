@@ -5,17 +5,16 @@ import {
   type UserReadAgrRequest,
   type UserReadAgrResult,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import { NullableDateTime, strict } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Agreements (/users/agreement, /users/agreementStatus, /users/userReadAgr): request and result schemas. */
 
-const strict = { additionalProperties: false } as const;
 const Kind = Type.Enum([...AGREEMENT_KINDS], {
   description:
     '协议类型：GENERAL 用户服务协议、SERVICE 融资咨询服务协议、INFO 信息咨询服务协议、RELEASE 授权书',
 });
-const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 export const AgreementTextQuery = Type.Object(
   {
@@ -78,9 +77,13 @@ export const UserReadAgrResultSchema = Type.Object({
   acceptedAt: Type.String({ format: 'date-time', description: '首次同意该版本的时间' }),
 });
 
-export type AgreementSchemaChecks = [
-  Check<Same<Static<typeof UserReadAgrBody>, UserReadAgrRequest>>,
-  Check<Same<Static<typeof AgreementTextSchema>, AgreementText>>,
-  Check<Same<Static<typeof AgreementStatusResultSchema>, AgreementStatusResult>>,
-  Check<Same<Static<typeof UserReadAgrResultSchema>, UserReadAgrResult>>,
-];
+export type AgreementSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof UserReadAgrBody, UserReadAgrRequest],
+      [typeof AgreementTextSchema, AgreementText],
+      [typeof AgreementStatusResultSchema, AgreementStatusResult],
+      [typeof UserReadAgrResultSchema, UserReadAgrResult],
+    ]
+  >
+>;

@@ -7,12 +7,11 @@ import type {
   SubmitApplicationRequest,
 } from '@loan/domain';
 import { CANCEL_REASON_MAX, MAX_ROW_ID } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import { strict } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request schemas of the applications calls and the bank callback, tied to the domain contract. */
-
-const strict = { additionalProperties: false } as const;
 
 const RowId = Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '申请编号（rowId）' });
 const QueryId = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
@@ -78,11 +77,15 @@ export const BankCallbackBodySchema = Type.Object(
   strict,
 );
 
-export type ApplicationRequestChecks = [
-  Check<Same<Static<typeof CreateApplicationBody>, CreateApplicationRequest>>,
-  Check<Same<Static<typeof ApplicationQuerystring>, ApplicationQuery>>,
-  Check<Same<Static<typeof SubmitApplicationBody>, SubmitApplicationRequest>>,
-  Check<Same<Static<typeof CompleteStepBody>, CompleteStepRequest>>,
-  Check<Same<Static<typeof ApplicationActionBody>, ApplicationActionRequest>>,
-  Check<Same<Static<typeof BankCallbackBodySchema>, BankCallbackBody>>,
-];
+export type ApplicationRequestChecks = CheckAll<
+  SameEach<
+    [
+      [typeof CreateApplicationBody, CreateApplicationRequest],
+      [typeof ApplicationQuerystring, ApplicationQuery],
+      [typeof SubmitApplicationBody, SubmitApplicationRequest],
+      [typeof CompleteStepBody, CompleteStepRequest],
+      [typeof ApplicationActionBody, ApplicationActionRequest],
+      [typeof BankCallbackBodySchema, BankCallbackBody],
+    ]
+  >
+>;

@@ -13,16 +13,12 @@ import {
   type ProductListResult,
   REPAYMENT_METHODS,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import { DateTime, NullableDateTime, NullableString, NullableYuan, Yuan } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Result schemas of products and applications, tied to the domain contract below. */
 
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableYuan = Type.Union([Yuan, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 const Bank = Type.Enum([...BANK_CODES]);
 const State = Type.Enum([...APPLICATION_STATES]);
 
@@ -114,11 +110,15 @@ export const BankCallbackResultSchema = Type.Object({
   outcome: Type.Enum(['APPLIED', 'IGNORED', 'DUPLICATE']),
 });
 
-export type ApplicationResultChecks = [
-  Check<Same<Static<typeof ProductCardSchema>, ProductCard>>,
-  Check<Same<Static<typeof ProductListResultSchema>, ProductListResult>>,
-  Check<Same<Static<typeof ApplicationViewSchema>, ApplicationView>>,
-  Check<Same<Static<typeof ApplicationDetailSchema>, ApplicationDetail>>,
-  Check<Same<Static<typeof ApplicationListResultSchema>, ApplicationListResult>>,
-  Check<Same<Static<typeof BankCallbackResultSchema>, BankCallbackResult>>,
-];
+export type ApplicationResultChecks = CheckAll<
+  SameEach<
+    [
+      [typeof ProductCardSchema, ProductCard],
+      [typeof ProductListResultSchema, ProductListResult],
+      [typeof ApplicationViewSchema, ApplicationView],
+      [typeof ApplicationDetailSchema, ApplicationDetail],
+      [typeof ApplicationListResultSchema, ApplicationListResult],
+      [typeof BankCallbackResultSchema, BankCallbackResult],
+    ]
+  >
+>;

@@ -8,16 +8,16 @@ import {
   type UpdateCertificationDocumentsRequest,
   type UploadedDocument,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { CipherTextField } from './fields.ts';
-import type { Check, Same } from './same.ts';
+import { strict } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /**
  * Certification (/users/uploadDocument, /users/insertLoanCertification, /users/loanCertification and the bank
  * steps' own saves /users/bindBankCard, /users/updateCertificationDocuments).
  */
 
-const strict = { additionalProperties: false } as const;
 const DocumentKindField = Type.Enum([...DOCUMENT_KINDS], {
   description:
     'BUSINESS_LICENCE 营业执照、ID_CARD_FRONT 身份证人像面、ID_CARD_BACK 身份证国徽面、SALES_STATEMENT 店铺销售流水',
@@ -108,11 +108,15 @@ export const LoanCertificationResultSchema = Type.Object({
   certification: Type.Union([LoanCertificationViewSchema, Type.Null()]),
 });
 
-export type CertificationSchemaChecks = [
-  Check<Same<Static<typeof LoanCertificationBody>, LoanCertificationRequest>>,
-  Check<Same<Static<typeof BindBankCardBody>, BindBankCardRequest>>,
-  Check<Same<Static<typeof UpdateCertificationDocumentsBody>, UpdateCertificationDocumentsRequest>>,
-  Check<Same<Static<typeof UploadedDocumentSchema>, UploadedDocument>>,
-  Check<Same<Static<typeof LoanCertificationViewSchema>, LoanCertificationView>>,
-  Check<Same<Static<typeof LoanCertificationResultSchema>, LoanCertificationResult>>,
-];
+export type CertificationSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof LoanCertificationBody, LoanCertificationRequest],
+      [typeof BindBankCardBody, BindBankCardRequest],
+      [typeof UpdateCertificationDocumentsBody, UpdateCertificationDocumentsRequest],
+      [typeof UploadedDocumentSchema, UploadedDocument],
+      [typeof LoanCertificationViewSchema, LoanCertificationView],
+      [typeof LoanCertificationResultSchema, LoanCertificationResult],
+    ]
+  >
+>;

@@ -7,15 +7,12 @@ import {
   REPAYMENT_METHODS,
   type SignContractRequest,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import { DateText, strict, Yuan } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of the loan contract (借款合同), tied to the domain contract below. */
 
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
 const Rate = Type.String({ description: '利率（小数，"0.0864" 即 8.64%）' });
 
 export const LoanContractQuerystring = Type.Object(
@@ -96,10 +93,14 @@ export const LoanContractViewSchema = Type.Object({
   ]),
 });
 
-export type ContractSchemaChecks = [
-  Check<Same<Static<typeof SignContractBody>, SignContractRequest>>,
-  Check<Same<Static<typeof LoanContractKeyFactsSchema>, LoanContractKeyFacts>>,
-  Check<Same<Static<typeof LoanContractInstalmentSchema>, LoanContractInstalment>>,
-  Check<Same<Static<typeof LoanContractPartiesSchema>, LoanContractParties>>,
-  Check<Same<Static<typeof LoanContractViewSchema>, LoanContractView>>,
-];
+export type ContractSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof SignContractBody, SignContractRequest],
+      [typeof LoanContractKeyFactsSchema, LoanContractKeyFacts],
+      [typeof LoanContractInstalmentSchema, LoanContractInstalment],
+      [typeof LoanContractPartiesSchema, LoanContractParties],
+      [typeof LoanContractViewSchema, LoanContractView],
+    ]
+  >
+>;

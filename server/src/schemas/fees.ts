@@ -13,19 +13,23 @@ import {
   type FeeListResult,
   MAX_ROW_ID,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import {
+  Cursor,
+  DateText,
+  DateTime,
+  NullableDateTime,
+  NullableString,
+  NullableYuan,
+  PageSize,
+  QueryDate,
+  strict,
+  Yuan,
+} from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of service fees and coupons, tied to the domain contract below. */
 
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableYuan = Type.Union([Yuan, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
 const FeeStatus = Type.Enum([...FEE_ITEM_STATUSES], {
   description:
     'DUE 待缴 | OVERDUE 逾期 | PAID 已缴 | PARTIALLY_REFUNDED 部分退款 | REFUNDED 已退款 | WAIVED 已减免',
@@ -33,8 +37,6 @@ const FeeStatus = Type.Enum([...FEE_ITEM_STATUSES], {
 const CouponStatusSchema = Type.Enum([...COUPON_STATUSES], {
   description: 'AVAILABLE 可用 | LOCKED 锁定（未支付订单占用） | USED 已使用 | EXPIRED 已过期',
 });
-// dates, cursors and ids are checked by the service so the borrower gets the exact Chinese reason
-const QueryDate = (description: string) => Type.Optional(Type.String({ maxLength: 32, description }));
 
 export const FeeListQuerystring = Type.Object(
   {
@@ -42,16 +44,13 @@ export const FeeListQuerystring = Type.Object(
     loanId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '贷款编号' })),
     dateFrom: QueryDate('应缴日期起（含），YYYY-MM-DD'),
     dateTo: QueryDate('应缴日期止（含），YYYY-MM-DD'),
-    cursor: Type.Optional(
-      Type.String({ maxLength: 256, description: '上一页返回的 nextCursor（不透明），第一页不传' }),
-    ),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' }),
-    ),
+    cursor: Cursor,
+    pageSize: PageSize,
   },
   strict,
 );
 
+// the fee id is checked by the service so the borrower gets the exact Chinese reason
 export const FeeDetailQuerystring = Type.Object(
   { feeId: Type.String({ maxLength: 32, description: '服务费项目编号' }) },
   strict,
@@ -142,12 +141,16 @@ export const CouponOptionsResultSchema = Type.Object({
   options: Type.Array(Type.Object({ coupon: CouponViewSchema, feeId: Type.Integer(), discount: Yuan })),
 });
 
-export type FeesSchemasMatchTheContract = [
-  Check<Same<Static<typeof FeeListQuerystring>, FeeListQuery>>,
-  Check<Same<Static<typeof FeeListResultSchema>, FeeListResult>>,
-  Check<Same<Static<typeof FeeDetailSchema>, FeeDetail>>,
-  Check<Same<Static<typeof CouponListQuerystring>, CouponListQuery>>,
-  Check<Same<Static<typeof CouponOptionsQuerystring>, CouponOptionsQuery>>,
-  Check<Same<Static<typeof CouponListResultSchema>, CouponListResult>>,
-  Check<Same<Static<typeof CouponOptionsResultSchema>, CouponOptionsResult>>,
-];
+export type FeesSchemasMatchTheContract = CheckAll<
+  SameEach<
+    [
+      [typeof FeeListQuerystring, FeeListQuery],
+      [typeof FeeListResultSchema, FeeListResult],
+      [typeof FeeDetailSchema, FeeDetail],
+      [typeof CouponListQuerystring, CouponListQuery],
+      [typeof CouponOptionsQuerystring, CouponOptionsQuery],
+      [typeof CouponListResultSchema, CouponListResult],
+      [typeof CouponOptionsResultSchema, CouponOptionsResult],
+    ]
+  >
+>;

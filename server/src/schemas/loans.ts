@@ -19,29 +19,23 @@ import {
   type TradingRecordPage,
   type TradingRecordQuery,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { ApplicationDetailSchema } from './application-results.ts';
-import type { Check, Same } from './same.ts';
+import {
+  Cursor,
+  DateText,
+  DateTime,
+  NullableDateTime,
+  NullableString,
+  NullableYuan,
+  PageSize,
+  QueryDate,
+  strict,
+  Yuan,
+} from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of loans after the decision, tied to the domain contract below. */
-
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableYuan = Type.Union([Yuan, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
-
-// dates and cursors are checked by the service so the borrower gets the exact Chinese reason
-const QueryDate = (description: string) => Type.Optional(Type.String({ maxLength: 32, description }));
-const Cursor = Type.Optional(
-  Type.String({ maxLength: 256, description: '上一页返回的 nextCursor（不透明），第一页不传' }),
-);
-const Limit = Type.Optional(
-  Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' }),
-);
 
 export const LoanRecordQuerystring = Type.Object(
   {
@@ -55,7 +49,7 @@ export const LoanRecordQuerystring = Type.Object(
     from: QueryDate('申请日期起（含），YYYY-MM-DD'),
     to: QueryDate('申请日期止（含），YYYY-MM-DD'),
     cursor: Cursor,
-    limit: Limit,
+    limit: PageSize,
   },
   strict,
 );
@@ -85,7 +79,7 @@ const tradingFilters = {
 };
 
 export const TradingRecordQuerystring = Type.Object(
-  { ...tradingFilters, cursor: Cursor, limit: Limit },
+  { ...tradingFilters, cursor: Cursor, limit: PageSize },
   strict,
 );
 
@@ -228,13 +222,17 @@ export const TradingRecordPageSchema = Type.Object({
   }),
 });
 
-export type LoanSchemaChecks = [
-  Check<Same<Static<typeof LoanRecordQuerystring>, LoanRecordQuery>>,
-  Check<Same<Static<typeof EarlySettleBody>, EarlySettleRequest>>,
-  Check<Same<Static<typeof TradingRecordQuerystring>, TradingRecordQuery>>,
-  Check<Same<Static<typeof LoanRecordPageSchema>, Page<LoanRecordItem>>>,
-  Check<Same<Static<typeof LoanRecordDetailSchema>, LoanRecordDetail>>,
-  Check<Same<Static<typeof SettlementQuoteSchema>, SettlementQuote>>,
-  Check<Same<Static<typeof EarlySettleResultSchema>, EarlySettleResult>>,
-  Check<Same<Static<typeof TradingRecordPageSchema>, TradingRecordPage>>,
-];
+export type LoanSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof LoanRecordQuerystring, LoanRecordQuery],
+      [typeof EarlySettleBody, EarlySettleRequest],
+      [typeof TradingRecordQuerystring, TradingRecordQuery],
+      [typeof LoanRecordPageSchema, Page<LoanRecordItem>],
+      [typeof LoanRecordDetailSchema, LoanRecordDetail],
+      [typeof SettlementQuoteSchema, SettlementQuote],
+      [typeof EarlySettleResultSchema, EarlySettleResult],
+      [typeof TradingRecordPageSchema, TradingRecordPage],
+    ]
+  >
+>;

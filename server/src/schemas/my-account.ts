@@ -7,19 +7,13 @@ import {
   type SignOutOthersResult,
   STORE_AUTH_STATUSES,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { CodeField } from './fields.ts';
-import type { Check, Same } from './same.ts';
+import { DateText, DateTime, NullableDateTime, NullableString, strict, Yuan } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of My account (/account/*), tied to the domain contract below. */
 
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-const DateText = Type.String({ description: '日期 YYYY-MM-DD（北京时间）' });
 const SubAccountStateSchema = Type.Enum(['OPENING', 'OPEN', 'FAILED', 'CLOSED'], {
   description: 'OPENING 开立中 | OPEN 已开立 | FAILED 开立失败 | CLOSED 已变更',
 });
@@ -109,11 +103,15 @@ export const ChangeContactResultSchema = Type.Object({
   emailMasked: NullableString,
 });
 
-export type AccountSchemaChecks = [
-  Check<Same<Static<typeof SendContactCodeBody>, SendContactCodeRequest>>,
-  Check<Same<Static<typeof ChangeContactBody>, ChangeContactRequest>>,
-  Check<Same<Static<typeof AccountOverviewSchema>, AccountOverview>>,
-  Check<Same<Static<typeof SecurityViewSchema>, SecurityView>>,
-  Check<Same<Static<typeof SignOutOthersResultSchema>, SignOutOthersResult>>,
-  Check<Same<Static<typeof ChangeContactResultSchema>, ChangeContactResult>>,
-];
+export type AccountSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof SendContactCodeBody, SendContactCodeRequest],
+      [typeof ChangeContactBody, ChangeContactRequest],
+      [typeof AccountOverviewSchema, AccountOverview],
+      [typeof SecurityViewSchema, SecurityView],
+      [typeof SignOutOthersResultSchema, SignOutOthersResult],
+      [typeof ChangeContactResultSchema, ChangeContactResult],
+    ]
+  >
+>;

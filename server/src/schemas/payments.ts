@@ -11,10 +11,10 @@ import {
   type RepayNowRequest,
   type SandboxCashierRequest,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import { strict } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
-const strict = { additionalProperties: false } as const;
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description });
 const Yuan = Type.String({ description: '金额（元，两位小数）' });
 const OutTradeNo = Type.String({ minLength: 1, maxLength: 32, description: '支付订单号（PAY 开头）' });
@@ -101,32 +101,37 @@ export const NotifyResultSchema = Type.Object({ outcome: Type.Enum(['APPLIED', '
 
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const WhenOrNull = Type.Union([Type.String({ maxLength: 40 }), Type.Null()]);
+const NotifyAmount = Type.String({ pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,2})?$' });
+/** What both of the gateway's notifies carry: their own id and the payment order's number. */
+const notifyKeys = { notifyId: Text(64), outTradeNo: Text(32) };
 
 /** The gateway's payment notify body (checked after the signature, over the parsed raw body). */
 export const PaymentNotifySchema = Type.Object({
-  notifyId: Text(64),
-  outTradeNo: Text(32),
+  ...notifyKeys,
   gatewayTradeNo: Text(64),
   tradeStatus: Type.Enum(['SUCCESS', 'CLOSED']),
-  amount: Type.String({ pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,2})?$' }),
+  amount: NotifyAmount,
   paidAt: WhenOrNull,
 });
 
 export const RefundNotifySchema = Type.Object({
-  notifyId: Text(64),
-  outTradeNo: Text(32),
+  ...notifyKeys,
   outRefundNo: Text(32),
   gatewayRefundNo: Text(64),
   refundStatus: Type.Enum(['SUCCESS', 'FAILED']),
-  amount: Type.String({ pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,2})?$' }),
+  amount: NotifyAmount,
   refundedAt: WhenOrNull,
 });
 
-export type PaymentSchemaChecks = [
-  Check<Same<Static<typeof CreateOrderBody>, CreateOrderRequest>>,
-  Check<Same<Static<typeof RepayNowBody>, RepayNowRequest>>,
-  Check<Same<Static<typeof SandboxCashierBody>, SandboxCashierRequest>>,
-  Check<Same<Static<typeof PaymentOrderSchema>, PaymentOrderView>>,
-  Check<Same<Static<typeof CreatedOrderSchema>, CreatedOrder>>,
-  Check<Same<Static<typeof NotifyResultSchema>, NotifyResult>>,
-];
+export type PaymentSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof CreateOrderBody, CreateOrderRequest],
+      [typeof RepayNowBody, RepayNowRequest],
+      [typeof SandboxCashierBody, SandboxCashierRequest],
+      [typeof PaymentOrderSchema, PaymentOrderView],
+      [typeof CreatedOrderSchema, CreatedOrder],
+      [typeof NotifyResultSchema, NotifyResult],
+    ]
+  >
+>;

@@ -13,14 +13,12 @@ import {
   type SubAccountView,
   type VerifySettlementRequest,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import { NullableDateTime, NullableString, strict } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** The receiving account (/lock/*) on the wire, tied to the domain contract (contracts-account.ts). */
 
-const strict = { additionalProperties: false } as const;
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const Bank = Type.Enum([...BANK_CODES], { description: '合作机构代码：YNIT | CGB | FUIOU | SHRB | CRBANK' });
 
 export const OpenSubAccountBody = Type.Object({ bankCode: Bank }, strict);
@@ -67,8 +65,8 @@ export const SubAccountViewSchema = Type.Object({
   accountNoMasked: NullableString,
   companyName: Type.String(),
   requestedAt: Type.String({ format: 'date-time' }),
-  openedAt: NullableTime,
-  closedAt: NullableTime,
+  openedAt: NullableDateTime,
+  closedAt: NullableDateTime,
   failReason: NullableString,
 });
 
@@ -78,13 +76,13 @@ export const SettlementAccountViewSchema = Type.Object({
   accountName: Type.String(),
   accountNoMasked: Type.String(),
   triesLeft: Type.Integer({ minimum: 0 }),
-  expiresAt: NullableTime,
-  verifiedAt: NullableTime,
+  expiresAt: NullableDateTime,
+  verifiedAt: NullableDateTime,
 });
 
 export const PayoutViewSchema = Type.Object({
   state: Type.Enum(['POINTED', 'NOT_POINTED', 'CHECKING', 'DIVERTED']),
-  checkedAt: NullableTime,
+  checkedAt: NullableDateTime,
   destinationMasked: NullableString,
   note: NullableString,
 });
@@ -116,16 +114,20 @@ export const ReceivingAccountViewSchema = Type.Object({
   sandbox: Type.Boolean(),
 });
 
-export type ReceivingContractChecks = [
-  Check<Same<Static<typeof OpenSubAccountBody>, OpenSubAccountRequest>>,
-  Check<Same<Static<typeof SettlementAccountBody>, SettlementAccountRequest>>,
-  Check<Same<Static<typeof VerifySettlementBody>, VerifySettlementRequest>>,
-  Check<Same<Static<typeof PaidMethodBody>, PaidMethodRequest>>,
-  Check<Same<Static<typeof SubAccountCallbackBodySchema>, SubAccountCallbackBody>>,
-  Check<Same<Static<typeof SubAccountViewSchema>, SubAccountView>>,
-  Check<Same<Static<typeof SettlementAccountViewSchema>, SettlementAccountView>>,
-  Check<Same<Static<typeof PayoutViewSchema>, PayoutView>>,
-  Check<Same<Static<typeof EligibleBankSchema>, EligibleBank>>,
-  Check<Same<Static<typeof AccountLockSchema>, AccountLock>>,
-  Check<Same<Static<typeof ReceivingAccountViewSchema>, ReceivingAccountView>>,
-];
+export type ReceivingContractChecks = CheckAll<
+  SameEach<
+    [
+      [typeof OpenSubAccountBody, OpenSubAccountRequest],
+      [typeof SettlementAccountBody, SettlementAccountRequest],
+      [typeof VerifySettlementBody, VerifySettlementRequest],
+      [typeof PaidMethodBody, PaidMethodRequest],
+      [typeof SubAccountCallbackBodySchema, SubAccountCallbackBody],
+      [typeof SubAccountViewSchema, SubAccountView],
+      [typeof SettlementAccountViewSchema, SettlementAccountView],
+      [typeof PayoutViewSchema, PayoutView],
+      [typeof EligibleBankSchema, EligibleBank],
+      [typeof AccountLockSchema, AccountLock],
+      [typeof ReceivingAccountViewSchema, ReceivingAccountView],
+    ]
+  >
+>;

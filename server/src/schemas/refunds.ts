@@ -11,17 +11,12 @@ import {
   type RefundListQuery,
   type RefundPage,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
+import { Type } from 'typebox';
+import { Cursor, DateTime, NullableDateTime, NullableString, PageSize, strict, Yuan } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of refunds, tied to the domain contract below. */
 
-const strict = { additionalProperties: false } as const;
-
-const Yuan = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const DateTime = Type.String({ format: 'date-time' });
-const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 const State = Type.Enum([...REFUND_STATES], {
   description:
     'SUBMITTED 已提交 | APPROVED 已同意 | REFUNDING 退款中 | REFUNDED 已退款 | REJECTED 已拒绝 | CANCELLED 已撤销',
@@ -51,10 +46,8 @@ export const RefundCancelBody = Type.Object({ refundNo: RefundNo }, strict);
 export const RefundListQuerystring = Type.Object(
   {
     status: Type.Optional(State),
-    cursor: Type.Optional(
-      Type.String({ maxLength: 256, description: '上一页返回的 nextCursor（不透明），第一页不传' }),
-    ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' })),
+    cursor: Cursor,
+    limit: PageSize,
   },
   strict,
 );
@@ -107,11 +100,15 @@ export const RefundDetailSchema = Type.Object({
   ),
 });
 
-export type RefundSchemaChecks = [
-  Check<Same<Static<typeof RefundApplyBody>, RefundApplyRequest>>,
-  Check<Same<Static<typeof RefundCancelBody>, RefundCancelRequest>>,
-  Check<Same<Static<typeof RefundListQuerystring>, RefundListQuery>>,
-  Check<Same<Static<typeof RefundDetailQuerystring>, RefundDetailQuery>>,
-  Check<Same<Static<typeof RefundPageSchema>, RefundPage>>,
-  Check<Same<Static<typeof RefundDetailSchema>, RefundDetail>>,
-];
+export type RefundSchemaChecks = CheckAll<
+  SameEach<
+    [
+      [typeof RefundApplyBody, RefundApplyRequest],
+      [typeof RefundCancelBody, RefundCancelRequest],
+      [typeof RefundListQuerystring, RefundListQuery],
+      [typeof RefundDetailQuerystring, RefundDetailQuery],
+      [typeof RefundPageSchema, RefundPage],
+      [typeof RefundDetailSchema, RefundDetail],
+    ]
+  >
+>;

@@ -7,11 +7,10 @@ import type {
   SendLoginSmsRequest,
   SmsLoginRequest,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { ChannelField, CipherTextField, CodeField, LoginIdField, PhoneField, TicketField } from './fields.ts';
-import type { Check, Same } from './same.ts';
-
-const strict = { additionalProperties: false } as const;
+import { strict } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 export const LoginBody = Type.Object({ loginId: LoginIdField, password: CipherTextField }, strict);
 
@@ -43,12 +42,16 @@ export const OutboxQuerystring = Type.Object(
   strict,
 );
 
-export type RequestChecks = [
-  Check<Same<Static<typeof LoginBody>, LoginRequest>>,
-  Check<Same<Static<typeof ModifyPwdBody>, ModifyPwdRequest>>,
-  Check<Same<Static<typeof SendFindPwdCodeBody>, SendFindPwdCodeRequest>>,
-  Check<Same<Static<typeof FindPwdBody>, FindPwdRequest>>,
-  Check<Same<Static<typeof DirectLoginBody>, DirectLoginRequest>>,
-  Check<Same<Static<typeof SendLoginSmsBody>, SendLoginSmsRequest>>,
-  Check<Same<Static<typeof SmsLoginBody>, SmsLoginRequest>>,
-];
+export type RequestChecks = CheckAll<
+  SameEach<
+    [
+      [typeof LoginBody, LoginRequest],
+      [typeof ModifyPwdBody, ModifyPwdRequest],
+      [typeof SendFindPwdCodeBody, SendFindPwdCodeRequest],
+      [typeof FindPwdBody, FindPwdRequest],
+      [typeof DirectLoginBody, DirectLoginRequest],
+      [typeof SendLoginSmsBody, SendLoginSmsRequest],
+      [typeof SmsLoginBody, SmsLoginRequest],
+    ]
+  >
+>;

@@ -6,10 +6,9 @@ import type {
   UserAllCheckResult,
   UserInfo,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
-import type { Check, Same } from './same.ts';
-
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+import { Type } from 'typebox';
+import { NullableString } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 export const LoginResultSchema = Type.Object({
   accessToken: Type.String({ description: '放入请求头 accessToken' }),
@@ -62,11 +61,15 @@ export const OutboxMessageSchema = Type.Object({
 });
 
 // The schemas are the domain contract, exactly (a type error here means they drifted apart).
-export type ContractChecks = [
-  Check<Same<Static<typeof LoginResultSchema>, LoginResult>>,
-  Check<Same<Static<typeof ModifyPwdResultSchema>, ModifyPwdResult>>,
-  Check<Same<Static<typeof UserInfoSchema>, UserInfo>>,
-  Check<Same<Static<typeof UserAllCheckResultSchema>, UserAllCheckResult>>,
-  Check<Same<Static<typeof ClientConfigSchema>, ClientConfig>>,
-  Check<Same<Static<typeof OutboxMessageSchema>, OutboxMessage>>,
-];
+export type ContractChecks = CheckAll<
+  SameEach<
+    [
+      [typeof LoginResultSchema, LoginResult],
+      [typeof ModifyPwdResultSchema, ModifyPwdResult],
+      [typeof UserInfoSchema, UserInfo],
+      [typeof UserAllCheckResultSchema, UserAllCheckResult],
+      [typeof ClientConfigSchema, ClientConfig],
+      [typeof OutboxMessageSchema, OutboxMessage],
+    ]
+  >
+>;

@@ -5,14 +5,14 @@ import {
   STORE_CREDENTIAL_TEXTS,
   STORE_CREDIT_SHARE_PERCENT,
 } from '@loan/domain';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { CipherTextField } from './fields.ts';
-import type { Check, Same } from './same.ts';
+import { NullableDateTime } from './fragments.ts';
+import type { CheckAll, SameEach } from './same.ts';
 
 /** Store authorisation (/seller/…): request and result schemas, tied to the domain contract below. */
 
 const YuanAmount = Type.String({ pattern: '^\\d+\\.\\d{2}$', description: '金额（元，两位小数）' });
-const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 export const AgainMwsTokenBody = Type.Object(
   {
@@ -53,7 +53,11 @@ export const MwsTokenCheckResultSchema = Type.Object({
   }),
 });
 
-export type StoreContractChecks = [
-  Check<Same<Static<typeof AgainMwsTokenBody>, AgainMwsTokenRequest>>,
-  Check<Same<Static<typeof MwsTokenCheckResultSchema>, MwsTokenCheckResult>>,
-];
+export type StoreContractChecks = CheckAll<
+  SameEach<
+    [
+      [typeof AgainMwsTokenBody, AgainMwsTokenRequest],
+      [typeof MwsTokenCheckResultSchema, MwsTokenCheckResult],
+    ]
+  >
+>;

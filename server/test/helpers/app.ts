@@ -145,6 +145,9 @@ export interface ApiAnswer<T = unknown> {
   result: T;
 }
 
+/** The response code of an answer. */
+export const codeOf = (answer: { response: { rspCode: string } }) => answer.response.rspCode;
+
 export interface CallOptions {
   token?: string;
   ip?: string;
@@ -175,16 +178,33 @@ export async function call<T = unknown>(
   return { status: res.statusCode, headers: res.headers, response: body.response, result: body.result };
 }
 
-export async function login(app: App, loginId: string, password: string, ip?: string): Promise<string> {
-  const res = await call<{ accessToken: string }>(
+/** A sign-in as the login page sends it (the password enciphered), whatever it answers. */
+export function signInAttempt(app: App, loginId: string, password: string, ip?: string) {
+  return call<{ accessToken: string; mustChangePassword: boolean }>(
     app,
     'POST',
     '/application_vue/userLogin',
     { loginId, password: cipher(password) },
     { ip },
   );
+}
+
+/** Signs in and gives the session token; throws when refused. */
+export async function login(app: App, loginId: string, password: string, ip?: string): Promise<string> {
+  const res = await signInAttempt(app, loginId, password, ip);
   if (res.response.rspCode !== '0000') throw new Error(`login failed: ${JSON.stringify(res.response)}`);
   return res.result.accessToken;
+}
+
+/** A password change as the page sends it (both passwords enciphered). */
+export function changePassword(app: App, token: string, oldPassword: string, newPassword: string) {
+  return call<{ accessToken: string }>(
+    app,
+    'POST',
+    '/users/modifyPwd',
+    { oldPassword: cipher(oldPassword), newPassword: cipher(newPassword) },
+    { token },
+  );
 }
 
 /** Row counts of the tables a refused call must not touch. */

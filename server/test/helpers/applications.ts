@@ -63,6 +63,9 @@ export async function deliverAfterDelay(t: TestApp): Promise<number> {
   return deliverDueBankCallbacks(t.app, { db: t.db, config: t.config, now: t.clock.now, log: t.app.log });
 }
 
+/** Each step of an application's flow with its status. */
+export const stepStatus = (d: ApplicationDetail) => Object.fromEntries(d.steps.map((s) => [s.key, s.status]));
+
 /** The result of a call that must succeed. */
 export function okResult<T>(answer: ApiAnswer<T>): T {
   if (answer.response.rspCode !== '0000') throw new Error(`call failed: ${JSON.stringify(answer.response)}`);

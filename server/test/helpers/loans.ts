@@ -1,11 +1,11 @@
-import { BANK_CODES, type BankCode } from '@loan/domain';
+import { BANK_CODES, type BankCode, type EarlySettleResult, type SettlementQuote } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { BankAdapter, BankAdapters } from '../../src/adapters/banks/bank-adapter.ts';
 import { createSandboxBanks } from '../../src/adapters/banks/sandbox.ts';
 import { feeItems, instalments, ledgerTransactions, loans, sellerStores } from '../../src/db/schema.ts';
 import { collectDueInstalments } from '../../src/modules/loans/collections.ts';
-import { createTestApp, type TestApp } from './app.ts';
+import { call, createTestApp, login, type TestApp } from './app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './applications.ts';
 import type { ReadyBorrower } from './borrower.ts';
 import { approvedApplication } from './contracts.ts';
@@ -99,6 +99,17 @@ export async function createSwitchedBanksApp(bankSwitch: SettleSwitch): Promise<
   return t;
 }
 
+/** The early settlement calls, and a fresh session of a borrower, on the app `app()` gives when called. */
+export function settlementCalls(app: () => TestApp) {
+  return {
+    quoteOf: (token: string, loanId: unknown) =>
+      call<SettlementQuote>(app().app, 'GET', '/loanMgr/settlementQuote', { loanId }, { token }),
+    settle: (token: string, body: Record<string, unknown>) =>
+      call<EarlySettleResult>(app().app, 'POST', '/loanMgr/earlySettle', body, { token }),
+    relogin: (b: ReadyBorrower) => login(app().app, b.loginId, b.password),
+  };
+}
+
 /** A disbursed application's loan with its instalments, ledger lines and fee items, in order. */
 export async function loanRows(t: TestApp, rowId: number) {
   const [loan] = await t.db.select().from(loans).where(eq(loans.applicationId, rowId));
@@ -134,7 +145,9 @@ export function expectSplitsAddUp(
   for (const l of ledger) expect(l.principalFen + l.interestFen + l.penaltyFen + l.feeFen).toBe(l.amountFen);
 }
 
-/** Fen as the API's yuan text, "1234.50". */
+/** Fen as the API's yuan text, "1234.50", "-0.05". */
 export function fenToYuanText(value: number): string {
-  return `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`;
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }

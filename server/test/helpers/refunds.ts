@@ -5,9 +5,9 @@ import { deliverDueGatewayNotifies } from '../../src/adapters/payments/sandbox-d
 import { feeItems, loans, paymentOrders } from '../../src/db/schema.ts';
 import { sandboxReviewRefunds } from '../../src/modules/refunds/sandbox-review.ts';
 import { type RefundCallContext, sendWaitingRefunds } from '../../src/modules/refunds/start.ts';
-import { type ApiAnswer, call, type TestApp } from './app.ts';
+import { type ApiAnswer, call, createTestApp, type TestApp } from './app.ts';
 import { okResult } from './applications.ts';
-import type { ReadyBorrower } from './borrower.ts';
+import { makeReadyBorrower, type ReadyBorrower } from './borrower.ts';
 import { disburseLoan } from './loans.ts';
 
 /** What the refund jobs need, on the test app's database and clock. */
@@ -103,4 +103,11 @@ export function refused(answer: ApiAnswer<unknown>): { rspCode: string; rspDesc:
   if (answer.response.rspCode === RSP.OK) throw new Error('call succeeded');
   if (answer.result !== null) throw new Error('refusal with a result');
   return answer.response;
+}
+
+/** An app, its refund calls and a borrower (`loginId`) who has paid an upfront fee. */
+export async function refundSetup(loginId: string) {
+  const t = await createTestApp();
+  const b = await makeReadyBorrower(t, loginId);
+  return { t, api: refundCalls(t), b, paid: await paidUpfrontFee(t, b) };
 }

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+import type { MwsTokenCheckResult } from '@loan/domain';
 import type { MarketplaceAdapter } from '../../src/adapters/marketplace/marketplace.ts';
 import { createSandboxMarketplace } from '../../src/adapters/marketplace/sandbox.ts';
+import { call, createTestApp, login, type TestApp } from './app.ts';
 
 export const CHECK = '/seller/mwsTokenCheck';
 export const AGAIN = '/seller/againMwsToken';
@@ -32,7 +34,7 @@ export function countingMarketplace(): MarketplaceAdapter & { calls: { authorise
 }
 
 /** A log stream that keeps every line written to it. */
-export function capturedLog(): { lines: string[]; stream: Writable } {
+function capturedLog(): { lines: string[]; stream: Writable } {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -41,4 +43,31 @@ export function capturedLog(): { lines: string[]; stream: Writable } {
     },
   });
   return { lines, stream };
+}
+
+export interface StoresSetup {
+  t: TestApp;
+  /** the app's marketplace, counting its calls */
+  marketplace: ReturnType<typeof countingMarketplace>;
+  /** the demo user's session */
+  demoToken: string;
+  /** every line the app logged (level trace) */
+  logLines: string[];
+}
+
+/** An app with the counting sandbox marketplace, logging everything to `logLines`, and the demo user logged in. */
+export async function storesSetup(): Promise<StoresSetup> {
+  const marketplace = countingMarketplace();
+  const log = capturedLog();
+  const t = await createTestApp({ marketplace, logger: { level: 'trace', stream: log.stream } });
+  return { t, marketplace, demoToken: await login(t.app, 'demo', 'Demo1234'), logLines: log.lines };
+}
+
+/** The store authorisation calls: the check of the current store, and authorising a store again. */
+export function storeCalls(app: () => TestApp) {
+  return {
+    check: (token: string) => call<MwsTokenCheckResult>(app().app, 'GET', CHECK, undefined, { token }),
+    authorise: (token: string, sellerId: unknown, mwsAuthToken: unknown) =>
+      call<MwsTokenCheckResult>(app().app, 'POST', AGAIN, { sellerId, mwsAuthToken }, { token }),
+  };
 }

@@ -1,5 +1,5 @@
-import { LockOutlined } from '@ant-design/icons';
-import { Form, type FormRule, Input } from 'antd';
+import { Form, type FormRule } from 'antd';
+import { PasswordInput } from './AccountInputs';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from './password-rules';
 
 interface Props {
@@ -22,12 +22,7 @@ export function NewPasswordFields({ loginId, extraRules = [], dependencies }: Pr
         dependencies={dependencies}
         rules={[...newPasswordRules(loginId), ...extraRules]}
       >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入新密码"
-          autoComplete="new-password"
-          maxLength={64}
-        />
+        <PasswordInput placeholder="请输入新密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirmPassword"
@@ -35,12 +30,7 @@ export function NewPasswordFields({ loginId, extraRules = [], dependencies }: Pr
         dependencies={['newPassword']}
         rules={confirmPasswordRules('newPassword')}
       >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请再次输入新密码"
-          autoComplete="new-password"
-          maxLength={64}
-        />
+        <PasswordInput placeholder="请再次输入新密码" autoComplete="new-password" />
       </Form.Item>
     </>
   );

@@ -1,4 +1,4 @@
-import { Layout } from 'antd';
+import { Layout, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { AppFooterText } from './AppFooterText';
 import { Brand } from './Brand';
@@ -29,5 +29,15 @@ export function StandaloneFrame({
         <AppFooterText />
       </footer>
     </Layout>
+  );
+}
+
+/** A standalone page's wait while it moves on: the large spinner and what is happening. */
+export function StandaloneWaiting({ text }: { text: string }) {
+  return (
+    <div className="standalone-center" role="status">
+      <Spin size="large" />
+      <p className="muted">{text}</p>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   boolean,
   date,
   index,
@@ -8,18 +7,17 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tz } from './columns.ts';
+import { belongsTo, logId, serialId, tz } from './columns.ts';
 
 /** Accounts and sign-in: users, sessions, throttles, codes, the outbox and the audit log. */
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** stored lowercased */
     loginId: text('login_id').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -47,14 +45,15 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to, deleted with them. */
+export const ownerId = () => belongsTo('user_id', () => users.id);
+
 export const sessions = pgTable(
   'sessions',
   {
     /** sha256 hex of the token; the token itself is never stored */
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: tz('created_at').notNull(),
     lastSeenAt: tz('last_seen_at').notNull(),
     /** absolute end of the session */
@@ -107,7 +106,7 @@ export type CodePurpose = 'findPwd' | 'smsLogin' | 'changePhone' | 'changeEmail'
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     purpose: text('purpose').$type<CodePurpose>().notNull(),
     /** lowercased login id (findPwd), phone (smsLogin) or `<user id>:<new phone or e-mail>` (changePhone/Email) */
     target: text('target').notNull(),
@@ -131,7 +130,7 @@ export const directLoginNonces = pgTable('direct_login_nonces', {
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     channel: text('channel').$type<'sms' | 'email'>().notNull(),
     /** the phone or e-mail, sealed bound to `outbox_messages:<id>:recipient` (adapters/outbox/sandbox.ts) */
     recipientEnc: text('recipient_enc').notNull(),
@@ -145,7 +144,7 @@ export const outboxMessages = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: logId(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     loginId: text('login_id'),
     action: text('action').notNull(),

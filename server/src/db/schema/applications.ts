@@ -1,19 +1,8 @@
 import type { Actor, ApplicationEvent, ApplicationState, BankCode } from '@loan/domain';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { tz } from './columns.ts';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts.ts';
+import { belongsTo, logId, moveColumns, serialId, timestamps, tz } from './columns.ts';
 
 /** Products, applications with their event log, bank callbacks and the sandbox banks' pending deliveries. */
 
@@ -21,7 +10,7 @@ import { tz } from './columns.ts';
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     bank: text('bank').notNull(),
     productCode: text('product_code').notNull(),
     /** only for banks whose route carries it (YNIT, SHRB) */
@@ -51,10 +40,8 @@ export const products = pgTable(
 export const applications = pgTable(
   'applications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     bank: text('bank').$type<BankCode>().notNull(),
     productCode: text('product_code').notNull(),
     productType: text('product_type'),
@@ -70,8 +57,7 @@ export const applications = pgTable(
     decisionReason: text('decision_reason'),
     /** borrower steps done outside other tables (sandbox face verification …): step key → ISO time */
     stepMarks: jsonb('step_marks').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    createdAt: tz('created_at').notNull(),
-    updatedAt: tz('updated_at').notNull(),
+    ...timestamps(),
     submittedAt: tz('submitted_at'),
     decidedAt: tz('decided_at'),
   },
@@ -91,19 +77,12 @@ export const applications = pgTable(
 export const applicationEvents = pgTable(
   'application_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
-    fromState: text('from_state').$type<ApplicationState>(),
-    toState: text('to_state').$type<ApplicationState>().notNull(),
-    event: text('event').$type<ApplicationEvent | 'CREATE'>().notNull(),
-    actor: text('actor').$type<Actor>().notNull(),
+    id: logId(),
+    applicationId: belongsTo('application_id', () => applications.id),
+    ...moveColumns<ApplicationState, ApplicationEvent | 'CREATE', Actor>(),
     /** login id of a borrower/operator, bank code of a bank */
     actorRef: text('actor_ref'),
-    reason: text('reason'),
     ip: text('ip'),
-    at: tz('at').notNull(),
   },
   (t) => [index('application_events_app_idx').on(t.applicationId, t.id)],
 );
@@ -112,7 +91,7 @@ export const applicationEvents = pgTable(
 export const bankCallbacks = pgTable(
   'bank_callbacks',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: logId(),
     bank: text('bank').notNull(),
     eventId: text('event_id').notNull(),
     applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
@@ -128,7 +107,7 @@ export const bankCallbacks = pgTable(
 export const sandboxBankJobs = pgTable(
   'sandbox_bank_jobs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     bank: text('bank').notNull(),
     bankRef: text('bank_ref').notNull(),
     /** the callback body the sandbox will sign and deliver */

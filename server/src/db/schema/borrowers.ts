@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { tz } from './columns.ts';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts.ts';
+import { serialId, timestamps, tz } from './columns.ts';
 
 /** What a borrower brings: the store, agreements accepted, documents and the loan certification. */
 
@@ -9,10 +9,8 @@ import { tz } from './columns.ts';
 export const sellerStores = pgTable(
   'seller_stores',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     sellerId: text('seller_id').notNull(),
     sellerName: text('seller_name').notNull(),
     /** marketplace ids the seller participates in */
@@ -35,7 +33,7 @@ export const sellerStores = pgTable(
 export const agreementVersions = pgTable(
   'agreement_versions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** domain AgreementKind */
     kind: text('kind').notNull(),
     version: text('version').notNull(),
@@ -52,10 +50,8 @@ export const agreementVersions = pgTable(
 export const agreementAcceptances = pgTable(
   'agreement_acceptances',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     versionId: integer('version_id')
       .notNull()
       .references(() => agreementVersions.id),
@@ -72,10 +68,8 @@ export const agreementAcceptances = pgTable(
 export const documents = pgTable(
   'documents',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     /** BUSINESS_LICENCE | ID_CARD_FRONT | ID_CARD_BACK | SALES_STATEMENT */
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -92,10 +86,8 @@ export const documents = pgTable(
 export const loanCertifications = pgTable(
   'loan_certifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     companyName: text('company_name').notNull(),
     uscc: text('uscc').notNull(),
     /**
@@ -111,8 +103,7 @@ export const loanCertifications = pgTable(
     idFrontDocId: integer('id_front_doc_id').references(() => documents.id),
     idBackDocId: integer('id_back_doc_id').references(() => documents.id),
     salesDocId: integer('sales_doc_id').references(() => documents.id),
-    createdAt: tz('created_at').notNull(),
-    updatedAt: tz('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('loan_certifications_user_key').on(t.userId)],
 );

@@ -1,8 +1,8 @@
 import type { LoanContractView, ProductPricing } from '@loan/domain';
-import { integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts.ts';
 import { applications } from './applications.ts';
-import { tz } from './columns.ts';
+import { belongsTo, serialId, tz } from './columns.ts';
 
 /**
  * The parts of LoanContractView kept with a signed contract besides its text, parties and key facts, and the
@@ -27,13 +27,9 @@ export type SignedContractDetails = { pricing: ProductPricing } & Pick<
 export const loanContracts = pgTable(
   'loan_contracts',
   {
-    id: serial('id').primaryKey(),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    applicationId: belongsTo('application_id', () => applications.id),
+    userId: ownerId(),
     contractNo: text('contract_no').notNull(),
     version: text('version').notNull(),
     title: text('title').notNull(),

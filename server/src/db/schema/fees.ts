@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { tz } from './columns.ts';
+import { bigint, check, foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts.ts';
+import { belongsTo, serialId, timestamps, tz } from './columns.ts';
 import { instalments, loans } from './loans.ts';
 
 /** Service fee items and the coupons that pay them (docs/PRODUCT.md §10; domain/src/fees). Money in fen. */
@@ -24,10 +14,8 @@ import { instalments, loans } from './loans.ts';
 export const coupons = pgTable(
   'coupons',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     amountOffFen: bigint('amount_off_fen', { mode: 'number' }),
@@ -45,8 +33,7 @@ export const coupons = pgTable(
     source: text('source').notNull(),
     /** who issued it (an operator's note, or the rule) */
     issuedBy: text('issued_by'),
-    createdAt: tz('created_at').notNull(),
-    updatedAt: tz('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     index('coupons_user_idx').on(t.userId, t.id),
@@ -70,13 +57,9 @@ export const coupons = pgTable(
 export const feeItems = pgTable(
   'fee_items',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
+    loanId: belongsTo('loan_id', () => loans.id),
     instalmentId: integer('instalment_id').references(() => instalments.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     seq: integer('seq').notNull(),

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   date,
   foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { applications } from './applications.ts';
-import { tz } from './columns.ts';
+import { belongsTo, logId, serialId, tz } from './columns.ts';
 
 /** Loans after disbursement: instalments, the ledger and its daily totals, early settlement (fee items: fees.ts). */
 
@@ -22,13 +20,11 @@ import { tz } from './columns.ts';
 export const loans = pgTable(
   'loans',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     bank: text('bank').notNull(),
     productCode: text('product_code').notNull(),
     principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
@@ -67,10 +63,8 @@ export const loans = pgTable(
 export const instalments = pgTable(
   'instalments',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    loanId: belongsTo('loan_id', () => loans.id),
     seq: integer('seq').notNull(),
     dueDate: text('due_date').notNull(),
     principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
@@ -99,10 +93,8 @@ export const instalments = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: logId(),
+    userId: ownerId(),
     loanId: integer('loan_id').references(() => loans.id),
     /** DISBURSEMENT | REPAYMENT | FEE_PAYMENT | REFUND | COUPON | EARLY_SETTLEMENT | REVERSAL */
     type: text('type').notNull(),
@@ -132,9 +124,7 @@ export const ledgerTransactions = pgTable(
 export const ledgerDailyTotals = pgTable(
   'ledger_daily_totals',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** the Shanghai calendar day of occurred_at, YYYY-MM-DD */
     day: date('day', { mode: 'string' }).notNull(),
     type: text('type').notNull(),
@@ -154,13 +144,9 @@ export const ledgerDailyTotals = pgTable(
 export const settlementRequests = pgTable(
   'settlement_requests',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    loanId: belongsTo('loan_id', () => loans.id),
+    userId: ownerId(),
     principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
     interestFen: bigint('interest_fen', { mode: 'number' }).notNull(),
     feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),

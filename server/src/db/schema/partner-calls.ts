@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { tz } from './columns.ts';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { logId, timestamps, tz } from './columns.ts';
 
 /** Calls that change something at a partner, claimed first (one decision, one call), and the sandbox banks' answers by key. */
 
@@ -22,7 +12,7 @@ import { tz } from './columns.ts';
 export const partnerCalls = pgTable(
   'partner_calls',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: logId(),
     partner: text('partner').notNull(),
     operation: text('operation').notNull(),
     /** what the call is about, e.g. application:42, settlement:7 */
@@ -37,8 +27,7 @@ export const partnerCalls = pgTable(
     /** until when the last caller is presumed to be waiting for the partner */
     leaseUntil: tz('lease_until').notNull(),
     lastError: text('last_error'),
-    createdAt: tz('created_at').notNull(),
-    updatedAt: tz('updated_at').notNull(),
+    ...timestamps(),
     answeredAt: tz('answered_at'),
   },
   (t) => [
@@ -54,7 +43,7 @@ export const partnerCalls = pgTable(
 export const partnerCallEvents = pgTable(
   'partner_call_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: logId(),
     callId: bigint('call_id', { mode: 'number' })
       .notNull()
       .references(() => partnerCalls.id, { onDelete: 'cascade' }),

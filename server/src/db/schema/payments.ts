@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -9,12 +8,11 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { tz } from './columns.ts';
+import { ownerId } from './accounts.ts';
+import { belongsTo, logId, moveColumns, serialId, timestamps, tz } from './columns.ts';
 import { loans } from './loans.ts';
 
 /** Payment orders (fee items or an instalment paid through the gateway), their notifies, the sandbox gateway. */
@@ -26,11 +24,9 @@ import { loans } from './loans.ts';
 export const paymentOrders = pgTable(
   'payment_orders',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     outTradeNo: text('out_trade_no').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** FEE | INSTALMENT */
     purpose: text('purpose').notNull(),
     /** null when fee items of several loans are paid together */
@@ -53,8 +49,7 @@ export const paymentOrders = pgTable(
     expiresAt: tz('expires_at').notNull(),
     paidAt: tz('paid_at'),
     closedAt: tz('closed_at'),
-    createdAt: tz('created_at').notNull(),
-    updatedAt: tz('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('payment_orders_out_trade_no_key').on(t.outTradeNo),
@@ -76,10 +71,8 @@ export const paymentOrders = pgTable(
 export const paymentOrderItems = pgTable(
   'payment_order_items',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: belongsTo('order_id', () => paymentOrders.id),
     subjectKey: text('subject_key').notNull(),
     feeItemId: integer('fee_item_id'),
     instalmentId: integer('instalment_id'),
@@ -103,17 +96,10 @@ export const paymentOrderItems = pgTable(
 export const paymentOrderEvents = pgTable(
   'payment_order_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
-    fromState: text('from_state'),
-    toState: text('to_state').notNull(),
-    event: text('event').notNull(),
-    /** BORROWER | GATEWAY | SYSTEM */
-    actor: text('actor').notNull(),
-    reason: text('reason'),
-    at: tz('at').notNull(),
+    id: logId(),
+    orderId: belongsTo('order_id', () => paymentOrders.id),
+    /** actor BORROWER | GATEWAY | SYSTEM */
+    ...moveColumns(),
   },
   (t) => [index('payment_order_events_order_idx').on(t.orderId, t.id)],
 );
@@ -122,7 +108,7 @@ export const paymentOrderEvents = pgTable(
 export const paymentNotifies = pgTable(
   'payment_notifies',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: logId(),
     notifyId: text('notify_id').notNull(),
     /** PAY | REFUND */
     kind: text('kind').notNull(),
@@ -178,7 +164,7 @@ export const sandboxGatewayRequests = pgTable(
 export const sandboxGatewayNotifies = pgTable(
   'sandbox_gateway_notifies',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: logId(),
     /** PAY | REFUND */
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),

@@ -1,8 +1,8 @@
 import type { BankCode, SubAccountState } from '@loan/domain';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { tz } from './columns.ts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId, users } from './accounts.ts';
+import { belongsTo, logId, moveColumns, serialId, timestamps, tz } from './columns.ts';
 
 /**
  * The receiving account (/lock/*): collection sub-accounts at the partner banks with their event log, the
@@ -14,10 +14,8 @@ import { tz } from './columns.ts';
 export const subAccounts = pgTable(
   'sub_accounts',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     bank: text('bank').$type<BankCode>().notNull(),
     state: text('state').$type<SubAccountState>().notNull(),
     companyName: text('company_name').notNull(),
@@ -46,17 +44,10 @@ export const subAccounts = pgTable(
 export const subAccountEvents = pgTable(
   'sub_account_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subAccountId: integer('sub_account_id')
-      .notNull()
-      .references(() => subAccounts.id, { onDelete: 'cascade' }),
-    fromState: text('from_state'),
-    toState: text('to_state').notNull(),
-    event: text('event').notNull(),
-    /** BORROWER | BANK | SYSTEM */
-    actor: text('actor').notNull(),
-    reason: text('reason'),
-    at: tz('at').notNull(),
+    id: logId(),
+    subAccountId: belongsTo('sub_account_id', () => subAccounts.id),
+    /** actor BORROWER | BANK | SYSTEM */
+    ...moveColumns(),
   },
   (t) => [index('sub_account_events_account_idx').on(t.subAccountId, t.id)],
 );
@@ -65,10 +56,8 @@ export const subAccountEvents = pgTable(
 export const settlementChecks = pgTable(
   'settlement_checks',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownerId(),
     /** the bank of the sub-account that sends the deposit */
     senderBank: text('sender_bank').notNull(),
     bankName: text('bank_name').notNull(),
@@ -82,8 +71,7 @@ export const settlementChecks = pgTable(
     failReason: text('fail_reason'),
     expiresAt: tz('expires_at').notNull(),
     verifiedAt: tz('verified_at'),
-    createdAt: tz('created_at').notNull(),
-    updatedAt: tz('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [index('settlement_checks_user_idx').on(t.userId, t.id)],
 );
@@ -92,10 +80,8 @@ export const settlementChecks = pgTable(
 export const settlementEntries = pgTable(
   'settlement_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    checkId: integer('check_id')
-      .notNull()
-      .references(() => settlementChecks.id, { onDelete: 'cascade' }),
+    id: logId(),
+    checkId: belongsTo('check_id', () => settlementChecks.id),
     userId: integer('user_id').notNull(),
     amountFen: integer('amount_fen').notNull(),
     correct: integer('correct').notNull(),

@@ -1,19 +1,9 @@
 import type { RefundState } from '@loan/domain';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts.ts';
 import { documents } from './borrowers.ts';
-import { tz } from './columns.ts';
+import { belongsTo, logId, moveColumns, serialId, timestamps, tz } from './columns.ts';
 import { paymentOrders } from './payments.ts';
 
 /** Refund applications against paid payment orders, and their event log (domain/src/refunds). Money in fen. */
@@ -25,15 +15,11 @@ import { paymentOrders } from './payments.ts';
 export const refundApplications = pgTable(
   'refund_applications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** RF + Shanghai yyyyMMddHHmmss + 6 digits of the id: also the gateway's out_refund_no */
     refundNo: text('refund_no').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    paymentOrderId: integer('payment_order_id')
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    paymentOrderId: belongsTo('payment_order_id', () => paymentOrders.id),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     evidenceDocumentId: integer('evidence_document_id').references(() => documents.id, {
@@ -45,8 +31,7 @@ export const refundApplications = pgTable(
     /** the reviewer's reason (required for a rejection) */
     reviewReason: text('review_reason'),
     gatewayRefundNo: text('gateway_refund_no'),
-    createdAt: tz('created_at').notNull(),
-    updatedAt: tz('updated_at').notNull(),
+    ...timestamps(),
     reviewedAt: tz('reviewed_at'),
     refundedAt: tz('refunded_at'),
   },
@@ -76,21 +61,13 @@ export const refundApplications = pgTable(
 export const refundEvents = pgTable(
   'refund_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    refundId: integer('refund_id')
-      .notNull()
-      .references(() => refundApplications.id, { onDelete: 'cascade' }),
-    fromState: text('from_state').$type<RefundState>(),
-    toState: text('to_state').$type<RefundState>().notNull(),
-    /** CREATE or a domain RefundEvent */
-    event: text('event').notNull(),
-    /** domain RefundActor */
-    actor: text('actor').notNull(),
+    id: logId(),
+    refundId: belongsTo('refund_id', () => refundApplications.id),
+    /** event CREATE or a domain RefundEvent, actor a domain RefundActor */
+    ...moveColumns<RefundState>(),
     /** login id of the borrower or operator; the gateway's refund number */
     actorRef: text('actor_ref'),
-    reason: text('reason'),
     ip: text('ip'),
-    at: tz('at').notNull(),
   },
   (t) => [index('refund_events_refund_idx').on(t.refundId, t.id)],
 );

@@ -2,7 +2,8 @@ import { API, ok } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import { type App, NEEDS_TOKEN } from '../../http.ts';
 import { currentSession, requestMeta } from '../../plugins/session.ts';
-import { EmptyEnvelope, envelope } from '../../schemas/envelope.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
+import { EmptyEnvelope } from '../../schemas/envelope.ts';
 import {
   AccountOverviewSchema,
   ChangeContactBody,
@@ -21,56 +22,39 @@ const CONTACT_RULES = '手机号格式不正确 1103；邮箱格式不正确 220
 /** My account (/account/myAccount): what I owe, profile, security, contact changes. Only the caller's own data. */
 export function accountRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
+  const signedIn = signedInRoutes(app, base);
   const user = { auth: 'user' } as const;
 
-  app.get(
-    `${base}${API.accountOverview}`,
+  signedIn.get(
+    API.accountOverview,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '我的账户总览：下期应还、未还本金、逾期（含罚息）、待缴服务费；资料；可用优惠券数',
-        description:
-          '逾期：已过到期日未还清的各期（罚息计至今日）；下期应还：今日及以后最早到期日的各期；待缴服务费：未缴清的一次性服务费（分期服务费含在各期金额中）。',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(AccountOverviewSchema) },
-      },
+      tags: TAGS,
+      summary: '我的账户总览：下期应还、未还本金、逾期（含罚息）、待缴服务费；资料；可用优惠券数',
+      description:
+        '逾期：已过到期日未还清的各期（罚息计至今日）；下期应还：今日及以后最早到期日的各期；待缴服务费：未缴清的一次性服务费（分期服务费含在各期金额中）。',
+      result: AccountOverviewSchema,
     },
-    async (request) => ok(await accountOverview(ctx, currentSession(request).user)),
+    (_request, user) => accountOverview(ctx, user),
   );
 
-  app.get(
-    `${base}${API.accountSecurity}`,
+  signedIn.get(
+    API.accountSecurity,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '账户安全：密码修改时间（超过 90 天提醒）、最近 10 次登录、其他在线会话数',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(SecurityViewSchema) },
-      },
+      tags: TAGS,
+      summary: '账户安全：密码修改时间（超过 90 天提醒）、最近 10 次登录、其他在线会话数',
+      result: SecurityViewSchema,
     },
-    async (request) => {
-      const { user: me, tokenHash } = currentSession(request);
-      return ok(await securityView(ctx, me, tokenHash));
-    },
+    (request, user) => securityView(ctx, user, currentSession(request).tokenHash),
   );
 
-  app.post(
-    `${base}${API.signOutOthers}`,
+  signedIn.post(
+    API.signOutOthers,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '退出其他设备：注销本账号除当前会话外的全部会话',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(SignOutOthersResultSchema) },
-      },
+      tags: TAGS,
+      summary: '退出其他设备：注销本账号除当前会话外的全部会话',
+      result: SignOutOthersResultSchema,
     },
-    async (request) => {
-      const { user: me, tokenHash } = currentSession(request);
-      return ok(await signOutOthers(ctx, me, tokenHash, requestMeta(request)));
-    },
+    (request, user) => signOutOthers(ctx, user, currentSession(request).tokenHash, requestMeta(request)),
   );
 
   app.post(
@@ -92,20 +76,16 @@ export function accountRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.post(
-    `${base}${API.changeContact}`,
+  signedIn.post(
+    API.changeContact,
     {
-      config: { ...user, authRateLimit: true },
-      schema: {
-        tags: TAGS,
-        summary: '更换手机号或邮箱：凭发送到新号码/邮箱的验证码修改，原号码/邮箱收到通知',
-        description: `${CONTACT_RULES}验证码错误或过期 2003；当日错误次数上限 2014。`,
-        security: NEEDS_TOKEN,
-        body: ChangeContactBody,
-        response: { 200: envelope(ChangeContactResultSchema) },
-      },
+      tags: TAGS,
+      summary: '更换手机号或邮箱：凭发送到新号码/邮箱的验证码修改，原号码/邮箱收到通知',
+      description: `${CONTACT_RULES}验证码错误或过期 2003；当日错误次数上限 2014。`,
+      body: ChangeContactBody,
+      result: ChangeContactResultSchema,
+      config: { authRateLimit: true },
     },
-    async (request) =>
-      ok(await changeContact(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => changeContact(ctx, user, request.body, requestMeta(request)),
   );
 }

@@ -1,8 +1,9 @@
 import { AGREEMENT_KINDS, API, isAgreementKind, ok, RSP } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
+import type { App } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { currentSession, optionalSession, requestMeta } from '../../plugins/session.ts';
+import { optionalSession, requestMeta } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   AgreementStatusResultSchema,
   AgreementTextQuery,
@@ -17,6 +18,7 @@ const TAGS = ['协议'];
 
 export function agreementRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
+  const signedIn = signedInRoutes(app, base);
 
   app.get(
     `${base}${API.agreementText}`,
@@ -39,35 +41,26 @@ export function agreementRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.get(
-    `${base}${API.agreementStatus}`,
+  signedIn.get(
+    API.agreementStatus,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '本人对各协议当前版本的签署情况',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(AgreementStatusResultSchema) },
-      },
+      tags: TAGS,
+      summary: '本人对各协议当前版本的签署情况',
+      result: AgreementStatusResultSchema,
     },
-    async (request) => ok(await agreementStatus(ctx.db, currentSession(request).user.id)),
+    (_request, user) => agreementStatus(ctx.db, user.id),
   );
 
-  app.post(
-    `${base}${API.userReadAgr}`,
+  signedIn.post(
+    API.userReadAgr,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '阅读并同意协议',
-        description:
-          '阅读凭证无效或超过 24 小时 1001；版本不是当前版本或正文哈希不符 3303；阅读时间不足 3302。重复同意同一版本返回首次同意时间。',
-        security: NEEDS_TOKEN,
-        body: UserReadAgrBody,
-        response: { 200: envelope(UserReadAgrResultSchema) },
-      },
+      tags: TAGS,
+      summary: '阅读并同意协议',
+      description:
+        '阅读凭证无效或超过 24 小时 1001；版本不是当前版本或正文哈希不符 3303；阅读时间不足 3302。重复同意同一版本返回首次同意时间。',
+      body: UserReadAgrBody,
+      result: UserReadAgrResultSchema,
     },
-    async (request) =>
-      ok(await acceptAgreement(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => acceptAgreement(ctx, user, request.body, requestMeta(request)),
   );
 }

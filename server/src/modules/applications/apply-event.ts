@@ -1,54 +1,46 @@
-import { type Actor, type ApplicationEvent, RSP, transition } from '@loan/domain';
+import { type Actor, type ApplicationEvent, type ApplicationState, RSP, transition } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import type { RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApplicationRow, applicationEvents, applications } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, type AuditEntry, recordAudit } from '../audit/record.ts';
+import {
+  applyGuardedTransition,
+  recordCreation,
+  type StateRecord,
+  type TransitionOptions,
+} from '../state-events/guarded-transition.ts';
 
-export interface EventOptions {
-  now: Date;
-  /** login id of a borrower/operator, bank code of a bank */
-  actorRef: string | null;
-  reason?: string | null;
-  ip?: string | null;
-  /** further columns to set with the new state (bankRef, decision, amounts …) */
-  set?: Partial<Omit<ApplicationRow, 'id' | 'userId' | 'state' | 'createdAt'>>;
-}
+/** further columns to set with the new state (bankRef, decision, amounts …) */
+type ApplicationSet = Partial<Omit<ApplicationRow, 'id' | 'userId' | 'state' | 'createdAt'>>;
 
-/**
- * THE one way an application changes state: the domain state machine decides (an illegal move is refused with
- * its rspCode and Chinese reason), the row is updated only if it is still in the state it was read in (two
- * concurrent changes cannot both apply: the loser gets 3001), and the event is recorded with who, when, why.
- * Call it inside a transaction and pass the transaction handle.
- */
-export async function applyEvent(
+/** actorRef: login id of a borrower/operator, bank code of a bank */
+type EventOptions = TransitionOptions<ApplicationSet>;
+
+const application: StateRecord<ApplicationRow, ApplicationState, ApplicationEvent, Actor, ApplicationSet> = {
+  decide: transition,
+  stateOf: (app) => app.state,
+  async updateIfUnchanged(tx, app, to, set, now) {
+    const [updated] = await tx
+      .update(applications)
+      .set({ ...set, state: to, updatedAt: now })
+      .where(and(eq(applications.id, app.id), eq(applications.state, app.state)))
+      .returning();
+    return updated;
+  },
+  moved: { code: RSP.STATE_NOT_ALLOWED, desc: '申请状态已发生变化，请刷新页面后重试' },
+  log: (tx, app, entry) => tx.insert(applicationEvents).values({ applicationId: app.id, ...entry }),
+};
+
+/** THE one way an application changes state (see applyGuardedTransition; a lost race is refused with 3001). */
+export function applyEvent(
   tx: Database,
   app: ApplicationRow,
   event: ApplicationEvent,
   actor: Actor,
   options: EventOptions,
 ): Promise<ApplicationRow> {
-  const result = transition(app.state, event, actor);
-  if (!result.ok) throw new ApiError(result.code, result.reason);
-  const [updated] = await tx
-    .update(applications)
-    .set({ ...options.set, state: result.to, updatedAt: options.now })
-    .where(and(eq(applications.id, app.id), eq(applications.state, app.state)))
-    .returning();
-  if (!updated) throw new ApiError(RSP.STATE_NOT_ALLOWED, '申请状态已发生变化，请刷新页面后重试');
-  await tx.insert(applicationEvents).values({
-    applicationId: app.id,
-    fromState: app.state,
-    toState: result.to,
-    event,
-    actor,
-    actorRef: options.actorRef,
-    reason: options.reason ?? null,
-    ip: options.ip ?? null,
-    at: options.now,
-  });
-  return updated;
+  return applyGuardedTransition(application, tx, app, event, actor, options);
 }
 
 /** applyEvent and its audit line in the same transaction, the audit dated with the event. */
@@ -100,20 +92,10 @@ export function applyBorrowerCancellation(
 }
 
 /** The first timeline entry of a new draft (not a transition: there is no state before it). */
-export async function recordCreated(
+export function recordCreated(
   tx: Database,
   app: ApplicationRow,
   options: Omit<EventOptions, 'set' | 'reason'>,
 ): Promise<void> {
-  await tx.insert(applicationEvents).values({
-    applicationId: app.id,
-    fromState: null,
-    toState: app.state,
-    event: 'CREATE',
-    actor: 'BORROWER',
-    actorRef: options.actorRef,
-    reason: null,
-    ip: options.ip ?? null,
-    at: options.now,
-  });
+  return recordCreation(application, tx, app, 'BORROWER', { ...options, reason: null });
 }

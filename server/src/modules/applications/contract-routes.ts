@@ -1,10 +1,10 @@
-import { API, ok, RSP } from '@loan/domain';
+import { API, RSP } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import { type App, NEEDS_TOKEN } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { currentSession } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import { LoanContractQuerystring, LoanContractViewSchema } from '../../schemas/contract.ts';
-import { envelope } from '../../schemas/envelope.ts';
 import { attachment } from '../loans/routes.ts';
 import { loanContractOf } from './contract.ts';
 import { keptContract, openKept } from './contract-kept.ts';
@@ -17,6 +17,7 @@ const NOT_FOUND_NOTE = '不存在、他人的或编号格式不正确的申请�
 /** The loan contract: read before signing, and the signed one as a PDF. */
 export function contractRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
+  const signedIn = signedInRoutes(app, base);
   const user = { auth: 'user' } as const;
   const rowIdOf = (text: string) => {
     const id = parseRowId(text);
@@ -24,24 +25,19 @@ export function contractRoutes(app: App, ctx: AppContext): void {
     return id;
   };
 
-  app.get(
-    `${base}${API.loanContract}`,
+  signedIn.get(
+    API.loanContract,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '借款合同：审批通过后按本笔借款的审批条件生成；签署后为留存的签署文本',
-        description:
-          '审批通过（APPROVED）时按当前条件生成合同全文、关键信息与还款计划，附阅读凭证 readToken 和至少阅读秒数；' +
-          '超过签署期限时 expired 为 true、readToken 为空。已签署的申请返回签署时留存的合同（signed 不为空）。' +
-          `其他状态 3001。${NOT_FOUND_NOTE}`,
-        security: NEEDS_TOKEN,
-        querystring: LoanContractQuerystring,
-        response: { 200: envelope(LoanContractViewSchema) },
-      },
+      tags: TAGS,
+      summary: '借款合同：审批通过后按本笔借款的审批条件生成；签署后为留存的签署文本',
+      description:
+        '审批通过（APPROVED）时按当前条件生成合同全文、关键信息与还款计划，附阅读凭证 readToken 和至少阅读秒数；' +
+        '超过签署期限时 expired 为 true、readToken 为空。已签署的申请返回签署时留存的合同（signed 不为空）。' +
+        `其他状态 3001。${NOT_FOUND_NOTE}`,
+      querystring: LoanContractQuerystring,
+      result: LoanContractViewSchema,
     },
-    async (request) =>
-      ok(await loanContractOf(ctx, currentSession(request).user, rowIdOf(request.query.rowId))),
+    (request, user) => loanContractOf(ctx, user, rowIdOf(request.query.rowId)),
   );
 
   app.get(

@@ -1,7 +1,8 @@
-import { API, ok } from '@loan/domain';
+import { API } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
-import { currentSession, requestMeta } from '../../plugins/session.ts';
+import type { App } from '../../http.ts';
+import { requestMeta } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   ApplicationActionBody,
   ApplicationQuerystring,
@@ -11,7 +12,6 @@ import {
 } from '../../schemas/application-requests.ts';
 import { ApplicationDetailSchema, ApplicationListResultSchema } from '../../schemas/application-results.ts';
 import { SignContractBody } from '../../schemas/contract.ts';
-import { envelope } from '../../schemas/envelope.ts';
 import { contractRoutes } from './contract-routes.ts';
 import {
   advanceCancel,
@@ -24,132 +24,98 @@ import {
 } from './service.ts';
 
 const TAGS = ['融资申请'];
-const detail = { 200: envelope(ApplicationDetailSchema) };
 const NOT_FOUND_NOTE = '不存在、他人的或编号格式不正确的申请一律返回 3005（不透露是否存在）。';
 
 export function applicationRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
-  const user = { auth: 'user' } as const;
+  const signedIn = signedInRoutes(app, base);
 
-  app.post(
-    `${base}${API.createApplication}`,
+  signedIn.post(
+    API.createApplication,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '创建融资申请（该产品已有进行中的申请时返回原申请）',
-        description: '产品不存在或已下架 3101。华润银行（CRBANK）的申请带订单号 mcOrderNo。',
-        security: NEEDS_TOKEN,
-        body: CreateApplicationBody,
-        response: detail,
-      },
+      tags: TAGS,
+      summary: '创建融资申请（该产品已有进行中的申请时返回原申请）',
+      description: '产品不存在或已下架 3101。华润银行（CRBANK）的申请带订单号 mcOrderNo。',
+      body: CreateApplicationBody,
+      result: ApplicationDetailSchema,
     },
-    async (request) =>
-      ok(await createApplication(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => createApplication(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.get(
-    `${base}${API.applicationDetail}`,
+  signedIn.get(
+    API.applicationDetail,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '申请详情：状态、流程步骤、进度记录、可进行的操作',
-        description: `按 rowId 或 mcOrderNo 查询；给出 productCode/productType 时须与申请一致。${NOT_FOUND_NOTE}`,
-        security: NEEDS_TOKEN,
-        querystring: ApplicationQuerystring,
-        response: detail,
-      },
+      tags: TAGS,
+      summary: '申请详情：状态、流程步骤、进度记录、可进行的操作',
+      description: `按 rowId 或 mcOrderNo 查询；给出 productCode/productType 时须与申请一致。${NOT_FOUND_NOTE}`,
+      querystring: ApplicationQuerystring,
+      result: ApplicationDetailSchema,
     },
-    async (request) => ok(await findApplication(ctx, currentSession(request).user, request.query)),
+    (request, user) => findApplication(ctx, user, request.query),
   );
 
-  app.get(
-    `${base}${API.applicationList}`,
+  signedIn.get(
+    API.applicationList,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '我的融资申请（最新在前）',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(ApplicationListResultSchema) },
-      },
+      tags: TAGS,
+      summary: '我的融资申请（最新在前）',
+      result: ApplicationListResultSchema,
     },
-    async (request) => ok(await listApplications(ctx, currentSession(request).user)),
+    (_request, user) => listApplications(ctx, user),
   );
 
-  app.post(
-    `${base}${API.submitApplication}`,
+  signedIn.post(
+    API.submitApplication,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '提交融资申请',
-        description:
-          '依次检查：申请归属 3005；状态 3001/3003；用途与金额格式 1001；产品规则 3102–3105；店铺授权 3201；' +
-          '店铺预估可借额度（近12个月销售额的30%）3106；' +
-          '协议 3301；贷款认证 3401；其他步骤 3402。通过后提交合作机构审核；合作机构暂不可达时保持“已提交”，再次提交即重试。',
-        security: NEEDS_TOKEN,
-        body: SubmitApplicationBody,
-        response: detail,
-      },
+      tags: TAGS,
+      summary: '提交融资申请',
+      description:
+        '依次检查：申请归属 3005；状态 3001/3003；用途与金额格式 1001；产品规则 3102–3105；店铺授权 3201；' +
+        '店铺预估可借额度（近12个月销售额的30%）3106；' +
+        '协议 3301；贷款认证 3401；其他步骤 3402。通过后提交合作机构审核；合作机构暂不可达时保持“已提交”，再次提交即重试。',
+      body: SubmitApplicationBody,
+      result: ApplicationDetailSchema,
     },
-    async (request) =>
-      ok(await submitApplication(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => submitApplication(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.post(
-    `${base}${API.completeStep}`,
+  signedIn.post(
+    API.completeStep,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '完成沙箱模拟步骤（人脸识别）；开立收款账户在收款账户页面完成',
-        description: `步骤不在该产品流程中 3402；时机不对 3001；申请已结束 3003；尚未在该机构开立收款子账户 2111。${NOT_FOUND_NOTE}`,
-        security: NEEDS_TOKEN,
-        body: CompleteStepBody,
-        response: detail,
-      },
+      tags: TAGS,
+      summary: '完成沙箱模拟步骤（人脸识别）；开立收款账户在收款账户页面完成',
+      description: `步骤不在该产品流程中 3402；时机不对 3001；申请已结束 3003；尚未在该机构开立收款子账户 2111。${NOT_FOUND_NOTE}`,
+      body: CompleteStepBody,
+      result: ApplicationDetailSchema,
     },
-    async (request) =>
-      ok(await completeStep(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => completeStep(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.post(
-    `${base}${API.advanceCancel}`,
+  signedIn.post(
+    API.advanceCancel,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '取消申请：审核结束前或审批通过后至放款前，借款人结束本次申请',
-        description: `已放款 3002；申请已结束 3003；合作机构拒绝取消 3001（附原因）。${NOT_FOUND_NOTE}`,
-        security: NEEDS_TOKEN,
-        body: ApplicationActionBody,
-        response: detail,
-      },
+      tags: TAGS,
+      summary: '取消申请：审核结束前或审批通过后至放款前，借款人结束本次申请',
+      description: `已放款 3002；申请已结束 3003；合作机构拒绝取消 3001（附原因）。${NOT_FOUND_NOTE}`,
+      body: ApplicationActionBody,
+      result: ApplicationDetailSchema,
     },
-    async (request) =>
-      ok(await advanceCancel(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => advanceCancel(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.post(
-    `${base}${API.signContract}`,
+  signedIn.post(
+    API.signContract,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '签署借款合同（审批通过后），之后等待合作机构放款',
-        description:
-          '先获取借款合同（/loanMgr/loanContract），阅读后提交其 textHash 与 readToken。状态不允许 3001/3003；' +
-          '签约前的步骤未完成 3402；超过签署期限 3404；阅读凭证无效 1001；阅读时间不足 3405；' +
-          `合同内容已变化（条件在阅读后有变）3406。${NOT_FOUND_NOTE}`,
-        security: NEEDS_TOKEN,
-        body: SignContractBody,
-        response: detail,
-      },
+      tags: TAGS,
+      summary: '签署借款合同（审批通过后），之后等待合作机构放款',
+      description:
+        '先获取借款合同（/loanMgr/loanContract），阅读后提交其 textHash 与 readToken。状态不允许 3001/3003；' +
+        '签约前的步骤未完成 3402；超过签署期限 3404；阅读凭证无效 1001；阅读时间不足 3405；' +
+        `合同内容已变化（条件在阅读后有变）3406。${NOT_FOUND_NOTE}`,
+      body: SignContractBody,
+      result: ApplicationDetailSchema,
     },
-    async (request) =>
-      ok(await signContract(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => signContract(ctx, user, request.body, requestMeta(request)),
   );
 
   contractRoutes(app, ctx);

@@ -9,7 +9,6 @@ import {
   yuanToFen,
 } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
-import { Value } from 'typebox/value';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApplicationRow, applications, bankCallbacks, products } from '../../db/schema.ts';
@@ -40,12 +39,14 @@ export async function receiveBankCallback(
   headers: CallbackHeaders,
   rawBody: unknown,
 ): Promise<BankCallbackResult> {
-  const { bank, parsed } = verifyBankCallback(ctx, bankParam, headers, rawBody);
+  const { bank, body } = verifyBankCallback<BankCallbackBody>(
+    ctx,
+    bankParam,
+    headers,
+    rawBody,
+    BankCallbackBodySchema,
+  );
   const now = ctx.now();
-  if (!Value.Check(BankCallbackBodySchema, parsed)) {
-    throw new ApiError(RSP.INVALID_INPUT, '回调内容不符合约定格式');
-  }
-  const body = parsed as BankCallbackBody;
   const approvedFen = body.approvedAmount === undefined ? null : yuanToFen(body.approvedAmount);
 
   const settled = await ctx.db.transaction(async (tx): Promise<Settled> => {

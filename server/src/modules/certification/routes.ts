@@ -1,7 +1,8 @@
-import { API, ok } from '@loan/domain';
+import { API } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
-import { currentSession, requestMeta } from '../../plugins/session.ts';
+import type { App } from '../../http.ts';
+import { requestMeta } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   BindBankCardBody,
   LoanCertificationBody,
@@ -9,7 +10,6 @@ import {
   LoanCertificationViewSchema,
   UpdateCertificationDocumentsBody,
 } from '../../schemas/certification.ts';
-import { envelope } from '../../schemas/envelope.ts';
 import { uploadRoutes } from '../documents/routes.ts';
 import { bindBankCard, updateCertificationDocuments } from './parts.ts';
 import { loanCertification, saveCertification } from './service.ts';
@@ -18,81 +18,56 @@ const TAGS = ['贷款认证'];
 
 export function certificationRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
+  const signedIn = signedInRoutes(app, base);
 
   uploadRoutes(app, ctx, TAGS);
 
-  app.post(
-    `${base}${API.insertLoanCertification}`,
+  signedIn.post(
+    API.insertLoanCertification,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '提交或修改贷款认证信息',
-        description:
-          '统一社会信用代码 1101；身份证号码（含未满18周岁）1102；手机号 1103；证件资料缺失或不属于本人 1104；银行卡号 1105（校验位不通过仅在 warnings 中提示）。银行卡、开户行和店铺销售流水不传则保留已有的，本接口不删除任何资料。返回内容只含脱敏信息。',
-        security: NEEDS_TOKEN,
-        body: LoanCertificationBody,
-        response: { 200: envelope(LoanCertificationViewSchema) },
-      },
+      tags: TAGS,
+      summary: '提交或修改贷款认证信息',
+      description:
+        '统一社会信用代码 1101；身份证号码（含未满18周岁）1102；手机号 1103；证件资料缺失或不属于本人 1104；银行卡号 1105（校验位不通过仅在 warnings 中提示）。银行卡、开户行和店铺销售流水不传则保留已有的，本接口不删除任何资料。返回内容只含脱敏信息。',
+      body: LoanCertificationBody,
+      result: LoanCertificationViewSchema,
     },
-    async (request) =>
-      ok(await saveCertification(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => saveCertification(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.post(
-    `${base}${API.bindBankCard}`,
+  signedIn.post(
+    API.bindBankCard,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '绑定银行卡（只改银行卡和开户行）',
-        description:
-          '在已有认证信息上更换银行卡，其他信息和证件资料不变。尚未填写认证信息 3401；银行卡号 1105（校验位不通过仅在 warnings 中提示）。',
-        security: NEEDS_TOKEN,
-        body: BindBankCardBody,
-        response: { 200: envelope(LoanCertificationViewSchema) },
-      },
+      tags: TAGS,
+      summary: '绑定银行卡（只改银行卡和开户行）',
+      description:
+        '在已有认证信息上更换银行卡，其他信息和证件资料不变。尚未填写认证信息 3401；银行卡号 1105（校验位不通过仅在 warnings 中提示）。',
+      body: BindBankCardBody,
+      result: LoanCertificationViewSchema,
     },
-    async (request) =>
-      ok(await bindBankCard(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => bindBankCard(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.post(
-    `${base}${API.updateCertificationDocuments}`,
+  signedIn.post(
+    API.updateCertificationDocuments,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '上传经营资料（只改所传的证件资料）',
-        description:
-          '在已有认证信息上替换所传的证件资料（至少一份），其他信息和未传的资料不变。一份也没传 1001；文件不存在、不属于本人或种类不符 1104；尚未填写认证信息 3401。',
-        security: NEEDS_TOKEN,
-        body: UpdateCertificationDocumentsBody,
-        response: { 200: envelope(LoanCertificationViewSchema) },
-      },
+      tags: TAGS,
+      summary: '上传经营资料（只改所传的证件资料）',
+      description:
+        '在已有认证信息上替换所传的证件资料（至少一份），其他信息和未传的资料不变。一份也没传 1001；文件不存在、不属于本人或种类不符 1104；尚未填写认证信息 3401。',
+      body: UpdateCertificationDocumentsBody,
+      result: LoanCertificationViewSchema,
     },
-    async (request) =>
-      ok(
-        await updateCertificationDocuments(
-          ctx,
-          currentSession(request).user,
-          request.body,
-          requestMeta(request),
-        ),
-      ),
+    (request, user) => updateCertificationDocuments(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.get(
-    `${base}${API.loanCertification}`,
+  signedIn.get(
+    API.loanCertification,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '本人的贷款认证信息（脱敏）',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(LoanCertificationResultSchema) },
-      },
+      tags: TAGS,
+      summary: '本人的贷款认证信息（脱敏）',
+      result: LoanCertificationResultSchema,
     },
-    async (request) => ok(await loanCertification(ctx, currentSession(request).user.id)),
+    (_request, user) => loanCertification(ctx, user.id),
   );
 }

@@ -1,8 +1,7 @@
-import { API, ok } from '@loan/domain';
+import { API } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
-import { currentSession } from '../../plugins/session.ts';
-import { envelope } from '../../schemas/envelope.ts';
+import type { App } from '../../http.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   CouponListQuerystring,
   CouponListResultSchema,
@@ -22,69 +21,53 @@ const COUPON_TAGS = ['优惠券'];
 
 export function feeRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
-  const user = { auth: 'user' } as const;
+  const signedIn = signedInRoutes(app, base);
 
-  app.get(
-    `${base}${API.feeList}`,
+  signedIn.get(
+    API.feeList,
     {
-      config: user,
-      schema: {
-        tags: FEE_TAGS,
-        summary: '我的服务费：合计（待缴、逾期、本年已缴、已退款）与服务费项目，按应缴日期排列',
-        description:
-          '可按状态、贷款、应缴日期筛选；按 nextCursor 翻页（不透明，仅本人有效）；游标、日期或条数不合法返回 1001 并说明原因。',
-        security: NEEDS_TOKEN,
-        querystring: FeeListQuerystring,
-        response: { 200: envelope(FeeListResultSchema) },
-      },
+      tags: FEE_TAGS,
+      summary: '我的服务费：合计（待缴、逾期、本年已缴、已退款）与服务费项目，按应缴日期排列',
+      description:
+        '可按状态、贷款、应缴日期筛选；按 nextCursor 翻页（不透明，仅本人有效）；游标、日期或条数不合法返回 1001 并说明原因。',
+      querystring: FeeListQuerystring,
+      result: FeeListResultSchema,
     },
-    async (request) => ok(await feeList(ctx, currentSession(request).user, request.query)),
+    (request, user) => feeList(ctx, user, request.query),
   );
 
-  app.get(
-    `${base}${API.feeDetail}`,
+  signedIn.get(
+    API.feeDetail,
     {
-      config: user,
-      schema: {
-        tags: FEE_TAGS,
-        summary: '服务费项目详情：金额、优惠、已缴、退款，及其支付与退款记录',
-        description: '不存在或他人的服务费项目一律返回 3701。',
-        security: NEEDS_TOKEN,
-        querystring: FeeDetailQuerystring,
-        response: { 200: envelope(FeeDetailSchema) },
-      },
+      tags: FEE_TAGS,
+      summary: '服务费项目详情：金额、优惠、已缴、退款，及其支付与退款记录',
+      description: '不存在或他人的服务费项目一律返回 3701。',
+      querystring: FeeDetailQuerystring,
+      result: FeeDetailSchema,
     },
-    async (request) => ok(await feeDetail(ctx, currentSession(request).user, request.query.feeId)),
+    (request, user) => feeDetail(ctx, user, request.query.feeId),
   );
 
-  app.get(
-    `${base}${API.coupons}`,
+  signedIn.get(
+    API.coupons,
     {
-      config: user,
-      schema: {
-        tags: COUPON_TAGS,
-        summary: '我的优惠券：可用在前，含状态（可用、锁定、已使用、已过期）与即将过期标记',
-        security: NEEDS_TOKEN,
-        querystring: CouponListQuerystring,
-        response: { 200: envelope(CouponListResultSchema) },
-      },
+      tags: COUPON_TAGS,
+      summary: '我的优惠券：可用在前，含状态（可用、锁定、已使用、已过期）与即将过期标记',
+      querystring: CouponListQuerystring,
+      result: CouponListResultSchema,
     },
-    async (request) => ok(await listCoupons(ctx, currentSession(request).user, request.query.status)),
+    (request, user) => listCoupons(ctx, user, request.query.status),
   );
 
-  app.get(
-    `${base}${API.couponOptions}`,
+  signedIn.get(
+    API.couponOptions,
     {
-      config: user,
-      schema: {
-        tags: COUPON_TAGS,
-        summary: '可用于所选服务费项目的优惠券及各自抵扣金额，最优在前',
-        description: '项目编号格式不正确返回 1001；含不存在或他人的项目返回 3701。',
-        security: NEEDS_TOKEN,
-        querystring: CouponOptionsQuerystring,
-        response: { 200: envelope(CouponOptionsResultSchema) },
-      },
+      tags: COUPON_TAGS,
+      summary: '可用于所选服务费项目的优惠券及各自抵扣金额，最优在前',
+      description: '项目编号格式不正确返回 1001；含不存在或他人的项目返回 3701。',
+      querystring: CouponOptionsQuerystring,
+      result: CouponOptionsResultSchema,
     },
-    async (request) => ok(await couponOptionsFor(ctx, currentSession(request).user, request.query.feeIds)),
+    (request, user) => couponOptionsFor(ctx, user, request.query.feeIds),
   );
 }

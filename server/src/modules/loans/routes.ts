@@ -1,9 +1,9 @@
-import { API, ok, RSP, shanghaiDate } from '@loan/domain';
+import { API, RSP, shanghaiDate } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import { type App, NEEDS_TOKEN } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { currentSession, requestMeta } from '../../plugins/session.ts';
-import { envelope } from '../../schemas/envelope.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   EarlySettleBody,
   EarlySettleResultSchema,
@@ -39,88 +39,68 @@ export function attachment(fileName: string, asciiName: string): string {
 
 export function loanRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
+  const signedIn = signedInRoutes(app, base);
   const user = { auth: 'user' } as const;
 
-  app.get(
-    `${base}${API.loanRecords}`,
+  signedIn.get(
+    API.loanRecords,
     {
-      config: user,
-      schema: {
-        tags: LOAN_TAGS,
-        summary: '我的贷款记录：申请及其贷款，最新在前，可按状态、机构、申请日期筛选',
-        description: PAGING_NOTE,
-        security: NEEDS_TOKEN,
-        querystring: LoanRecordQuerystring,
-        response: { 200: envelope(LoanRecordPageSchema) },
-      },
+      tags: LOAN_TAGS,
+      summary: '我的贷款记录：申请及其贷款，最新在前，可按状态、机构、申请日期筛选',
+      description: PAGING_NOTE,
+      querystring: LoanRecordQuerystring,
+      result: LoanRecordPageSchema,
     },
-    async (request) => ok(await loanRecords(ctx, currentSession(request).user, request.query)),
+    (request, user) => loanRecords(ctx, user, request.query),
   );
 
-  app.get(
-    `${base}${API.loanRecordDetail}`,
+  signedIn.get(
+    API.loanRecordDetail,
     {
-      config: user,
-      schema: {
-        tags: LOAN_TAGS,
-        summary: '贷款记录详情：申请进度、贷款条款、还款计划、交易流水、已签协议',
-        description: '不存在或他人的申请一律返回 3005。',
-        security: NEEDS_TOKEN,
-        querystring: LoanRecordDetailQuerystring,
-        response: { 200: envelope(LoanRecordDetailSchema) },
-      },
+      tags: LOAN_TAGS,
+      summary: '贷款记录详情：申请进度、贷款条款、还款计划、交易流水、已签协议',
+      description: '不存在或他人的申请一律返回 3005。',
+      querystring: LoanRecordDetailQuerystring,
+      result: LoanRecordDetailSchema,
     },
-    async (request) => ok(await loanRecordDetail(ctx, currentSession(request).user, request.query.rowId)),
+    (request, user) => loanRecordDetail(ctx, user, request.query.rowId),
   );
 
-  app.get(
-    `${base}${API.settlementQuote}`,
+  signedIn.get(
+    API.settlementQuote,
     {
-      config: user,
-      schema: {
-        tags: LOAN_TAGS,
-        summary: '提前结清报价：剩余本金 + 截至今日的利息 + 已到期未付的服务费 + 罚息',
-        description: '不存在或他人的贷款 3601；已结清 3602。',
-        security: NEEDS_TOKEN,
-        querystring: SettlementQuoteQuerystring,
-        response: { 200: envelope(SettlementQuoteSchema) },
-      },
+      tags: LOAN_TAGS,
+      summary: '提前结清报价：剩余本金 + 截至今日的利息 + 已到期未付的服务费 + 罚息',
+      description: '不存在或他人的贷款 3601；已结清 3602。',
+      querystring: SettlementQuoteQuerystring,
+      result: SettlementQuoteSchema,
     },
-    async (request) => ok(await settlementQuote(ctx, currentSession(request).user, request.query.loanId)),
+    (request, user) => settlementQuote(ctx, user, request.query.loanId),
   );
 
-  app.post(
-    `${base}${API.earlySettle}`,
+  signedIn.post(
+    API.earlySettle,
     {
-      config: user,
-      schema: {
-        tags: LOAN_TAGS,
-        summary: '确认提前结清（金额须与最新报价一致）',
-        description:
-          '金额与最新报价不一致 3603（说明中给出最新金额）；不存在或他人的贷款 3601；已结清 3602。合作机构拒绝时 status 为 REFUSED 并给出原因。',
-        security: NEEDS_TOKEN,
-        body: EarlySettleBody,
-        response: { 200: envelope(EarlySettleResultSchema) },
-      },
+      tags: LOAN_TAGS,
+      summary: '确认提前结清（金额须与最新报价一致）',
+      description:
+        '金额与最新报价不一致 3603（说明中给出最新金额）；不存在或他人的贷款 3601；已结清 3602。合作机构拒绝时 status 为 REFUSED 并给出原因。',
+      body: EarlySettleBody,
+      result: EarlySettleResultSchema,
     },
-    async (request) =>
-      ok(await earlySettle(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => earlySettle(ctx, user, request.body, requestMeta(request)),
   );
 
-  app.get(
-    `${base}${API.tradingRecord}`,
+  signedIn.get(
+    API.tradingRecord,
     {
-      config: user,
-      schema: {
-        tags: TRADING_TAGS,
-        summary: '交易记录：放款、还款（本金/利息/罚息拆分）、服务费等，最新在前，含筛选范围内的合计',
-        description: PAGING_NOTE,
-        security: NEEDS_TOKEN,
-        querystring: TradingRecordQuerystring,
-        response: { 200: envelope(TradingRecordPageSchema) },
-      },
+      tags: TRADING_TAGS,
+      summary: '交易记录：放款、还款（本金/利息/罚息拆分）、服务费等，最新在前，含筛选范围内的合计',
+      description: PAGING_NOTE,
+      querystring: TradingRecordQuerystring,
+      result: TradingRecordPageSchema,
     },
-    async (request) => ok(await tradingRecord(ctx, currentSession(request).user, request.query)),
+    (request, user) => tradingRecord(ctx, user, request.query),
   );
 
   app.get(

@@ -1,7 +1,7 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API, ok } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
+import { rawBodyRoutes } from '../../plugins/raw-body.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { NotifyResultSchema } from '../../schemas/payments.ts';
 import { receivePaymentNotify, receiveRefundNotify } from './notify.ts';
@@ -12,16 +12,11 @@ const SIGNED =
   '同一 notifyId 重复通知返回 DUPLICATE，不再改变任何数据。';
 
 /**
- * The payment gateway's notify routes, in their own plugin whose JSON parser keeps the body as the exact string
- * received, so the signature is checked over those bytes. No session: the signature is the authentication.
+ * The payment gateway's notify routes, their bodies kept as received so the signature is checked over those
+ * bytes. No session: the signature is the authentication.
  */
 export function paymentNotifyRoutes(app: App, ctx: AppContext): void {
-  app.register(async (plain) => {
-    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
-    });
+  rawBodyRoutes(app, (scope) => {
     scope.post(
       `${ctx.config.apiBase}${API.paymentNotify}`,
       {

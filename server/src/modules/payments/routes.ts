@@ -1,8 +1,8 @@
-import { API, ok } from '@loan/domain';
+import { API } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import { type App, NEEDS_TOKEN } from '../../http.ts';
 import { currentSession } from '../../plugins/session.ts';
-import { envelope } from '../../schemas/envelope.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   CreatedOrderSchema,
   CreateOrderBody,
@@ -27,105 +27,82 @@ const ORDER_NOTE =
 
 export function paymentRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
+  const signedIn = signedInRoutes(app, base);
   const user = { auth: 'user' } as const;
 
-  app.post(
-    `${base}${API.payCreateOrder}`,
+  signedIn.post(
+    API.payCreateOrder,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '缴纳服务费：为同一笔贷款的一项或多项服务费下单，可用一张优惠券',
-        description: `${ORDER_NOTE} 服务费项目不存在或他人的 3802；已缴清 3803；优惠券不可用 3804；支付渠道无响应 3814。全额抵扣时订单直接完成，无需支付。`,
-        security: NEEDS_TOKEN,
-        body: CreateOrderBody,
-        response: { 200: envelope(CreatedOrderSchema) },
-      },
+      tags: TAGS,
+      summary: '缴纳服务费：为同一笔贷款的一项或多项服务费下单，可用一张优惠券',
+      description: `${ORDER_NOTE} 服务费项目不存在或他人的 3802；已缴清 3803；优惠券不可用 3804；支付渠道无响应 3814。全额抵扣时订单直接完成，无需支付。`,
+      body: CreateOrderBody,
+      result: CreatedOrderSchema,
     },
-    async (request) => ok(await createFeeOrder(ctx, currentSession(request).user, request.body)),
+    (request, user) => createFeeOrder(ctx, user, request.body),
   );
 
-  app.post(
-    `${base}${API.payRepayNow}`,
+  signedIn.post(
+    API.payRepayNow,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '主动还款：为某一期（逾期、到期或下一期）按今日应还金额下单（罚息、利息、服务费、本金）',
-        description: `${ORDER_NOTE} 贷款不存在或他人的 3601；已结清 3602；该期无需还款 3807；提前结清处理中 3504。有待支付订单期间自动扣款跳过该期，且不能申请提前结清（3808）。`,
-        security: NEEDS_TOKEN,
-        body: RepayNowBody,
-        response: { 200: envelope(CreatedOrderSchema) },
-      },
+      tags: TAGS,
+      summary: '主动还款：为某一期（逾期、到期或下一期）按今日应还金额下单（罚息、利息、服务费、本金）',
+      description: `${ORDER_NOTE} 贷款不存在或他人的 3601；已结清 3602；该期无需还款 3807；提前结清处理中 3504。有待支付订单期间自动扣款跳过该期，且不能申请提前结清（3808）。`,
+      body: RepayNowBody,
+      result: CreatedOrderSchema,
     },
-    async (request) => ok(await repayNow(ctx, currentSession(request).user, request.body)),
+    (request, user) => repayNow(ctx, user, request.body),
   );
 
-  app.get(
-    `${base}${API.payOrder}`,
+  signedIn.get(
+    API.payOrder,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '支付订单详情（收银台轮询支付结果）',
-        description: '不存在或他人的订单 3801。',
-        security: NEEDS_TOKEN,
-        querystring: OutTradeNoQuerystring,
-        response: { 200: envelope(PaymentOrderSchema) },
-      },
+      tags: TAGS,
+      summary: '支付订单详情（收银台轮询支付结果）',
+      description: '不存在或他人的订单 3801。',
+      querystring: OutTradeNoQuerystring,
+      result: PaymentOrderSchema,
     },
-    async (request) => {
-      const order = await ownOrder(ctx.db, currentSession(request).user.id, request.query.outTradeNo);
-      return ok(await orderView(ctx.db, order));
+    async (request, user) => {
+      const order = await ownOrder(ctx.db, user.id, request.query.outTradeNo);
+      return orderView(ctx.db, order);
     },
   );
 
-  app.post(
-    `${base}${API.payCloseOrder}`,
+  signedIn.post(
+    API.payCloseOrder,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '取消支付：关闭待支付订单，优惠券退回',
-        description: '不存在或他人的订单 3801；已支付或已关闭 3805。',
-        security: NEEDS_TOKEN,
-        body: OutTradeNoBody,
-        response: { 200: envelope(PaymentOrderSchema) },
-      },
+      tags: TAGS,
+      summary: '取消支付：关闭待支付订单，优惠券退回',
+      description: '不存在或他人的订单 3801；已支付或已关闭 3805。',
+      body: OutTradeNoBody,
+      result: PaymentOrderSchema,
     },
-    async (request) => ok(await closeByBorrower(ctx, currentSession(request).user, request.body.outTradeNo)),
+    (request, user) => closeByBorrower(ctx, user, request.body.outTradeNo),
   );
 
-  app.post(
-    `${base}${API.paySandboxCashier}`,
+  signedIn.post(
+    API.paySandboxCashier,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '沙箱收银台：确认支付（PAY）或模拟失败（FAIL），仅沙箱支付环境',
-        description:
-          '非沙箱支付环境 3812；不存在或他人的订单 3801；已支付或已关闭 3805。支付结果由支付通知异步送达。',
-        security: NEEDS_TOKEN,
-        body: SandboxCashierBody,
-        response: { 200: envelope(PaymentOrderSchema) },
-      },
+      tags: TAGS,
+      summary: '沙箱收银台：确认支付（PAY）或模拟失败（FAIL），仅沙箱支付环境',
+      description:
+        '非沙箱支付环境 3812；不存在或他人的订单 3801；已支付或已关闭 3805。支付结果由支付通知异步送达。',
+      body: SandboxCashierBody,
+      result: PaymentOrderSchema,
     },
-    async (request) => ok(await sandboxCashier(ctx, currentSession(request).user, request.body)),
+    (request, user) => sandboxCashier(ctx, user, request.body),
   );
 
-  app.get(
-    `${base}${API.payOrders}`,
+  signedIn.get(
+    API.payOrders,
     {
-      config: user,
-      schema: {
-        tags: TAGS,
-        summary: '我的已支付订单（最新在前，最多 100 条），供申请退款时选择',
-        security: NEEDS_TOKEN,
-        querystring: NoQuerystring,
-        response: { 200: envelope(PaymentOrderListSchema) },
-      },
+      tags: TAGS,
+      summary: '我的已支付订单（最新在前，最多 100 条），供申请退款时选择',
+      querystring: NoQuerystring,
+      result: PaymentOrderListSchema,
     },
-    async (request) => ok(await paidOrders(ctx.db, currentSession(request).user.id)),
+    (_request, user) => paidOrders(ctx.db, user.id),
   );
 
   app.get(

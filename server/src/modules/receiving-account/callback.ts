@@ -1,6 +1,5 @@
 import { type BankCallbackResult, RSP, type SubAccountCallbackBody } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
-import { Value } from 'typebox/value';
 import type { AppContext } from '../../context.ts';
 import { bankCallbacks, subAccounts } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -25,11 +24,13 @@ export async function receiveSubAccountCallback(
   headers: CallbackHeaders,
   rawBody: unknown,
 ): Promise<BankCallbackResult> {
-  const { bank, parsed } = verifyBankCallback(ctx, bankParam, headers, rawBody);
-  if (!Value.Check(SubAccountCallbackBodySchema, parsed)) {
-    throw new ApiError(RSP.INVALID_INPUT, '回调内容不符合约定格式');
-  }
-  const body = parsed as SubAccountCallbackBody;
+  const { bank, body } = verifyBankCallback<SubAccountCallbackBody>(
+    ctx,
+    bankParam,
+    headers,
+    rawBody,
+    SubAccountCallbackBodySchema,
+  );
   if (body.outcome === 'OPENED' && !/^\d{8,30}$/.test(body.accountNo ?? '')) {
     throw new ApiError(RSP.INVALID_INPUT, '开户成功的回调须带 8-30 位数字的账号');
   }

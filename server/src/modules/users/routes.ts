@@ -1,8 +1,8 @@
-import { API, ok } from '@loan/domain';
+import { API } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
-import { currentSession, requestMeta } from '../../plugins/session.ts';
-import { envelope } from '../../schemas/envelope.ts';
+import type { App } from '../../http.ts';
+import { requestMeta } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import { ModifyPwdBody } from '../../schemas/requests.ts';
 import { ModifyPwdResultSchema, UserAllCheckResultSchema, UserInfoSchema } from '../../schemas/results.ts';
 import { availableCouponCount } from '../coupons/service.ts';
@@ -14,54 +14,43 @@ const TAGS = ['用户'];
 
 export function userRoutes(app: App, ctx: AppContext): void {
   const base = ctx.config.apiBase;
+  const signedIn = signedInRoutes(app, base);
 
-  app.get(
-    `${base}${API.getUserInfo}`,
+  signedIn.get(
+    API.getUserInfo,
     {
-      config: { auth: 'user', beforePasswordChange: true },
-      schema: {
-        tags: TAGS,
-        summary: '当前用户信息',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(UserInfoSchema) },
-      },
+      tags: TAGS,
+      summary: '当前用户信息',
+      result: UserInfoSchema,
+      config: { beforePasswordChange: true },
     },
-    async (request) => {
-      const { user } = currentSession(request);
+    async (_request, user) => {
       const coupons = await availableCouponCount(ctx.db, user.id, ctx.now());
-      return ok(userInfo(user, contactsOf(ctx, user), coupons, await receivingSummary(ctx.db, user.id)));
+      return userInfo(user, contactsOf(ctx, user), coupons, await receivingSummary(ctx.db, user.id));
     },
   );
 
-  app.get(
-    `${base}${API.toUserAllCheck}`,
+  signedIn.get(
+    API.toUserAllCheck,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '申请前还需完成的步骤',
-        security: NEEDS_TOKEN,
-        response: { 200: envelope(UserAllCheckResultSchema) },
-      },
+      tags: TAGS,
+      summary: '申请前还需完成的步骤',
+      result: UserAllCheckResultSchema,
     },
-    async (request) => ok(await userAllCheck(ctx, currentSession(request).user)),
+    (_request, user) => userAllCheck(ctx, user),
   );
 
-  app.post(
-    `${base}${API.modifyPwd}`,
+  signedIn.post(
+    API.modifyPwd,
     {
-      config: { auth: 'user', beforePasswordChange: true, authRateLimit: true },
-      schema: {
-        tags: TAGS,
-        summary: '修改密码（注销全部会话，返回新会话）',
-        description:
-          '原密码错误 2007（15 分钟内第 5 次：全部会话失效、账号锁定 15 分钟，2012）；不符合密码规则 2006（rspDesc 为具体原因）；与原密码相同 2010。',
-        security: NEEDS_TOKEN,
-        body: ModifyPwdBody,
-        response: { 200: envelope(ModifyPwdResultSchema) },
-      },
+      tags: TAGS,
+      summary: '修改密码（注销全部会话，返回新会话）',
+      description:
+        '原密码错误 2007（15 分钟内第 5 次：全部会话失效、账号锁定 15 分钟，2012）；不符合密码规则 2006（rspDesc 为具体原因）；与原密码相同 2010。',
+      body: ModifyPwdBody,
+      result: ModifyPwdResultSchema,
+      config: { beforePasswordChange: true, authRateLimit: true },
     },
-    async (request) =>
-      ok(await modifyPassword(ctx, currentSession(request).user, request.body, requestMeta(request))),
+    (request, user) => modifyPassword(ctx, user, request.body, requestMeta(request)),
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@loan/domain';
 import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { FactGrid } from '../FactList';
 
 /** Beijing time as the interface shows it, "2026/11/21 20:17", with the seconds or without. */
 const shanghaiFormat = (seconds: boolean) =>
@@ -108,10 +109,8 @@ export function ProductSummary({ product }: { product: ProductCard }) {
       ? rateText(product.annualisedRateMin)
       : `${rateText(product.annualisedRateMin)} ~ ${rateText(product.annualisedRateMax)}`;
   return (
-    <Descriptions
-      size="small"
+    <FactGrid
       bordered
-      column={{ xs: 1, sm: 1, md: 2 }}
       items={[
         { key: 'bank', label: '合作机构', children: product.bankName },
         { key: 'name', label: '产品', children: product.name },

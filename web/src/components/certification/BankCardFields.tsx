@@ -1,5 +1,5 @@
-import { Col, Form, Input, Row } from 'antd';
 import { bankCardFormatRules, bankCardRules, bankNameRules } from './certification-rules';
+import { TextFields } from './TextFields';
 
 /**
  * 银行卡号 and 开户行, as form items named bankCardNo and bankName. With `keepOnFile` (a card is already bound)
@@ -7,22 +7,22 @@ import { bankCardFormatRules, bankCardRules, bankNameRules } from './certificati
  */
 export function BankCardFields({ keepOnFile }: { keepOnFile?: string }) {
   return (
-    <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="bankCardNo"
-          label="银行卡号"
-          rules={keepOnFile ? bankCardFormatRules : bankCardRules}
-          extra={keepOnFile ? `留空则保留已绑定的银行卡 ${keepOnFile}` : undefined}
-        >
-          <Input placeholder="12至19位数字" maxLength={23} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="bankName" label="开户行" rules={bankNameRules}>
-          <Input placeholder="如：招商银行深圳分行" maxLength={50} />
-        </Form.Item>
-      </Col>
-    </Row>
+    <TextFields
+      fields={[
+        {
+          name: 'bankCardNo',
+          label: '银行卡号',
+          rules: keepOnFile ? bankCardFormatRules : bankCardRules,
+          extra: keepOnFile ? `留空则保留已绑定的银行卡 ${keepOnFile}` : undefined,
+          input: { placeholder: '12至19位数字', maxLength: 23, inputMode: 'numeric', autoComplete: 'off' },
+        },
+        {
+          name: 'bankName',
+          label: '开户行',
+          rules: bankNameRules,
+          input: { placeholder: '如：招商银行深圳分行', maxLength: 50 },
+        },
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { DOCUMENT_KIND_LABELS, type DocumentKind, type LoanCertificationView } from '@loan/domain';
-import { Alert, Button, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Flex, Form, Row, Typography } from 'antd';
 import { type CertificationInput, insertLoanCertification } from '../../api/certification';
 import { BankCardFields } from './BankCardFields';
 import {
@@ -11,6 +11,7 @@ import {
 } from './certification-rules';
 import { useSaveCertification } from './certification-save';
 import { DocumentUpload } from './DocumentUpload';
+import { type TextField, TextFields } from './TextFields';
 
 /** The form's plain values: the call's, with the documents not uploaded yet. */
 type Values = Omit<CertificationInput, 'licenceDocId' | 'idFrontDocId' | 'idBackDocId'> &
@@ -21,6 +22,42 @@ const DOC_FIELDS: ReadonlyArray<[DocumentKind, keyof Values]> = [
   ['ID_CARD_FRONT', 'idFrontDocId'],
   ['ID_CARD_BACK', 'idBackDocId'],
   ['SALES_STATEMENT', 'salesDocId'],
+];
+
+const COMPANY_FIELDS: TextField[] = [
+  {
+    name: 'companyName',
+    label: '企业名称',
+    rules: companyNameRules,
+    input: { placeholder: '与营业执照一致', maxLength: 100, autoComplete: 'organization' },
+  },
+  {
+    name: 'uscc',
+    label: '统一社会信用代码',
+    rules: usccRules,
+    input: { placeholder: '18位，见营业执照', maxLength: 18 },
+  },
+];
+
+const LEGAL_FIELDS: TextField[] = [
+  {
+    name: 'legalName',
+    label: '姓名',
+    rules: legalNameRules,
+    input: { placeholder: '法定代表人姓名', maxLength: 30, autoComplete: 'name' },
+  },
+  {
+    name: 'idNumber',
+    label: '身份证号码',
+    rules: idNumberRules(),
+    input: { placeholder: '18位居民身份证号码', maxLength: 18, autoComplete: 'off' },
+  },
+  {
+    name: 'legalPhone',
+    label: '手机号',
+    rules: phoneRules,
+    input: { placeholder: '11位手机号', maxLength: 11, inputMode: 'numeric', autoComplete: 'tel' },
+  },
 ];
 
 const FIELDS = ['uscc', 'idNumber', 'legalPhone', 'bankCardNo', 'salesDocId'] as const;
@@ -100,37 +137,10 @@ export function CertificationEditor({
         />
       )}
       <Divider titlePlacement="start">企业信息</Divider>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="companyName" label="企业名称" rules={companyNameRules}>
-            <Input placeholder="与营业执照一致" maxLength={100} autoComplete="organization" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="uscc" label="统一社会信用代码" rules={usccRules}>
-            <Input placeholder="18位，见营业执照" maxLength={18} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <TextFields fields={COMPANY_FIELDS} />
 
       <Divider titlePlacement="start">法定代表人</Divider>
-      <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="legalName" label="姓名" rules={legalNameRules}>
-            <Input placeholder="法定代表人姓名" maxLength={30} autoComplete="name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="idNumber" label="身份证号码" rules={idNumberRules()}>
-            <Input placeholder="18位居民身份证号码" maxLength={18} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="legalPhone" label="手机号" rules={phoneRules}>
-            <Input placeholder="11位手机号" maxLength={11} inputMode="numeric" autoComplete="tel" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <TextFields fields={LEGAL_FIELDS} />
 
       {needBankCard && (
         <>

@@ -1,6 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { DOCUMENT_KIND_LABELS, type LoanCertificationView } from '@loan/domain';
-import { Alert, Button, Descriptions, Flex } from 'antd';
+import { Alert, Button, Flex } from 'antd';
+import { FactGrid } from '../FactList';
 
 /** The card as shown: masked number and, when known, its bank. */
 export function cardText(view: LoanCertificationView): string {
@@ -21,10 +22,8 @@ export function CertificationSummaryView({
       {view.warnings.map((w) => (
         <Alert key={w} type="warning" showIcon title={w} />
       ))}
-      <Descriptions
+      <FactGrid
         bordered
-        size="small"
-        column={{ xs: 1, sm: 1, md: 2 }}
         items={[
           { key: 'companyName', label: '企业名称', children: view.companyName },
           { key: 'uscc', label: '统一社会信用代码', children: view.uscc },

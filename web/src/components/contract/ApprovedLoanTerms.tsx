@@ -1,9 +1,10 @@
 import type { ApplicationView, LoanContractView } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Modal, Skeleton } from 'antd';
+import { Button, Flex, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { loanContractQueryOptions } from '../../api/applications';
 import { rateText, yuanText } from '../application/ApplicationParts';
+import { FactGrid } from '../FactList';
 import { ContractDocument } from './ContractDocument';
 import { ContractPdfButton } from './ContractPdfButton';
 import { DESCRIPTION_STYLES, dateText } from './contract-format';
@@ -49,11 +50,9 @@ export function ApprovedLoanTerms({ application }: { application: ApplicationVie
   if (contract.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   return (
     <Flex vertical gap={12}>
-      <Descriptions
-        size="small"
+      <FactGrid
         bordered
         styles={DESCRIPTION_STYLES}
-        column={{ xs: 1, sm: 1, md: 2 }}
         aria-label="本笔借款"
         items={[
           {

@@ -1,7 +1,8 @@
 import { type LoanContractView, yuanToFen } from '@loan/domain';
-import { Descriptions, Flex, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { AgreementBody } from '../agreement/agreement-parts';
 import { rateText, yuanText } from '../application/ApplicationParts';
+import { FactGrid } from '../FactList';
 import { ContractKeyFacts } from './ContractKeyFacts';
 import { ContractSchedule } from './ContractSchedule';
 import { DESCRIPTION_STYLES, dateText } from './contract-format';
@@ -21,11 +22,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** 借款人, 贷款人 and the portal, as the contract names them. */
 function Parties({ parties }: { parties: LoanContractView['parties'] }) {
   return (
-    <Descriptions
-      size="small"
+    <FactGrid
       bordered
       styles={DESCRIPTION_STYLES}
-      column={{ xs: 1, sm: 1, md: 2 }}
       items={[
         { key: 'company', label: '借款人', children: parties.borrowerCompany },
         { key: 'uscc', label: '统一社会信用代码', children: parties.uscc },
@@ -44,11 +43,9 @@ function Parties({ parties }: { parties: LoanContractView['parties'] }) {
 function Terms({ contract }: { contract: LoanContractView }) {
   const account = contract.receivingAccount;
   return (
-    <Descriptions
-      size="small"
+    <FactGrid
       bordered
       styles={DESCRIPTION_STYLES}
-      column={{ xs: 1, sm: 1, md: 2 }}
       items={[
         { key: 'nominal', label: '名义年利率', children: rateText(contract.keyFacts.annualRate) },
         {

@@ -1,5 +1,6 @@
 import { fenToYuan, type LoanContractInstalment, yuanToFen } from '@loan/domain';
-import { Grid, Table, type TableColumnsType, Typography } from 'antd';
+import { Grid, Table, Typography } from 'antd';
+import { type InstalmentFigures, instalmentParts, scheduleColumns } from '../schedule-columns';
 import { moneyText } from './contract-format';
 
 type MoneyPart = 'principal' | 'interest' | 'fee' | 'payment';
@@ -15,29 +16,19 @@ function scheduleTotals(schedule: readonly LoanContractInstalment[]): Record<Mon
   };
 }
 
-const COLUMNS: TableColumnsType<LoanContractInstalment> = [
-  { key: 'period', title: '期数', dataIndex: 'period', width: 64, align: 'center' },
-  { key: 'dueDate', title: '应还日期', dataIndex: 'dueDate', width: 120 },
-  {
-    key: 'payment',
-    title: '应还金额',
-    align: 'right',
-    render: (_, row) => <Typography.Text strong>{moneyText(row.payment)}</Typography.Text>,
-  },
-  { key: 'principal', title: '本金', align: 'right', render: (_, row) => moneyText(row.principal) },
-  { key: 'interest', title: '利息', align: 'right', render: (_, row) => moneyText(row.interest) },
-  { key: 'fee', title: '服务费', align: 'right', render: (_, row) => moneyText(row.fee) },
-  { key: 'remaining', title: '剩余本金', align: 'right', render: (_, row) => moneyText(row.remaining) },
-];
+const figures = (row: LoanContractInstalment): InstalmentFigures => ({
+  payment: moneyText(row.payment),
+  principal: moneyText(row.principal),
+  interest: moneyText(row.interest),
+  fee: moneyText(row.fee),
+  remaining: moneyText(row.remaining),
+});
+
+const COLUMNS = scheduleColumns(figures, { dueDate: '应还日期', payment: '应还金额', widths: [64, 120] });
 
 /** One instalment on a phone: the payment large, its parts below, nothing cut. */
 function InstalmentCard({ row }: { row: LoanContractInstalment }) {
-  const parts: [string, string][] = [
-    ['本金', row.principal],
-    ['利息', row.interest],
-    ['服务费', row.fee],
-    ['剩余本金', row.remaining],
-  ];
+  const shown = figures(row);
   return (
     <li className="contract-instalment" data-testid={`contract-period-${row.period}`}>
       <div className="contract-instalment-head">
@@ -45,14 +36,14 @@ function InstalmentCard({ row }: { row: LoanContractInstalment }) {
           第 {row.period} 期 · {row.dueDate}
         </span>
         <Typography.Text strong data-testid="payment">
-          {moneyText(row.payment)}
+          {shown.payment}
         </Typography.Text>
       </div>
       <dl className="contract-instalment-parts">
-        {parts.map(([label, yuan]) => (
+        {instalmentParts(shown).map(([label, text]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{moneyText(yuan)}</dd>
+            <dd>{text}</dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,5 @@
 import { type EnumDisplay, formatYuan, type LedgerLine, yuanToFen } from '@loan/domain';
-import { Button, Empty, Flex, Grid, Select, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Grid, Select, type TableColumnType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PAGE_SIZES } from './useKeysetPager';
 import '../../app/date-locale';
@@ -15,6 +15,16 @@ export function useIsPhone(): boolean {
 
 export function EnumTag({ display }: { display: EnumDisplay }) {
   return <Tag color={display.colour}>{display.label}</Tag>;
+}
+
+/** A table column of a record's state (or kind) as its coloured tag. */
+export function tagColumn<T>(
+  key: string,
+  title: string,
+  width: number,
+  display: (row: T) => EnumDisplay,
+): TableColumnType<T> {
+  return { key, title, width, render: (_, row) => <EnumTag display={display(row)} /> };
 }
 
 export const NoData = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;

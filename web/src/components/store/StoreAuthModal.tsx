@@ -7,12 +7,13 @@ import {
   sellerIdProblem,
 } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError, isRspError } from '../../api/errors';
 import { againMwsToken } from '../../api/stores';
 import { userKeys } from '../../api/users';
 import { useMessage } from '../../app/feedback';
+import { FormError } from '../FormError';
 import { useSetStoreCheck } from './useStoreCheck';
 
 interface StoreAuthValues {
@@ -86,16 +87,7 @@ function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalP
         授权后，合作机构可读取店铺的销售数据用于评估额度，授权有效期 365
         天。授权令牌加密传输和保存，平台不会展示。
       </Typography.Paragraph>
-      {error && (
-        <Alert
-          className="form-alert"
-          type="error"
-          showIcon
-          title={error}
-          role="alert"
-          closable={{ onClose: () => setError(null) }}
-        />
-      )}
+      <FormError error={error} onClose={() => setError(null)} />
       <Form<StoreAuthValues>
         form={form}
         initialValues={{ sellerId: sellerId ?? '', mwsAuthToken: '' }}

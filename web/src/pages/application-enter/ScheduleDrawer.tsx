@@ -1,34 +1,24 @@
 import { formatYuan, type Instalment, type Schedule } from '@loan/domain';
-import { Drawer, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { Flex, Table, Typography } from 'antd';
+import { DetailDrawer } from '../../components/DetailDrawer';
 import { useIsPhone } from '../../components/records/RecordParts';
+import { type InstalmentFigures, instalmentParts, scheduleColumns } from '../../components/schedule-columns';
 
 const money = (fen: number) => formatYuan(fen);
 
-const COLUMNS: TableColumnsType<Instalment> = [
-  { key: 'period', title: '期数', dataIndex: 'period', width: 56, align: 'center' },
-  { key: 'dueDate', title: '还款日', dataIndex: 'dueDate', width: 110 },
-  {
-    key: 'payment',
-    title: '应还（元）',
-    align: 'right',
-    render: (_, row) => <Typography.Text strong>{money(row.paymentFen)}</Typography.Text>,
-  },
-  { key: 'principal', title: '本金', align: 'right', render: (_, row) => money(row.principalFen) },
-  { key: 'interest', title: '利息', align: 'right', render: (_, row) => money(row.interestFen) },
-  { key: 'fee', title: '服务费', align: 'right', render: (_, row) => money(row.feeFen) },
-  { key: 'closing', title: '剩余本金', align: 'right', render: (_, row) => money(row.closingPrincipalFen) },
-];
+const figures = (row: Instalment): InstalmentFigures => ({
+  payment: money(row.paymentFen),
+  principal: money(row.principalFen),
+  interest: money(row.interestFen),
+  fee: money(row.feeFen),
+  remaining: money(row.closingPrincipalFen),
+});
 
-/** The parts of a payment as label and figure, in table order. */
-const parts = (row: Instalment): [string, number][] => [
-  ['本金', row.principalFen],
-  ['利息', row.interestFen],
-  ['服务费', row.feeFen],
-  ['剩余本金', row.closingPrincipalFen],
-];
+const COLUMNS = scheduleColumns(figures, { dueDate: '还款日', payment: '应还（元）', widths: [56, 110] });
 
 /** One instalment on a phone: the payment beside its date, its parts below; nothing cut, no sideways scroll. */
 function InstalmentCard({ row }: { row: Instalment }) {
+  const shown = figures(row);
   return (
     <li
       data-testid={`schedule-period-${row.period}`}
@@ -38,12 +28,12 @@ function InstalmentCard({ row }: { row: Instalment }) {
         <Typography.Text>
           第 {row.period} 期 · {row.dueDate}
         </Typography.Text>
-        <Typography.Text strong>{money(row.paymentFen)} 元</Typography.Text>
+        <Typography.Text strong>{shown.payment} 元</Typography.Text>
       </Flex>
       <Flex gap="4px 16px" wrap style={{ marginTop: 4 }}>
-        {parts(row).map(([label, fen]) => (
+        {instalmentParts(shown).map(([label, text]) => (
           <Typography.Text key={label} type="secondary" style={{ fontSize: 12 }}>
-            {label} {money(fen)}
+            {label} {text}
           </Typography.Text>
         ))}
       </Flex>
@@ -80,13 +70,7 @@ export function ScheduleDrawer({
 }) {
   const phone = useIsPhone();
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      title="完整还款计划（试算）"
-      size={phone ? '100%' : 760}
-      destroyOnHidden
-    >
+    <DetailDrawer open={open} onClose={onClose} title="完整还款计划（试算）" phone={phone} width={760}>
       {schedule && (
         <section aria-label="完整还款计划">
           {phone ? (
@@ -111,6 +95,6 @@ export function ScheduleDrawer({
           </Typography.Paragraph>
         </section>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -1,7 +1,6 @@
-import { LockOutlined } from '@ant-design/icons';
 import { RSP } from '@loan/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError, isRspError } from '../../api/errors';
@@ -9,6 +8,8 @@ import { getUserInfo, modifyPwd } from '../../api/users';
 import { useMessage } from '../../app/feedback';
 import { LOAN_INFO_PATH, LOGIN_PATH } from '../../app/paths';
 import { UI_TEXTS } from '../../app/ui-defaults';
+import { PasswordInput } from '../../components/AccountInputs';
+import { FormError } from '../../components/FormError';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { clearSession, saveLogin, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
@@ -73,7 +74,7 @@ export default function ChangePasswordPage() {
             description="您的账号仍在使用初始密码。为了账户安全，修改密码后才能使用平台的其他功能。"
           />
         )}
-        {error && <Alert className="form-alert" type="error" showIcon title={error} role="alert" />}
+        <FormError error={error} />
         <Form<ChangeValues>
           form={form}
           layout="vertical"
@@ -81,12 +82,7 @@ export default function ChangePasswordPage() {
           onFinish={(values) => change.mutate(values)}
         >
           <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder="请输入原密码"
-              autoComplete="current-password"
-              maxLength={64}
-            />
+            <PasswordInput placeholder="请输入原密码" autoComplete="current-password" />
           </Form.Item>
           <NewPasswordFields
             loginId={() => session.loginId}

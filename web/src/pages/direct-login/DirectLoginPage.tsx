@@ -1,10 +1,11 @@
-import { Button, Result, Spin } from 'antd';
+import { Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { directLogin } from '../../api/auth';
 import { isApiError } from '../../api/errors';
 import { LOGIN_PATH } from '../../app/paths';
-import { StandaloneFrame } from '../../components/StandaloneFrame';
+import { NavButton } from '../../components/NavButton';
+import { StandaloneFrame, StandaloneWaiting } from '../../components/StandaloneFrame';
 import { useSignIn } from '../../session/useSignIn';
 
 const MISSING_TICKET = '登录链接缺少登录凭证，请重新从合作方页面进入';
@@ -14,7 +15,6 @@ export default function DirectLoginPage() {
   const [searchParams] = useSearchParams();
   const ticket = searchParams.get('ticket')?.trim() ?? '';
   const signIn = useSignIn();
-  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(ticket ? null : MISSING_TICKET);
   // a ticket works once: never send it twice (React may run effects twice in development)
   const sent = useRef<string | null>(null);
@@ -37,17 +37,10 @@ export default function DirectLoginPage() {
           status="warning"
           title="免密登录失败"
           subTitle={failure}
-          extra={
-            <Button type="primary" onClick={() => navigate(LOGIN_PATH)}>
-              使用账号密码登录
-            </Button>
-          }
+          extra={<NavButton to={LOGIN_PATH}>使用账号密码登录</NavButton>}
         />
       ) : (
-        <div className="standalone-center" role="status">
-          <Spin size="large" />
-          <p className="muted">正在验证登录链接，请稍候…</p>
-        </div>
+        <StandaloneWaiting text="正在验证登录链接，请稍候…" />
       )}
     </StandaloneFrame>
   );

@@ -1,15 +1,16 @@
-import { UserOutlined } from '@ant-design/icons';
 import { type CodeChannel, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Radio, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { findPwd, sendFindPwdCode } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { LOGIN_PATH } from '../../app/paths';
+import { LoginIdInput } from '../../components/AccountInputs';
 import { RESEND_SECONDS } from '../../components/CodeButton';
 import { CodeField } from '../../components/CodeField';
+import { FormError } from '../../components/FormError';
+import { NavButton } from '../../components/NavButton';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useCountdown } from '../../components/useCountdown';
 
@@ -28,7 +29,6 @@ const CHANNEL_TEXT: Record<CodeChannel, string> = { sms: '手机', email: '邮�
 
 /** /user/forgot: account and channel → code and new password → done. */
 export default function ForgotPasswordPage() {
-  const navigate = useNavigate();
   const message = useMessage();
   const [step, setStep] = useState(0);
   const [account, setAccount] = useState<AccountValues | null>(null);
@@ -86,7 +86,7 @@ export default function ForgotPasswordPage() {
         className="forgot-steps"
         items={[{ title: '验证账号' }, { title: '设置新密码' }, { title: '完成' }]}
       />
-      {error && <Alert className="form-alert" type="error" showIcon title={error} role="alert" />}
+      <FormError error={error} />
 
       {step === 0 && (
         <Form<AccountValues>
@@ -101,12 +101,7 @@ export default function ForgotPasswordPage() {
             label="登录账号"
             rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}
           >
-            <Input
-              prefix={<UserOutlined />}
-              placeholder="请输入登录账号"
-              autoComplete="username"
-              maxLength={64}
-            />
+            <LoginIdInput />
           </Form.Item>
           <Form.Item
             name="channel"
@@ -174,11 +169,7 @@ export default function ForgotPasswordPage() {
           status="success"
           title="密码已重置"
           subTitle="请使用新密码重新登录。"
-          extra={
-            <Button type="primary" onClick={() => navigate(LOGIN_PATH)}>
-              去登录
-            </Button>
-          }
+          extra={<NavButton to={LOGIN_PATH}>去登录</NavButton>}
         />
       )}
     </Card>

@@ -1,12 +1,13 @@
 import type { ApplicationDetail, ApplicationQuery } from '@loan/domain';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isRspError } from '../../api/errors';
 import { AUDITING_PATH, LOAN_RECORDS_PATH, loginPathBack, pathWithQuery, ROOT_PATH } from '../../app/paths';
 import { ApplicationNotFound } from '../../components/application/ApplicationNotFound';
 import { useApplicationDetail } from '../../components/application/useApplicationDetail';
-import { StandaloneFrame } from '../../components/StandaloneFrame';
+import { NavButton } from '../../components/NavButton';
+import { StandaloneFrame, StandaloneWaiting } from '../../components/StandaloneFrame';
 import { safeRedirect } from '../../session/sign-in';
 import { useSession } from '../../session/useSession';
 
@@ -23,14 +24,7 @@ function screenOf(detail: ApplicationDetail): string {
   }
 }
 
-function Waiting() {
-  return (
-    <div className="standalone-center" role="status">
-      <Spin size="large" />
-      <p className="muted">正在跳转…</p>
-    </div>
-  );
-}
+const Waiting = () => <StandaloneWaiting text="正在跳转…" />;
 
 const NotFound = () => (
   <ApplicationNotFound subTitle="没有找到与该链接对应的申请，请回到贷款信息页查看或重新申请。" />
@@ -73,11 +67,7 @@ function RedirectOnly({ redirect }: { redirect: string | null }) {
       status="info"
       title="正在跳转"
       subTitle="没有需要跳转的页面，请返回首页继续操作。"
-      extra={
-        <Button type="primary" onClick={() => navigate(ROOT_PATH)}>
-          返回首页
-        </Button>
-      }
+      extra={<NavButton to={ROOT_PATH}>返回首页</NavButton>}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { productListQueryOptions } from '../../api/products';
 import { calculate, type FieldName, type LoanFields, todayInShanghai } from './calculator-input';
 import type { Scenario } from './comparison';
@@ -14,6 +14,7 @@ import { ScheduleChart } from './ScheduleChart';
 import { ScheduleTable } from './ScheduleTable';
 import './loan-calculator.css';
 import { LOAN_INFO_PATH } from '../../app/paths';
+import { NavButton } from '../../components/NavButton';
 
 const FIELD_LABELS: Record<FieldName, string> = {
   amount: '借款金额',
@@ -44,7 +45,6 @@ export default function LoanCalculatorPage() {
   const [customTerm, setCustomTerm] = useState(false);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
   const productCode = searchParams.get('productCode') ?? FREE_MODE;
   const products = useQuery(productListQueryOptions());
   const items = products.data?.items ?? [];
@@ -112,9 +112,7 @@ export default function LoanCalculatorPage() {
         title="计算结果"
         extra={
           // applying starts from the product list: it checks the store and opens the chosen bank's steps
-          <Button type="primary" onClick={() => navigate(LOAN_INFO_PATH)}>
-            立即申请
-          </Button>
+          <NavButton to={LOAN_INFO_PATH}>立即申请</NavButton>
         }
       >
         {calculation.ok ? (

@@ -1,6 +1,7 @@
 import { formatYuan, type ProductCard, yuanToFen } from '@loan/domain';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, DatePicker, Form, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { CalcField, DecimalInput } from './CalcField';
 import { type FieldErrors, type LoanFields, MAX_TERM_MONTHS, TERM_PRESETS } from './calculator-input';
 import { PricingInputs } from './PricingInputs';
 import { decimalToPercent } from './product-mode';
@@ -72,63 +73,52 @@ export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onCh
   return (
     <Form layout="vertical" requiredMark={false} component="div">
       <Row gutter={16}>
-        <Col {...SPAN}>
-          <Form.Item
-            label="借款金额"
-            htmlFor="calc-amount"
-            validateStatus={errors.amount ? 'error' : undefined}
-            help={errors.amount ?? (product ? productAmountHelp(product) : undefined)}
-          >
-            <Input
-              id="calc-amount"
-              inputMode="decimal"
-              suffix="元"
-              placeholder="1 – 10,000,000"
-              maxLength={16}
-              value={value.amount}
-              onChange={(e) => onChange({ amount: e.target.value })}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...SPAN}>
-          <Form.Item
-            label="借款期限"
-            htmlFor="calc-term"
-            validateStatus={errors.months && termChoice !== CUSTOM ? 'error' : undefined}
-            help={termChoice !== CUSTOM ? errors.months : undefined}
-          >
-            <Select
-              id="calc-term"
-              options={termOptions}
-              value={termChoice}
-              onChange={(months) => {
-                onCustomTermChange(months === CUSTOM);
-                if (months !== CUSTOM) onChange({ months });
-              }}
-            />
-          </Form.Item>
-        </Col>
+        <CalcField
+          span={SPAN}
+          label="借款金额"
+          id="calc-amount"
+          error={errors.amount}
+          hint={product ? productAmountHelp(product) : undefined}
+        >
+          <DecimalInput
+            id="calc-amount"
+            suffix="元"
+            placeholder="1 – 10,000,000"
+            maxLength={16}
+            value={value.amount}
+            onChange={(amount) => onChange({ amount })}
+          />
+        </CalcField>
+        <CalcField
+          span={SPAN}
+          label="借款期限"
+          id="calc-term"
+          error={termChoice !== CUSTOM ? errors.months : undefined}
+        >
+          <Select
+            id="calc-term"
+            options={termOptions}
+            value={termChoice}
+            onChange={(months) => {
+              onCustomTermChange(months === CUSTOM);
+              if (months !== CUSTOM) onChange({ months });
+            }}
+          />
+        </CalcField>
         {termChoice === CUSTOM && (
-          <Col {...SPAN}>
-            <Form.Item
-              label="自定义期限"
-              htmlFor="calc-custom-term"
-              validateStatus={errors.months ? 'error' : undefined}
-              help={errors.months}
-            >
-              <InputNumber
-                id="calc-custom-term"
-                style={{ width: '100%' }}
-                min={1}
-                max={MAX_TERM_MONTHS}
-                precision={0}
-                suffix="个月"
-                placeholder={`1 – ${MAX_TERM_MONTHS}`}
-                value={value.months}
-                onChange={(months) => onChange({ months: typeof months === 'number' ? months : null })}
-              />
-            </Form.Item>
-          </Col>
+          <CalcField span={SPAN} label="自定义期限" id="calc-custom-term" error={errors.months}>
+            <InputNumber
+              id="calc-custom-term"
+              style={{ width: '100%' }}
+              min={1}
+              max={MAX_TERM_MONTHS}
+              precision={0}
+              suffix="个月"
+              placeholder={`1 – ${MAX_TERM_MONTHS}`}
+              value={value.months}
+              onChange={(months) => onChange({ months: typeof months === 'number' ? months : null })}
+            />
+          </CalcField>
         )}
         <PricingInputs
           idPrefix="calc"
@@ -141,40 +131,32 @@ export function LoanInputs({ value, errors, customTerm, onCustomTermChange, onCh
             product ? <ProductRateHelp product={product} value={value} onChange={onChange} /> : undefined
           }
         />
-        <Col {...SPAN}>
-          <Form.Item
-            label="起息日"
-            htmlFor="calc-start"
-            validateStatus={errors.startDate ? 'error' : undefined}
-            help={errors.startDate}
-          >
-            <DatePicker
-              id="calc-start"
-              style={{ width: '100%' }}
-              format={DATE_FORMAT}
-              allowClear={false}
-              value={toDay(value.startDate)}
-              onChange={(day) => onChange({ startDate: fromDay(day) })}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...SPAN}>
-          <Form.Item
-            label="首期还款日（选填）"
-            htmlFor="calc-first-due"
-            validateStatus={errors.firstDueDate ? 'error' : undefined}
-            help={errors.firstDueDate ?? '不填则为起息日后一个月；填写后首期按日计息'}
-          >
-            <DatePicker
-              id="calc-first-due"
-              style={{ width: '100%' }}
-              format={DATE_FORMAT}
-              placeholder="默认起息日后一个月"
-              value={toDay(value.firstDueDate)}
-              onChange={(day) => onChange({ firstDueDate: fromDay(day) })}
-            />
-          </Form.Item>
-        </Col>
+        <CalcField span={SPAN} label="起息日" id="calc-start" error={errors.startDate}>
+          <DatePicker
+            id="calc-start"
+            style={{ width: '100%' }}
+            format={DATE_FORMAT}
+            allowClear={false}
+            value={toDay(value.startDate)}
+            onChange={(day) => onChange({ startDate: fromDay(day) })}
+          />
+        </CalcField>
+        <CalcField
+          span={SPAN}
+          label="首期还款日（选填）"
+          id="calc-first-due"
+          error={errors.firstDueDate}
+          hint="不填则为起息日后一个月；填写后首期按日计息"
+        >
+          <DatePicker
+            id="calc-first-due"
+            style={{ width: '100%' }}
+            format={DATE_FORMAT}
+            placeholder="默认起息日后一个月"
+            value={toDay(value.firstDueDate)}
+            onChange={(day) => onChange({ firstDueDate: fromDay(day) })}
+          />
+        </CalcField>
       </Row>
     </Form>
   );

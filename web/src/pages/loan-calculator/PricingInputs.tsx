@@ -1,6 +1,7 @@
 import { FEE_KIND_LABELS, FEE_KINDS, REPAYMENT_METHOD_LABELS, REPAYMENT_METHODS } from '@loan/domain';
-import { Col, Form, Input, Select } from 'antd';
+import { Select } from 'antd';
 import type { ReactNode } from 'react';
+import { CalcField, DecimalInput, type Span } from './CalcField';
 import type { FeeChoice, FieldErrors, PricingFields } from './calculator-input';
 
 const METHOD_OPTIONS = REPAYMENT_METHODS.map((value) => ({ value, label: REPAYMENT_METHOD_LABELS[value] }));
@@ -22,7 +23,7 @@ interface Props {
   errors: FieldErrors;
   onChange: (patch: Partial<PricingFields>) => void;
   /** Column spans of each field. */
-  span: { xs: number; sm?: number; lg?: number };
+  span: Span;
   /** Product mode: method and fee are the product's (disabled); the rate stays editable. */
   locked?: boolean;
   /** Shown under the rate when it has no error (e.g. that it differs from the product's). */
@@ -33,66 +34,58 @@ interface Props {
 export function PricingInputs({ idPrefix, value, errors, onChange, span, locked = false, rateHelp }: Props) {
   return (
     <>
-      <Col {...span}>
-        <Form.Item label="还款方式" htmlFor={`${idPrefix}-method`}>
-          <Select
-            id={`${idPrefix}-method`}
-            disabled={locked}
-            options={METHOD_OPTIONS}
-            value={value.method}
-            onChange={(method) => onChange({ method })}
-          />
-        </Form.Item>
-      </Col>
-      <Col {...span}>
-        <Form.Item
-          label="年利率"
-          htmlFor={`${idPrefix}-rate`}
-          validateStatus={errors.ratePercent ? 'error' : undefined}
-          help={errors.ratePercent ?? rateHelp}
-        >
-          <Input
-            id={`${idPrefix}-rate`}
-            inputMode="decimal"
-            suffix="%"
-            placeholder="如 7.35"
-            maxLength={9}
-            value={value.ratePercent}
-            onChange={(e) => onChange({ ratePercent: e.target.value })}
-          />
-        </Form.Item>
-      </Col>
-      <Col {...span}>
-        <Form.Item label="服务费" htmlFor={`${idPrefix}-fee`}>
-          <Select
-            id={`${idPrefix}-fee`}
-            disabled={locked}
-            options={FEE_OPTIONS}
-            value={value.fee}
-            onChange={(fee) => onChange({ fee })}
-          />
-        </Form.Item>
-      </Col>
+      <CalcField span={span} label="还款方式" id={`${idPrefix}-method`}>
+        <Select
+          id={`${idPrefix}-method`}
+          disabled={locked}
+          options={METHOD_OPTIONS}
+          value={value.method}
+          onChange={(method) => onChange({ method })}
+        />
+      </CalcField>
+      <CalcField
+        span={span}
+        label="年利率"
+        id={`${idPrefix}-rate`}
+        error={errors.ratePercent}
+        hint={rateHelp}
+      >
+        <DecimalInput
+          id={`${idPrefix}-rate`}
+          suffix="%"
+          placeholder="如 7.35"
+          maxLength={9}
+          value={value.ratePercent}
+          onChange={(ratePercent) => onChange({ ratePercent })}
+        />
+      </CalcField>
+      <CalcField span={span} label="服务费" id={`${idPrefix}-fee`}>
+        <Select
+          id={`${idPrefix}-fee`}
+          disabled={locked}
+          options={FEE_OPTIONS}
+          value={value.fee}
+          onChange={(fee) => onChange({ fee })}
+        />
+      </CalcField>
       {value.fee !== 'NONE' && (
-        <Col {...span}>
-          <Form.Item
-            label={value.fee === 'UPFRONT' ? '服务费率（一次性）' : '服务费率（每月）'}
-            htmlFor={`${idPrefix}-fee-rate`}
-            validateStatus={errors.feePercent ? 'error' : undefined}
-            help={errors.feePercent ?? FEE_HINTS[value.fee]}
-          >
-            <Input
-              id={`${idPrefix}-fee-rate`}
-              disabled={locked}
-              inputMode="decimal"
-              suffix="%"
-              placeholder="如 0.6"
-              maxLength={9}
-              value={value.feePercent}
-              onChange={(e) => onChange({ feePercent: e.target.value })}
-            />
-          </Form.Item>
-        </Col>
+        <CalcField
+          span={span}
+          label={value.fee === 'UPFRONT' ? '服务费率（一次性）' : '服务费率（每月）'}
+          id={`${idPrefix}-fee-rate`}
+          error={errors.feePercent}
+          hint={FEE_HINTS[value.fee]}
+        >
+          <DecimalInput
+            id={`${idPrefix}-fee-rate`}
+            disabled={locked}
+            suffix="%"
+            placeholder="如 0.6"
+            maxLength={9}
+            value={value.feePercent}
+            onChange={(feePercent) => onChange({ feePercent })}
+          />
+        </CalcField>
       )}
     </>
   );

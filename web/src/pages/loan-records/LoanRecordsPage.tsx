@@ -8,18 +8,18 @@ import {
   type LoanRecordStatus,
   PARTNER_BANKS,
 } from '@loan/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Form, type TableColumnsType, Typography } from 'antd';
+import { Card, Form, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { loanRecordsQueryOptions } from '../../api/loans';
 import { loanRecordDetailPath } from '../../app/paths';
 import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { RecordCard } from '../../components/records/RecordCard';
 import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
 import { RecordList } from '../../components/records/RecordList';
-import { EnumTag, rangeFilter, useIsPhone } from '../../components/records/RecordParts';
-import { useKeysetPager } from '../../components/records/useKeysetPager';
+import { rangeFilter, tagColumn } from '../../components/records/RecordParts';
+import { useRecordPages } from '../../components/records/useRecordPages';
 
 const STATUS_OPTIONS = LOAN_RECORD_STATUSES.map((value) => ({
   value,
@@ -76,12 +76,7 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
   { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 110 },
   { key: 'amount', title: '金额', align: 'right', width: 120, render: (_, item) => yuanText(item.amount) },
   { key: 'term', title: '期限', width: 72, render: (_, item) => termText(item.termMonths) },
-  {
-    key: 'status',
-    title: '状态',
-    width: 88,
-    render: (_, item) => <EnumTag display={LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]} />,
-  },
+  tagColumn<LoanRecordItem>('status', '状态', 88, (item) => LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]),
   {
     key: 'outstanding',
     title: '待还本金',
@@ -111,33 +106,27 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
 ];
 
 /** One record as a card: the phone layout. */
-function RecordCard({ item }: { item: LoanRecordItem }) {
+function LoanRecordCard({ item }: { item: LoanRecordItem }) {
   return (
-    <Card
-      size="small"
+    <RecordCard
       title={item.productName}
-      extra={<EnumTag display={LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]} />}
+      state={LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]}
       actions={[
         <Link key="detail" to={detailPath(item)}>
           查看详情
         </Link>,
       ]}
-    >
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          { key: 'bank', label: '合作机构', children: item.bankName },
-          { key: 'amount', label: '金额', children: yuanText(item.amount) },
-          { key: 'term', label: '期限', children: termText(item.termMonths) },
-          { key: 'outstanding', label: '待还本金', children: yuanText(item.outstandingPrincipal) },
-          { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(item.createdAt) },
-          ...(item.disbursedAt
-            ? [{ key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(item.disbursedAt) }]
-            : []),
-        ]}
-      />
-    </Card>
+      facts={[
+        { key: 'bank', label: '合作机构', children: item.bankName },
+        { key: 'amount', label: '金额', children: yuanText(item.amount) },
+        { key: 'term', label: '期限', children: termText(item.termMonths) },
+        { key: 'outstanding', label: '待还本金', children: yuanText(item.outstandingPrincipal) },
+        { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(item.createdAt) },
+        ...(item.disbursedAt
+          ? [{ key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(item.disbursedAt) }]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -145,14 +134,8 @@ function RecordCard({ item }: { item: LoanRecordItem }) {
 export default function LoanRecordsPage() {
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<Filters>({});
-  const pager = useKeysetPager(filters);
-  const phone = useIsPhone();
-  const query: LoanRecordQuery = {
-    ...filters,
-    limit: pager.pageSize,
-    ...(pager.cursor ? { cursor: pager.cursor } : {}),
-  };
-  const records = useQuery({ ...loanRecordsQueryOptions(query), placeholderData: keepPreviousData });
+  const list = useRecordPages(filters, (page) => loanRecordsQueryOptions({ ...filters, ...page }));
+  const { phone } = list;
 
   return (
     <Card variant="borderless" title="贷款记录">
@@ -165,13 +148,11 @@ export default function LoanRecordsPage() {
         onReset={() => setFilters({})}
       />
       <RecordList<LoanRecordItem>
-        records={records}
-        pager={pager}
-        phone={phone}
+        {...list}
         failed="贷款记录加载失败"
         rowKey="rowId"
         columns={COLUMNS}
-        card={(item) => <RecordCard item={item} />}
+        card={(item) => <LoanRecordCard item={item} />}
         note={
           <Typography.Text type="secondary" style={{ textAlign: 'right', marginTop: 8 }}>
             按申请时间由新到旧排列

@@ -1,9 +1,6 @@
-import { LockOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { MessageOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form } from 'antd';
-// the two inputs themselves, not antd's Input index with its TextArea, Search and OTP: the login page stays light
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { userLogin } from '../../api/auth';
@@ -12,7 +9,9 @@ import { isApiError, isRspError } from '../../api/errors';
 import { FORGOT_PASSWORD_PATH, LOAN_INFO_PATH, MATERIAL_LOGIN_PATH } from '../../app/paths';
 import { preloadOnIntent, preloadRoute } from '../../app/preload';
 import { UI_TEXTS } from '../../app/ui-defaults';
+import { LoginIdInput, PasswordInput } from '../../components/AccountInputs';
 import { AuthFrame } from '../../components/AuthFrame';
+import { FormError } from '../../components/FormError';
 import { clearSessionExpiredMarker, hasSessionExpiredMarker } from '../../session/session';
 import { safeRedirect } from '../../session/sign-in';
 import { useSession } from '../../session/useSession';
@@ -74,16 +73,7 @@ export default function LoginPage() {
           }
         />
       )}
-      {error && (
-        <Alert
-          className="form-alert"
-          type="error"
-          showIcon
-          title={error}
-          closable={{ onClose: () => setError(null) }}
-          role="alert"
-        />
-      )}
+      <FormError error={error} onClose={() => setError(null)} />
       <Form<LoginValues>
         form={form}
         size="large"
@@ -92,21 +82,13 @@ export default function LoginPage() {
         disabled={login.isPending}
       >
         <Form.Item name="loginId" rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder="请输入登录账号"
-            aria-label="登录账号"
-            autoComplete="username"
-            maxLength={64}
-          />
+          <LoginIdInput aria-label="登录账号" />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Password
-            prefix={<LockOutlined />}
+          <PasswordInput
             placeholder="请输入密码"
             aria-label="密码"
             autoComplete="current-password"
-            maxLength={64}
             onFocus={signingIn}
           />
         </Form.Item>

@@ -1,7 +1,7 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { isMobilePhone, RSP } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { sendLoginSms, smsLogin } from '../../api/auth';
@@ -11,6 +11,7 @@ import { APPLICATION_ENTER_PATH, LOGIN_PATH } from '../../app/paths';
 import { AuthFrame } from '../../components/AuthFrame';
 import { CodeButton } from '../../components/CodeButton';
 import { CodeField } from '../../components/CodeField';
+import { FormError } from '../../components/FormError';
 import { useSignIn } from '../../session/useSignIn';
 
 interface SmsValues {
@@ -53,7 +54,7 @@ export default function MaterialLoginPage() {
 
   return (
     <AuthFrame title="资料录入" subtitle="使用手机号和短信验证码登录，继续填写融资申请资料">
-      {error && <Alert className="form-alert" type="error" showIcon title={error} role="alert" />}
+      <FormError error={error} />
       <Form<SmsValues>
         form={form}
         size="large"

@@ -6,11 +6,12 @@ import {
   STORE_AUTH_STATUS_INFO,
   type SubAccountState,
 } from '@loan/domain';
-import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RECEIVING_ACCOUNT_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactGrid } from '../../components/FactList';
 import { EnumTag } from '../../components/records/RecordParts';
 import { ChangeContactModal } from './ChangeContactModal';
 
@@ -103,9 +104,7 @@ export function ProfileCard({ profile, onChanged }: { profile: AccountProfile; o
           }
         />
       )}
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 1, md: 2 }}
+      <FactGrid
         styles={{ label: { whiteSpace: 'nowrap' } }}
         items={[
           { key: 'name', label: '姓名', children: profile.userNameCn || '—' },

@@ -1,9 +1,10 @@
 import type { ReceivingAccountView } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, Steps, Typography } from 'antd';
 import { recheckPayout, sandboxPointPayouts } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { FactGrid } from '../../components/FactList';
 import { EnumTag } from '../../components/records/RecordParts';
 import { useSession } from '../../session/useSession';
 import { CardError, PAYOUT_DISPLAY } from './account-parts';
@@ -78,9 +79,7 @@ export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; on
       {payout.note && payout.state === 'DIVERTED' && (
         <Typography.Paragraph type="danger">{payout.note}</Typography.Paragraph>
       )}
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 1, md: 2 }}
+      <FactGrid
         style={{ marginBottom: 16 }}
         items={[
           { key: 'state', label: '当前状态', children: <EnumTag display={PAYOUT_DISPLAY[payout.state]} /> },

@@ -5,14 +5,16 @@ import {
   type SettlementAccountView,
 } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { submitSettlementAccount, verifySettlement } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
-import { EnumTag } from '../../components/records/RecordParts';
+import { FactGrid } from '../../components/FactList';
+import { problemRule } from '../../components/problem-rule';
 import {
+  AccountCard,
   corporateAccountProblem,
   depositAmountProblem,
   failureText,
@@ -80,14 +82,7 @@ function AccountForm({
         name="accountNo"
         htmlFor="settlement-no"
         required
-        rules={[
-          {
-            validator: async (_, value: string | undefined) => {
-              const why = corporateAccountProblem(value);
-              if (why) throw new Error(why);
-            },
-          },
-        ]}
+        rules={[problemRule(corporateAccountProblem)]}
       >
         <Input id="settlement-no" inputMode="numeric" placeholder="8-30位数字" maxLength={40} />
       </Form.Item>
@@ -143,14 +138,7 @@ function VerifyForm({
         name="amount"
         htmlFor="settlement-amount"
         required
-        rules={[
-          {
-            validator: async (_, value: string | undefined) => {
-              const why = depositAmountProblem(value);
-              if (why) throw new Error(why);
-            },
-          },
-        ]}
+        rules={[problemRule(depositAmountProblem)]}
         extra={`还可输入 ${settlement.triesLeft} 次，共 ${SETTLEMENT_CHECK_RULES.maxWrongEntries} 次；请在 ${formatShanghaiTime(settlement.expiresAt)} 前完成验证`}
       >
         <Input
@@ -191,9 +179,7 @@ export function SettlementCard({ view, onChanged }: { view: ReceivingAccountView
     }
     if (!settlement) return <AccountForm companyName={view.companyName} onSubmitted={submitted} />;
     const summary = (
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 1, md: 2 }}
+      <FactGrid
         items={[
           { key: 'bank', label: '开户银行', children: settlement.bankName },
           { key: 'no', label: '对公账号', children: settlement.accountNoMasked },
@@ -247,15 +233,12 @@ export function SettlementCard({ view, onChanged }: { view: ReceivingAccountView
   })();
 
   return (
-    <Card
-      variant="borderless"
+    <AccountCard
       title="结算账户"
-      extra={settlement && <EnumTag display={SETTLEMENT_DISPLAY[settlement.state]} />}
+      state={settlement && SETTLEMENT_DISPLAY[settlement.state]}
+      intro={`您名下的对公账户，用于接收还款以外的资金。通过小额打款验证：银行打入 0.01–0.99 元，您填写收到的金额；错误 ${SETTLEMENT_CHECK_RULES.maxWrongEntries} 次或超过 ${SETTLEMENT_CHECK_RULES.lifeDays} 天需重新提交。`}
     >
-      <Typography.Paragraph type="secondary">
-        {`您名下的对公账户，用于接收还款以外的资金。通过小额打款验证：银行打入 0.01–0.99 元，您填写收到的金额；错误 ${SETTLEMENT_CHECK_RULES.maxWrongEntries} 次或超过 ${SETTLEMENT_CHECK_RULES.lifeDays} 天需重新提交。`}
-      </Typography.Paragraph>
       {body}
-    </Card>
+    </AccountCard>
   );
 }

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  Card,
   Descriptions,
   Empty,
   Flex,
@@ -21,8 +20,8 @@ import { openSubAccount } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
 import { LOAN_INFO_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
-import { EnumTag } from '../../components/records/RecordParts';
-import { failureText, SUB_ACCOUNT_DISPLAY } from './account-parts';
+import { FactGrid } from '../../components/FactList';
+import { AccountCard, failureText, SUB_ACCOUNT_DISPLAY } from './account-parts';
 
 /** 申请开立: a partner bank the borrower is applying to or borrowing from, for the certified company. */
 function OpenForm({
@@ -126,9 +125,7 @@ function OpenForm({
 
 function OpenAccount({ account }: { account: SubAccountView }) {
   return (
-    <Descriptions
-      size="small"
-      column={{ xs: 1, sm: 1, md: 2 }}
+    <FactGrid
       items={[
         { key: 'bank', label: '开户机构', children: account.bankName },
         {
@@ -238,16 +235,13 @@ export function SubAccountCard({
   })();
 
   return (
-    <Card
-      variant="borderless"
+    <AccountCard
       title="收款子账户"
-      extra={current && <EnumTag display={SUB_ACCOUNT_DISPLAY[current.state]} />}
+      state={current && SUB_ACCOUNT_DISPLAY[current.state]}
+      intro="在合作机构开立的收款子账户，店铺回款指向该账户后，每期还款从回款中扣收。完整账号仅在本页向您展示。"
     >
-      <Typography.Paragraph type="secondary">
-        在合作机构开立的收款子账户，店铺回款指向该账户后，每期还款从回款中扣收。完整账号仅在本页向您展示。
-      </Typography.Paragraph>
       {body}
       {modalHolder}
-    </Card>
+    </AccountCard>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type EnumDisplay,
   PAYOUT_POINTING_LABELS,
   type PayoutPointing,
   SETTLEMENT_CHECK_RULES,
@@ -8,10 +9,12 @@ import {
   type SubAccountState,
   yuanToFen,
 } from '@loan/domain';
-import { Alert } from 'antd';
+import { Alert, Card, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { isApiError } from '../../api/errors';
 import { APPLY_SECTION_PATH } from '../../app/paths';
 import { coloured } from '../../components/records/enum-display';
+import { EnumTag } from '../../components/records/RecordParts';
 
 /** How the receiving account's states are shown, and the checks the page makes before asking the server. */
 
@@ -72,4 +75,24 @@ export const failureText = (error: unknown, fallback = '操作失败，请稍后
 export function CardError({ error }: { error: unknown }) {
   if (!error) return null;
   return <Alert className="form-alert" type="error" showIcon title={failureText(error)} />;
+}
+
+/** One card of the page: its title with the state's tag (once there is one), what it is for, then its body. */
+export function AccountCard({
+  title,
+  state,
+  intro,
+  children,
+}: {
+  title: string;
+  state: EnumDisplay | null | undefined;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="borderless" title={title} extra={state && <EnumTag display={state} />}>
+      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
+      {children}
+    </Card>
+  );
 }

@@ -1,11 +1,12 @@
 import { REFUND_SOURCE_LABELS, REFUND_STATE_DISPLAY, type RefundDetail } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Flex, Popconfirm, Skeleton, Timeline, Typography } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { cancelRefund, refundDetailQueryOptions } from '../../api/refunds';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { DetailDrawer, DrawerSection } from '../../components/DetailDrawer';
 import { FactList } from '../../components/FactList';
 import { LoadError } from '../../components/LoadError';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
@@ -121,12 +122,11 @@ export function RefundDetailDrawer({
   };
 
   return (
-    <Drawer
+    <DetailDrawer
       open={refundNo !== null}
       onClose={onClose}
       title="退款详情"
-      size={phone ? '100%' : 560}
-      destroyOnHidden
+      phone={phone}
       extra={
         detail.data?.refund.canCancel ? (
           <Popconfirm
@@ -148,12 +148,11 @@ export function RefundDetailDrawer({
         <Flex vertical gap={24}>
           {problem && <Alert type="error" showIcon title={problem} />}
           <Facts detail={detail.data} />
-          <section aria-label="处理进度">
-            <Typography.Title level={5}>处理进度</Typography.Title>
+          <DrawerSection title="处理进度">
             <History detail={detail.data} />
-          </section>
+          </DrawerSection>
         </Flex>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -9,6 +9,7 @@ import { applyRefund } from '../../api/refunds';
 import { DocumentUpload } from '../../components/certification/DocumentUpload';
 import { LoadError } from '../../components/LoadError';
 import { fen, money } from '../../components/payments/pay-labels';
+import { problemRule } from '../../components/problem-rule';
 
 interface Values {
   outTradeNo?: string;
@@ -144,14 +145,7 @@ export function RefundForm({
         name="amount"
         htmlFor="refund-amount"
         required
-        rules={[
-          {
-            validator: async (_, value: string | undefined) => {
-              const why = amountProblem(value, refundableFen);
-              if (why) throw new Error(why);
-            },
-          },
-        ]}
+        rules={[problemRule((value) => amountProblem(value, refundableFen))]}
         extra={order ? `本单可退 ${money(order.refundable)} 元` : undefined}
       >
         <Input

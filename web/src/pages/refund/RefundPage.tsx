@@ -1,6 +1,6 @@
 import { REFUND_STATE_DISPLAY, type RefundItem } from '@loan/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, type TableColumnsType, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { paymentKeys } from '../../api/payments';
@@ -8,9 +8,10 @@ import { refundKeys, refundListQueryOptions } from '../../api/refunds';
 import { useMessage } from '../../app/feedback';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { money } from '../../components/payments/pay-labels';
+import { RecordCard } from '../../components/records/RecordCard';
 import { RecordList } from '../../components/records/RecordList';
-import { EnumTag, useIsPhone } from '../../components/records/RecordParts';
-import { useKeysetPager } from '../../components/records/useKeysetPager';
+import { tagColumn } from '../../components/records/RecordParts';
+import { useRecordPages } from '../../components/records/useRecordPages';
 import { RefundDetailDrawer } from './RefundDetailDrawer';
 import { RefundForm } from './RefundForm';
 
@@ -30,12 +31,7 @@ function columns(open: (refundNo: string) => void): TableColumnsType<RefundItem>
     },
     { key: 'order', title: '付款订单', dataIndex: 'outTradeNo', width: 230 },
     { key: 'amount', title: '退款金额', align: 'right', width: 120, render: (_, r) => yuan(r.amount) },
-    {
-      key: 'status',
-      title: '状态',
-      width: 90,
-      render: (_, r) => <EnumTag display={REFUND_STATE_DISPLAY[r.status]} />,
-    },
+    tagColumn<RefundItem>('status', '状态', 90, (r) => REFUND_STATE_DISPLAY[r.status]),
     {
       key: 'reason',
       title: '原因',
@@ -60,30 +56,22 @@ function columns(open: (refundNo: string) => void): TableColumnsType<RefundItem>
 
 function RefundCard({ refund, open }: { refund: RefundItem; open: (refundNo: string) => void }) {
   return (
-    <Card
-      size="small"
+    <RecordCard
       title={yuan(refund.amount)}
-      extra={<EnumTag display={REFUND_STATE_DISPLAY[refund.status]} />}
+      state={REFUND_STATE_DISPLAY[refund.status]}
       actions={[
         <Button key="detail" type="link" onClick={() => open(refund.refundNo)}>
           查看进度
         </Button>,
       ]}
-    >
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          { key: 'no', label: '退款单号', children: refund.refundNo },
-          { key: 'order', label: '付款订单', children: refund.outTradeNo },
-          { key: 'reason', label: '原因', children: refund.reason },
-          ...(refund.reviewReason
-            ? [{ key: 'review', label: '审核意见', children: refund.reviewReason }]
-            : []),
-          { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(refund.createdAt) },
-        ]}
-      />
-    </Card>
+      facts={[
+        { key: 'no', label: '退款单号', children: refund.refundNo },
+        { key: 'order', label: '付款订单', children: refund.outTradeNo },
+        { key: 'reason', label: '原因', children: refund.reason },
+        ...(refund.reviewReason ? [{ key: 'review', label: '审核意见', children: refund.reviewReason }] : []),
+        { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(refund.createdAt) },
+      ]}
+    />
   );
 }
 
@@ -95,11 +83,9 @@ export default function RefundPage() {
   const [params] = useSearchParams();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const phone = useIsPhone();
-  const pager = useKeysetPager({});
+  const list = useRecordPages({}, refundListQueryOptions);
+  const { phone } = list;
   const [open, setOpen] = useState<string | null>(params.get('refundNo'));
-  const query = { limit: pager.pageSize, ...(pager.cursor ? { cursor: pager.cursor } : {}) };
-  const refunds = useQuery({ ...refundListQueryOptions(query), placeholderData: keepPreviousData });
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: refundKeys.list });
     void queryClient.invalidateQueries({ queryKey: paymentKeys.paidOrders });
@@ -122,9 +108,7 @@ export default function RefundPage() {
       </Card>
       <Card variant="borderless" title="退款记录">
         <RecordList<RefundItem>
-          records={refunds}
-          pager={pager}
-          phone={phone}
+          {...list}
           failed="退款记录加载失败"
           rowKey="refundNo"
           columns={columns(setOpen)}

@@ -1,11 +1,12 @@
 import type { FeeItemPayment, FeeItemRefund, FeeItemView } from '@loan/domain';
 import { REFUND_STATE_DISPLAY } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Flex, List, Skeleton, Typography } from 'antd';
+import { Button, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { feeDetailQueryOptions } from '../../api/fees';
 import { pathWithQuery, REFUND_PATH } from '../../app/paths';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { DetailDrawer, DrawerSection } from '../../components/DetailDrawer';
 import { FactList } from '../../components/FactList';
 import { LoadError } from '../../components/LoadError';
 import {
@@ -124,12 +125,11 @@ export function FeeDetailDrawer({
   const shown = detail.data?.item ?? item;
   const paidOrder = detail.data?.payments.find((p) => p.status === 'PAID' && fen(p.amount) > 0);
   return (
-    <Drawer
+    <DetailDrawer
       open={item !== null}
       onClose={onClose}
       title="服务费详情"
-      size={phone ? '100%' : 560}
-      destroyOnHidden
+      phone={phone}
       extra={
         shown && isPayable(shown) ? (
           <Button type="primary" onClick={() => onPay(shown)}>
@@ -145,10 +145,9 @@ export function FeeDetailDrawer({
           {detail.isError && <LoadError query={detail} failed={'详情加载失败'} />}
           {detail.data && (
             <>
-              <section aria-label="支付记录">
-                <Typography.Title level={5}>支付记录</Typography.Title>
+              <DrawerSection title="支付记录">
                 <Payments orders={detail.data.payments} />
-              </section>
+              </DrawerSection>
               <section aria-label="退款记录">
                 <Flex justify="space-between" align="baseline">
                   <Typography.Title level={5}>退款记录</Typography.Title>
@@ -164,6 +163,6 @@ export function FeeDetailDrawer({
           )}
         </Flex>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

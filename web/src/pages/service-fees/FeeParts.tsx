@@ -1,20 +1,10 @@
 import type { FeeItemView, FeeTotals } from '@loan/domain';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Descriptions,
-  Flex,
-  Row,
-  Statistic,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, Card, Checkbox, Col, Flex, Row, Statistic, type TableColumnsType, Tag } from 'antd';
 import { Link } from 'react-router';
 import { loanRecordDetailPath } from '../../app/paths';
 import { FEE_STATUS_DISPLAY, feeItemName, fen, money } from '../../components/payments/pay-labels';
-import { EnumTag } from '../../components/records/RecordParts';
+import { RecordCard } from '../../components/records/RecordCard';
+import { tagColumn } from '../../components/records/RecordParts';
 
 /** A fee item the borrower may pay now: due or overdue, something still to pay. */
 export const isPayable = (item: FeeItemView) =>
@@ -63,6 +53,19 @@ export function FeeTotalsRow({ totals, loading }: { totals: FeeTotals | undefine
   );
 }
 
+/** The amount columns; a discount or a refund that is none shows as a dash. */
+const AMOUNTS: {
+  key: 'amount' | 'discount' | 'paid' | 'refunded';
+  title: string;
+  width: number;
+  dashWhenNone?: boolean;
+}[] = [
+  { key: 'amount', title: '金额', width: 120 },
+  { key: 'discount', title: '优惠券抵扣', width: 100, dashWhenNone: true },
+  { key: 'paid', title: '已缴', width: 105 },
+  { key: 'refunded', title: '已退', width: 95, dashWhenNone: true },
+];
+
 interface Actions {
   onDetail: (item: FeeItemView) => void;
   onPay: (item: FeeItemView) => void;
@@ -73,28 +76,15 @@ export function feeColumns({ onDetail, onPay }: Actions): TableColumnsType<FeeIt
     { key: 'loan', title: '贷款', fixed: 'left', width: 140, render: (_, item) => <LoanName item={item} /> },
     { key: 'name', title: '费用项', width: 120, render: (_, item) => feeItemName(item) },
     { key: 'dueDate', title: '应缴日期', dataIndex: 'dueDate', width: 105 },
-    { key: 'amount', title: '金额', align: 'right', width: 120, render: (_, item) => yuan(item.amount) },
-    {
-      key: 'discount',
-      title: '优惠券抵扣',
-      align: 'right',
-      width: 100,
-      render: (_, item) => (fen(item.discount) > 0 ? yuan(item.discount) : '—'),
-    },
-    { key: 'paid', title: '已缴', align: 'right', width: 105, render: (_, item) => yuan(item.paid) },
-    {
-      key: 'refunded',
-      title: '已退',
-      align: 'right',
-      width: 95,
-      render: (_, item) => (fen(item.refunded) > 0 ? yuan(item.refunded) : '—'),
-    },
-    {
-      key: 'status',
-      title: '状态',
-      width: 84,
-      render: (_, item) => <EnumTag display={FEE_STATUS_DISPLAY[item.status]} />,
-    },
+    ...AMOUNTS.map(({ key, title, width, dashWhenNone }) => ({
+      key,
+      title,
+      align: 'right' as const,
+      width,
+      render: (_: unknown, item: FeeItemView) =>
+        dashWhenNone && fen(item[key]) <= 0 ? '—' : yuan(item[key]),
+    })),
+    tagColumn<FeeItemView>('status', '状态', 84, (item) => FEE_STATUS_DISPLAY[item.status]),
     {
       key: 'action',
       title: '操作',
@@ -126,8 +116,7 @@ export function FeeCard({
 }: Actions & { item: FeeItemView; selected: boolean; onSelect: (checked: boolean) => void }) {
   const payable = isPayable(item);
   return (
-    <Card
-      size="small"
+    <RecordCard
       title={
         <Flex align="center" gap={8}>
           {payable && (
@@ -140,7 +129,7 @@ export function FeeCard({
           <span>{feeItemName(item)}</span>
         </Flex>
       }
-      extra={<EnumTag display={FEE_STATUS_DISPLAY[item.status]} />}
+      state={FEE_STATUS_DISPLAY[item.status]}
       actions={[
         <Button key="detail" type="link" onClick={() => onDetail(item)}>
           查看详情
@@ -153,32 +142,22 @@ export function FeeCard({
             ]
           : []),
       ]}
-    >
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          { key: 'loan', label: '贷款', children: <LoanName item={item} /> },
-          { key: 'dueDate', label: '应缴日期', children: item.dueDate },
-          { key: 'amount', label: '金额', children: yuan(item.amount) },
-          ...(fen(item.discount) > 0
-            ? [{ key: 'discount', label: '优惠券抵扣', children: yuan(item.discount) }]
-            : []),
-          { key: 'paid', label: '已缴', children: yuan(item.paid) },
-          ...(fen(item.refunded) > 0
-            ? [{ key: 'refunded', label: '已退', children: yuan(item.refunded) }]
-            : []),
-          ...(payable
-            ? [
-                {
-                  key: 'outstanding',
-                  label: '待缴',
-                  children: <Tag color="blue">{yuan(item.outstanding)}</Tag>,
-                },
-              ]
-            : []),
-        ]}
-      />
-    </Card>
+      facts={[
+        { key: 'loan', label: '贷款', children: <LoanName item={item} /> },
+        { key: 'dueDate', label: '应缴日期', children: item.dueDate },
+        ...AMOUNTS.flatMap(({ key, title, dashWhenNone }) =>
+          dashWhenNone && fen(item[key]) <= 0 ? [] : [{ key, label: title, children: yuan(item[key]) }],
+        ),
+        ...(payable
+          ? [
+              {
+                key: 'outstanding',
+                label: '待缴',
+                children: <Tag color="blue">{yuan(item.outstanding)}</Tag>,
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }

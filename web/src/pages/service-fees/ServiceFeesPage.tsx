@@ -1,6 +1,6 @@
 import type { FeeItemView, FeeListQuery } from '@loan/domain';
 import { FEE_ITEM_STATUSES, type FeeItemStatus, formatYuan } from '@loan/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -11,8 +11,8 @@ import { useMessage } from '../../app/feedback';
 import { FEE_STATUS_DISPLAY, fen, money } from '../../components/payments/pay-labels';
 import { RecordFilters } from '../../components/records/RecordFilters';
 import { RecordList } from '../../components/records/RecordList';
-import { rangeFilter, useIsPhone } from '../../components/records/RecordParts';
-import { useKeysetPager } from '../../components/records/useKeysetPager';
+import { rangeFilter } from '../../components/records/RecordParts';
+import { useRecordPages } from '../../components/records/useRecordPages';
 import { FeeDetailDrawer } from './FeeDetailDrawer';
 import { FeeCard, FeeTotalsRow, feeColumns, isPayable } from './FeeParts';
 import { PayFeesModal } from './PayFeesModal';
@@ -60,19 +60,15 @@ export default function ServiceFeesPage() {
     return Number.isSafeInteger(loanId) && loanId > 0 ? { loanId } : {};
   });
   const [filters, setFilters] = useState<Filters>(() => toFilters(initial));
-  const pager = useKeysetPager(filters);
-  const phone = useIsPhone();
+  const list = useRecordPages(filters, ({ limit, ...page }) =>
+    feeListQueryOptions({ ...filters, pageSize: limit, ...page }),
+  );
+  const { records, phone } = list;
   const message = useMessage();
   const loanOptions = useLoanOptions();
   const [selected, setSelected] = useState<Map<number, FeeItemView>>(new Map());
   const [detail, setDetail] = useState<FeeItemView | null>(null);
   const [paying, setPaying] = useState<FeeItemView[] | null>(null);
-  const query: FeeListQuery = {
-    ...filters,
-    pageSize: pager.pageSize,
-    ...(pager.cursor ? { cursor: pager.cursor } : {}),
-  };
-  const records = useQuery({ ...feeListQueryOptions(query), placeholderData: keepPreviousData });
 
   const chosen = useMemo(() => [...selected.values()], [selected]);
   const chosenLoan = chosen[0]?.loanId ?? null;
@@ -147,9 +143,7 @@ export default function ServiceFeesPage() {
           />
         )}
         <RecordList<FeeItemView>
-          records={records}
-          pager={pager}
-          phone={phone}
+          {...list}
           failed="服务费加载失败"
           rowKey="feeId"
           columns={columns}

@@ -6,9 +6,7 @@ import {
   type LedgerTotals,
   type LedgerType,
   ledgerTotalFigures,
-  type TradingRecordQuery,
 } from '@loan/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Row, Statistic, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -21,18 +19,12 @@ import {
   tradingRecordsQueryOptions,
 } from '../../api/trading';
 import { useMessage } from '../../app/feedback';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { LedgerLineCard } from '../../components/records/LedgerLineCard';
+import { ledgerColumns } from '../../components/records/ledger-columns';
 import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
 import { RecordList } from '../../components/records/RecordList';
-import {
-  EnumTag,
-  partsText,
-  rangeFilter,
-  SignedAmount,
-  useIsPhone,
-} from '../../components/records/RecordParts';
-import { useKeysetPager } from '../../components/records/useKeysetPager';
+import { rangeFilter } from '../../components/records/RecordParts';
+import { useRecordPages } from '../../components/records/useRecordPages';
 
 /** Before the first answer: the figures' names, without amounts. */
 const PLACEHOLDER_FIGURES = ledgerTotalFigures({
@@ -71,27 +63,7 @@ const memoText = (line: LedgerLine) =>
   '—';
 
 const COLUMNS: TableColumnsType<LedgerLine> = [
-  {
-    key: 'time',
-    title: '交易时间',
-    width: 170,
-    fixed: 'left',
-    render: (_, line) => formatShanghaiTime(line.occurredAt),
-  },
-  {
-    key: 'type',
-    title: '类型',
-    width: 100,
-    render: (_, line) => <EnumTag display={LEDGER_TYPE_DISPLAY[line.type]} />,
-  },
-  {
-    key: 'amount',
-    title: '金额（元）',
-    align: 'right',
-    width: 130,
-    render: (_, line) => <SignedAmount yuan={line.amount} />,
-  },
-  { key: 'parts', title: '构成', width: 260, render: (_, line) => partsText(line) },
+  ...ledgerColumns({ title: '交易时间', fixed: 'left' }, 260),
   { key: 'product', title: '产品', width: 140, render: (_, line) => line.productName ?? '—' },
   { key: 'memo', title: '备注', render: (_, line) => memoText(line) },
 ];
@@ -160,14 +132,8 @@ function ExportButtons({ filters }: { filters: ExportQuery }) {
 export default function TradingRecordsPage() {
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<ExportQuery>({});
-  const pager = useKeysetPager(filters);
-  const phone = useIsPhone();
-  const query: TradingRecordQuery = {
-    ...filters,
-    limit: pager.pageSize,
-    ...(pager.cursor ? { cursor: pager.cursor } : {}),
-  };
-  const records = useQuery({ ...tradingRecordsQueryOptions(query), placeholderData: keepPreviousData });
+  const list = useRecordPages(filters, (page) => tradingRecordsQueryOptions({ ...filters, ...page }));
+  const { records, phone } = list;
 
   return (
     <Card variant="borderless" title="交易记录" extra={phone ? null : <ExportButtons filters={filters} />}>
@@ -187,9 +153,7 @@ export default function TradingRecordsPage() {
       <Typography.Text type="secondary">以下合计为筛选范围内全部交易（不限当前页）</Typography.Text>
       <Totals totals={records.data?.totals} loading={records.isPending} />
       <RecordList<LedgerLine>
-        records={records}
-        pager={pager}
-        phone={phone}
+        {...list}
         failed="交易记录加载失败"
         rowKey="id"
         columns={COLUMNS}
