@@ -8,6 +8,7 @@ import {
   DEFAULT_FIELD_CIPHER_IV,
   DEFAULT_FIELD_CIPHER_KEY,
 } from '../domain/src/cipher.ts';
+import { antdStaticCss } from './build/antd-static-css.ts';
 
 const root = import.meta.dirname;
 const server = 'http://127.0.0.1:3000';
@@ -64,6 +65,7 @@ export default defineConfig(({ mode }) => ({
   root,
   plugins: [
     react(),
+    antdStaticCss(),
     // a .br and a .gz beside each file worth compressing, at the highest levels: the server sends them as they are
     compression({
       algorithms: [

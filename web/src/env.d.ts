@@ -8,3 +8,6 @@ interface ImportMetaEnv {
   /** The one API base; `/api` when unset. */
   readonly VITE_API_BASE?: string;
 }
+
+/** antd's stylesheet, written at build time (build/antd-static-css.ts). */
+declare module 'virtual:antd.css';

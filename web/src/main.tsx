@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+// antd's styles, written at build time (build/antd-static-css.ts), before the app's own
+import 'virtual:antd.css';
 import './styles/global.css';
 
 const container = document.getElementById('root');

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SafeImage } from '../components/SafeImage';
 import { shown } from '../test/render';
 import { MESSAGE_CONFIG } from './feedback';
-import { AppProviders, createQueryClient, THEME, VALIDATE_MESSAGES } from './providers';
+import { AppProviders, createQueryClient, VALIDATE_MESSAGES } from './providers';
+import { THEME } from './theme';
 
 const renderInApp = (ui: React.ReactNode) =>
   render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);

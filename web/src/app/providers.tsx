@@ -1,18 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, Empty, type ThemeConfig } from 'antd';
+import { ConfigProvider, Empty } from 'antd';
 // the ES module build of the locale (antd/locale/* is the CommonJS one)
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { FeedbackRoot } from './feedback';
-import { UI_DEFAULTS, UI_TEXTS } from './ui-defaults';
-
-export const THEME: ThemeConfig = {
-  token: {
-    colorPrimary: '#1677ff',
-    borderRadius: 6,
-    zIndexPopupBase: UI_DEFAULTS.zIndexBase,
-  },
-};
+import { THEME } from './theme';
+import { UI_TEXTS } from './ui-defaults';
 
 /** docs/PRODUCT.md §8: the default message of a failed validation rule. */
 export const VALIDATE_MESSAGES = {
