@@ -2,7 +2,6 @@ import type { UserInfo } from '@loan/domain';
 import { describe, expect, it } from 'vitest';
 import {
   clearSession,
-  clearSessionExpiredMarker,
   expireSession,
   hasSessionExpiredMarker,
   readSession,
@@ -100,14 +99,15 @@ describe('session record (docs/PRODUCT.md §3)', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('a 401 leaves only the point marker, which the login page clears', () => {
+  it('a 401 leaves only the point marker, which the next sign-in clears', () => {
     saveLogin('tok');
     saveUserInfo(INFO);
     expireSession();
     expect({ ...sessionStorage }).toEqual({ point: '401' });
     expect(hasSessionExpiredMarker()).toBe(true);
-    clearSessionExpiredMarker();
+    saveLogin('tok2');
     expect(hasSessionExpiredMarker()).toBe(false);
+    expect(sessionStorage.getItem('accessToken')).toBe('tok2');
   });
 });
 

@@ -88,6 +88,8 @@ export function subscribeSession(listener: () => void): () => void {
 
 /** After a successful sign-in (or password change): keeps the new access token. */
 export function saveLogin(accessToken: string) {
+  // a new session: the login page no longer says the last one expired
+  storage().removeItem(SESSION_KEYS.point);
   put(SESSION_KEYS.accessToken, accessToken);
   notifySessionChange();
 }
@@ -173,12 +175,7 @@ export function expireSession() {
   notifySessionChange();
 }
 
-/** Whether the last session ended with a 401 (the login page says so). */
+/** Whether the last session ended with a 401: the login page says so until the user signs in again (saveLogin). */
 export function hasSessionExpiredMarker(): boolean {
   return storage().getItem(SESSION_KEYS.point) === POINT_SESSION_EXPIRED;
-}
-
-/** The login page removes the marker once it has told the user. */
-export function clearSessionExpiredMarker() {
-  storage().removeItem(SESSION_KEYS.point);
 }

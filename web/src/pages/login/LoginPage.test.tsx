@@ -66,12 +66,18 @@ describe('login page', () => {
     expect(sessionStorage.getItem('accessToken')).toBeNull();
   });
 
-  it('says the session expired when it arrives after a 401, once', async () => {
-    serve(() => ok(null));
+  it('says the session expired after a 401, on every visit until the user signs in again', async () => {
+    serve(() => ok({ accessToken: 'tok-new', mustChangePassword: false }));
     sessionStorage.setItem('point', '401');
-    renderRoutes(appRoutes, ['/bmss/toLogin']);
+    const first = renderRoutes(appRoutes, ['/bmss/toLogin']);
     await shown('登录已失效，请重新登录');
-    await waitFor(() => expect(sessionStorage.getItem('point')).toBeNull());
+    first.unmount();
+    // shown again when the page is opened again (a reload, the HTTP layer's own redirect after the guard's)
+    const { router } = renderRoutes(appRoutes, ['/bmss/toLogin']);
+    await shown('登录已失效，请重新登录');
+    await fillAndSubmit('demo', 'Demo1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
+    expect(sessionStorage.getItem('point')).toBeNull();
   });
 
   it('asks for required fields without calling the server', async () => {

@@ -1,7 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { userLogin } from '../../api/auth';
 import { preloadPasswordCipher } from '../../api/cipher';
@@ -12,7 +12,7 @@ import { UI_TEXTS } from '../../app/ui-defaults';
 import { LoginIdInput, PasswordInput } from '../../components/AccountInputs';
 import { AuthFrame } from '../../components/AuthFrame';
 import { FormError } from '../../components/FormError';
-import { clearSessionExpiredMarker, hasSessionExpiredMarker } from '../../session/session';
+import { hasSessionExpiredMarker } from '../../session/session';
 import { safeRedirect } from '../../session/sign-in';
 import { useSession } from '../../session/useSession';
 import { useSignIn } from '../../session/useSignIn';
@@ -30,11 +30,6 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [expired, setExpired] = useState(hasSessionExpiredMarker);
   const [error, setError] = useState<string | null>(null);
-
-  // the 401 marker is shown once
-  useEffect(() => {
-    if (expired) clearSessionExpiredMarker();
-  }, [expired]);
 
   // typing a password is the intent to sign in: the cipher and the page a sign-in opens (the root's) start loading
   const signingIn = () => {
