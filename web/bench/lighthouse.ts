@@ -8,7 +8,7 @@
  * docs/BENCHMARKS.md between the bench:web markers.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,6 +142,7 @@ async function main() {
         );
         if (!result) throw new Error(`no Lighthouse result for ${audited.path}`);
         const run = figures(result.lhr);
+        if (LHR_DIR) mkdirSync(LHR_DIR, { recursive: true });
         if (LHR_DIR)
           writeFileSync(
             join(LHR_DIR, `${audited.path.replace(/\W+/g, '-')}-${n + 1}.json`),
