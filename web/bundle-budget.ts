@@ -1,8 +1,8 @@
 /**
  * What a page may download as JavaScript on its first load, brotli-compressed as the server sends it (KiB), set
  * from the measured build with a margin. The login page's 250 KiB is a product target (a phone on a slow line);
- * the signed-in pages carry the layout, tables and forms (measured: 235, 352, 413 and 359 KiB). A page's first load is the entry and the app's start
- * module (src/app/start.tsx, imported once the loading view is painted) with everything they import, plus the lazy modules of its routes (layout and page) with theirs: what the browser fetches before the
+ * the signed-in pages carry the layout, tables and forms (measured: 235, 352, 413 and 359 KiB). A page's first load is the entry with everything it
+ * imports, plus the lazy modules of its routes (layout and page) with theirs: what the browser fetches before the
  * page can show. Checked by e2e/bundle-budget.e2e.ts on the build the browser tests serve.
  */
 export interface FirstLoadBudget {

@@ -37,8 +37,6 @@ const nodeModules = (names: string) => new RegExp(`node_modules[\\\\/](?:${names
  * as the bundler finds it, so a page loads only what it uses (no table, date picker or chart on the login page).
  */
 const CHUNK_GROUPS = [
-  // Vite's helper for dynamic imports on its own: the entry needs it and nothing else before the first paint
-  { name: 'preload-helper', priority: 4, test: /vite[\\/]preload-helper/ },
   {
     name: 'framework',
     priority: 3,

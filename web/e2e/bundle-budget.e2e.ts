@@ -12,13 +12,11 @@ const manifest: Record<string, Chunk> = JSON.parse(
   readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
 );
 const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
-/** what the entry imports once the loading view is painted (src/main.tsx) */
-const APP_START = 'src/app/start.tsx';
 
-/** Brotli bytes of the entry, the app's start and `modules` with all they import statically, each file once. */
+/** Brotli bytes of the entry and `modules` with all they import statically, each file once. */
 function firstLoadBytes(modules: string[]): number {
   const seen = new Set<string>();
-  const queue = [entry, APP_START, ...modules];
+  const queue = [entry, ...modules];
   while (queue.length > 0) {
     const key = queue.pop() as string;
     if (seen.has(key)) continue;
