@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 import { STYLED_THEME } from '../src/app/theme.ts';
 
 /** The stylesheet main.tsx imports: every antd component's CSS under the portal's theme. */
-export const ANTD_CSS_ID = 'virtual:antd.css';
+const ANTD_CSS_ID = 'virtual:antd.css';
 const RESOLVED = '/__antd-static.css';
 
 /**
