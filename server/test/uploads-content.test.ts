@@ -63,6 +63,13 @@ async function expectRefused(bytes: Uint8Array, code: string, fileName = 'scan.p
   expect(storedFiles().length).toBe(files);
 }
 
+/** Decodes every pixel (not just the header): the size of what it gives back. */
+async function decodedSize(image: Buffer) {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  expect(data.length).toBe(info.width * info.height * info.channels);
+  return { width: info.width, height: info.height };
+}
+
 describe('real files are accepted; images are re-encoded', () => {
   it('a JPEG: stored re-encoded, upright, without EXIF, and it still decodes', async () => {
     const original = await realJpeg(64, 32);
@@ -80,6 +87,7 @@ describe('real files are accepted; images are re-encoded', () => {
     expect(meta).toMatchObject({ format: 'jpeg', width: 32, height: 64 });
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
+    expect(await decodedSize(stored)).toEqual({ width: 32, height: 64 });
     expect(stored.includes(Buffer.from('SecretCam'))).toBe(false);
     const [row] = await t.db.select().from(documents).where(eq(documents.id, res.result.documentId));
     expect(row).toMatchObject({ userId, mimeType: 'image/jpeg', sizeBytes: stored.length });
@@ -89,8 +97,9 @@ describe('real files are accepted; images are re-encoded', () => {
     const res = await uploadFile(t.app, token, 'ID_CARD_BACK', await realPng(40, 20), 'back.png');
     expect(res.response.rspCode).toBe(RSP.OK);
     expect(res.result.mimeType).toBe('image/png');
-    const meta = await sharp(await storedBytes(res.result.documentId)).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 40, height: 20 });
+    const stored = await storedBytes(res.result.documentId);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 40, height: 20 });
+    expect(await decodedSize(stored)).toEqual({ width: 40, height: 20 });
   });
 
   it('a PDF made by pdfkit (with a web link): kept as sent', async () => {
@@ -127,6 +136,7 @@ describe('real files are accepted; images are re-encoded', () => {
     expect(stored.includes(Buffer.from('PK\x05\x06', 'latin1'))).toBe(false);
     expect(stored.includes(Buffer.from('<script>'))).toBe(false);
     expect((await sharp(stored).metadata()).format).toBe('jpeg');
+    expect(await decodedSize(stored)).toEqual({ width: 32, height: 64 });
   });
 });
 
