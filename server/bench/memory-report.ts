@@ -23,6 +23,17 @@ function verdict(value: number, target: number): string {
   return `${value} ${value <= target ? '(met)' : `(over ${target})`}`;
 }
 
+/** The embedded server's figures over their targets, one line each (none when every target is met). */
+export function targetsMissed(rows: MemoryFigures[]): string[] {
+  const missed: string[] = [];
+  for (const r of rows.filter((row) => row.database.startsWith('PGlite'))) {
+    for (const [field, target] of Object.entries(MEMORY_TARGETS) as [keyof typeof MEMORY_TARGETS, number][]) {
+      if (r[field] > target) missed.push(`${r.database} ${field} ${r[field]} MiB > ${target} MiB`);
+    }
+  }
+  return missed;
+}
+
 /** A Markdown table, one row per database, and a JSON line a reader (or a test) can parse. */
 export function memoryReport(rows: MemoryFigures[], load: { connections: number; seconds: number }): string {
   const lines = [

@@ -7,14 +7,15 @@
  *   2. stop (SIGTERM) and start again on the same data: VmRSS once idle;
  *   3. signed in as the demo borrower, GET /users/getUserInfo under autocannon as `npm run bench` loads it
  *      (BENCH_CONNECTIONS, BENCH_SECONDS after a 2 s warm-up): VmHWM, the peak of the restarted process.
- * Prints a Markdown table and a MEMORY_FIGURES JSON line (memory-report.ts).
+ * Prints a Markdown table and a MEMORY_FIGURES JSON line (memory-report.ts), and exits 1 naming each figure of the
+ * embedded server over its target.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { type MemoryFigures, memoryReport } from './memory-report.ts';
+import { type MemoryFigures, memoryReport, targetsMissed } from './memory-report.ts';
 import { freePort, signIn, stopProcess } from './support.ts';
 
 const serverDir = join(import.meta.dirname, '..');
@@ -135,3 +136,8 @@ console.log(
   `\n${new Date().toISOString()}, node ${process.version}, idle readings ${IDLE_SECONDS} s after ready\n`,
 );
 console.log(memoryReport(rows, { connections: CONNECTIONS, seconds: DURATION }));
+const missed = targetsMissed(rows);
+if (missed.length > 0) {
+  console.error(`[bench:memory] over target:\n  ${missed.join('\n  ')}`);
+  process.exitCode = 1;
+}

@@ -108,7 +108,10 @@ export const verificationCodes = pgTable(
   {
     id: serialId(),
     purpose: text('purpose').$type<CodePurpose>().notNull(),
-    /** lowercased login id (findPwd), phone (smsLogin) or `<user id>:<new phone or e-mail>` (changePhone/Email) */
+    /**
+     * lowercased login id (findPwd), the phone's lookup hash (smsLogin) or `<user id>:<lookup hash of the new
+     * phone or e-mail>` (changePhone/Email): no code row holds a phone or an e-mail
+     */
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
     createdAt: tz('created_at').notNull(),
