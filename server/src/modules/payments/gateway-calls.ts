@@ -30,17 +30,9 @@ export interface PayCreatePayload extends Record<string, unknown> {
 export const payCreate: PartnerOperation<PayCreatePayload> = {
   operation: 'PAY_CREATE',
   async call(ctx, { payload, key }) {
-    const answer = await gatewayOf(ctx).createOrder(
-      {
-        outTradeNo: payload.outTradeNo,
-        amountFen: payload.amountFen,
-        subject: payload.subject,
-        channel: payload.channel,
-        notifyUrl: payload.notifyUrl,
-        idempotencyKey: key,
-      },
-      ctx.now(),
-    );
+    const { outTradeNo, amountFen, subject, channel, notifyUrl } = payload;
+    const order = { outTradeNo, amountFen, subject, channel, notifyUrl, idempotencyKey: key };
+    const answer = await gatewayOf(ctx).createOrder(order, ctx.now());
     return { accepted: true, reason: null, result: { ...answer } };
   },
   async apply(tx, _ctx, payload, answer, now) {
@@ -81,16 +73,9 @@ export interface RefundCallPayload extends Record<string, unknown> {
 export const refundCall: PartnerOperation<RefundCallPayload> = {
   operation: 'REFUND',
   async call(ctx, { payload, key }) {
-    const answer = await gatewayOf(ctx).refund(
-      {
-        outTradeNo: payload.outTradeNo,
-        outRefundNo: payload.refundNo,
-        amountFen: payload.amountFen,
-        notifyUrl: payload.notifyUrl,
-        idempotencyKey: key,
-      },
-      ctx.now(),
-    );
+    const { outTradeNo, refundNo: outRefundNo, amountFen, notifyUrl } = payload;
+    const refund = { outTradeNo, outRefundNo, amountFen, notifyUrl, idempotencyKey: key };
+    const answer = await gatewayOf(ctx).refund(refund, ctx.now());
     return answer.accepted
       ? { accepted: true, reason: null, result: { gatewayRefundNo: answer.gatewayRefundNo } }
       : { accepted: false, reason: answer.reason, result: {} };

@@ -100,6 +100,10 @@ function answer(result: Outcome): NotifyResult {
   return { outcome: result.outcome === 'LATE' ? 'APPLIED' : result.outcome };
 }
 
+/** When the gateway says the money moved: its time when it sent a readable one, else when we heard of it. */
+const gatewayTime = (value: unknown, now: Date): Date =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : now;
+
 /**
  * POST /callbacks/payment: after the checks, in one transaction: the notify recorded by id (a replay changes
  * nothing: one ledger line however often it comes); the order by number (unknown: IGNORED); an amount other
@@ -141,10 +145,7 @@ export async function receivePaymentNotify(
         return { outcome: 'REFUSED', reason };
       }
       if (body.tradeStatus !== 'SUCCESS') return { outcome: 'IGNORED', reason: '交易未成功' };
-      const paidAt =
-        typeof body.paidAt === 'string' && !Number.isNaN(Date.parse(body.paidAt))
-          ? new Date(body.paidAt)
-          : now;
+      const paidAt = gatewayTime(body.paidAt, now);
       const gatewayTradeNo = String(body.gatewayTradeNo);
       if (order.status === 'CREATED') {
         await applyPaidOrder(tx, order, { now, paidAt, gatewayTradeNo, actor: 'GATEWAY' });
@@ -173,10 +174,7 @@ export async function receiveRefundNotify(
   const result = await ctx.db.transaction(async (tx) =>
     once(tx, 'REFUND', body, now, async () => {
       if (body.refundStatus !== 'SUCCESS') return { outcome: 'IGNORED', reason: '退款未成功' };
-      const refundedAt =
-        typeof body.refundedAt === 'string' && !Number.isNaN(Date.parse(body.refundedAt))
-          ? new Date(body.refundedAt)
-          : now;
+      const refundedAt = gatewayTime(body.refundedAt, now);
       const applied = await applyRefundNotify(
         tx,
         {
