@@ -8,6 +8,7 @@ import { choose, fakeApi, ok, renderRoutes } from '../../test/render';
 import { fixToday } from '../../test/today';
 import { todayInShanghai } from './calculator-input';
 import LoanCalculatorPage from './LoanCalculatorPage';
+import { ANNUALISED_RATE_TIP } from './schedule-text';
 
 // the page and the expected schedule both start today: one fixed day for both
 fixToday();
@@ -139,6 +140,23 @@ describe('loan calculator page', () => {
         equalPrincipal.instalments.map((i) => formatYuan(i.paymentFen)),
       ),
     );
+  });
+
+  it('explains the annualised rate: the nominal rate without fees whatever the method, raised by fees', async () => {
+    const user = setup();
+    // the default loan, 等额本息 at 7.2 % with no fee: its annualised rate is the nominal one, as the tip says
+    expect(figure('fee')).toBe('0.00');
+    expect(figure('apr')).toBe('7.20%');
+    await user.hover(screen.getByLabelText('年化利率说明'));
+    const tip = await screen.findByRole('tooltip');
+    await waitFor(() => expect(tip).toHaveTextContent(ANNUALISED_RATE_TIP));
+    const said = tip.textContent ?? '';
+    expect(said).toMatch(/不收服务费时，等额本息、等额本金和先息后本的年化利率都等于名义年利率/);
+    expect(said).toMatch(/收取服务费时高于名义年利率/);
+    expect(said).toContain('内部收益率（IRR）');
+    // no clause says a repayment method (等额本息) makes it higher than the nominal rate
+    for (const clause of said.split(/[。；]/).filter((c) => /等额本息|等额本金|先息后本|还款方式/.test(c)))
+      expect(clause).not.toMatch(/高于|更高|大于|偏高|上浮/);
   });
 
   it('adds a service fee to the totals and raises the annualised rate', async () => {

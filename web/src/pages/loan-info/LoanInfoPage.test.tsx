@@ -126,6 +126,18 @@ describe('/apply/LoanInfo product list', () => {
     info?.focus();
     await user.keyboard('{Enter}');
     await shown(ANNUALISED_RATE_EXPLANATION);
+    // what it says: without fees every repayment method's annualised rate is the nominal one; fees raise it.
+    // It must not say a repayment method (等额本息) makes it higher.
+    const said = screen.getByText(ANNUALISED_RATE_EXPLANATION).textContent ?? '';
+    expect(said).toMatch(/不收服务费时，等额本息、等额本金和先息后本的年化利率都等于名义年利率/);
+    expect(said).toMatch(/收取服务费的产品，年化利率高于名义年利率/);
+    expect(said).toContain('内部收益率 IRR × 12');
+    for (const clause of said.split(/[。；]/).filter((c) => /等额本息|等额本金|先息后本|还款方式/.test(c)))
+      expect(clause).not.toMatch(/高于|更高|大于|偏高|上浮/);
+    // as the cards show: 等额本息 without fees (华润大额经营贷), 8.64 % nominal and 8.64 % annualised
+    const dejy = productCard('CRB-DEJY');
+    expect([dejy.method, dejy.serviceFee]).toEqual(['EQUAL_INSTALMENT', null]);
+    expect(within(cardOf(dejy)).getAllByText('8.64%')).toHaveLength(2);
   });
 
   it('试算 opens the calculator with the product preselected', async () => {
