@@ -49,6 +49,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A range of rates as the product's summary shows it ("18.00% ~ 19.00%"). */
+const RATE_RANGE = /\d+(\.\d+)?%\s*[~～-]\s*\d/;
+
+/** The value next to the 年化利率 label in a Descriptions grid. */
+const rateCell = (terms: HTMLElement) =>
+  within(terms).getByText('年化利率').closest('.ant-descriptions-item-label')?.nextElementSibling;
+
 /** Reads for the whole reading time, ticks the box and opens the confirmation. */
 async function readAndSign(user: ReturnType<typeof userEvent.setup>) {
   await seconds(15);
@@ -101,6 +108,10 @@ describe('the loan contract at the signing step', () => {
     // this loan's terms replace the product's ranges
     expect(screen.queryByText('额度范围')).not.toBeInTheDocument();
     expect(screen.getByTestId('approved-amount')).toHaveTextContent('30,000.00 元');
+    // one 年化利率, this loan's, not the product's range ("18.00% ~ 19.00%") anywhere on the page
+    const terms = screen.getByLabelText('本笔借款');
+    expect(rateCell(terms)).toHaveTextContent(/^15\.23%$/);
+    expect(document.body.textContent).not.toMatch(RATE_RANGE);
   });
 
   it('signs only after the reading time and the tick box, confirming amount, total and 年化利率 with hash and token', async () => {

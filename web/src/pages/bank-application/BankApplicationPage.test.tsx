@@ -38,6 +38,13 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** A range of rates as the product's summary shows it ("18.00% ~ 19.00%"). */
+const RATE_RANGE = /\d+(\.\d+)?%\s*[~～-]\s*\d/;
+
+/** The value next to the 年化利率 label in a Descriptions grid. */
+const rateCell = (terms: HTMLElement) =>
+  within(terms).getByText('年化利率').closest('.ant-descriptions-item-label')?.nextElementSibling;
+
 const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail);
 
 describe('bank application page', () => {
@@ -83,6 +90,9 @@ describe('bank application page', () => {
     expect(screen.getByText('等额本息')).toBeInTheDocument();
     // the per-instalment fee is a monthly rate, and says so
     expect(screen.getByText('按期收取 0.20%/月')).toBeInTheDocument();
+    // before the bank's approval the product's 年化利率 range stands (after signing, one figure: below)
+    expect(screen.getByText('18.00% ~ 19.00%')).toBeInTheDocument();
+    expect(document.body.textContent).toMatch(RATE_RANGE);
     const redirect = `?redirect=${encodeURIComponent('/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT')}`;
     expect(await screen.findByRole('link', { name: '阅读并同意' })).toHaveAttribute(
       'href',
@@ -264,6 +274,9 @@ describe('bank application page', () => {
     expect(within(terms).getByText('15.23%')).toBeInTheDocument();
     expect(within(terms).getByText('3 个月')).toBeInTheDocument();
     expect(screen.queryByText('额度范围')).not.toBeInTheDocument();
+    // this loan's one 年化利率, not the product's range (the fixture's 18.00% ~ 19.00%) anywhere on the page
+    expect(rateCell(terms)).toHaveTextContent(/^15\.23%$/);
+    expect(document.body.textContent).not.toMatch(RATE_RANGE);
     expect(api.requests.find((r) => r.url === API.loanContract)?.params).toEqual({ rowId: 101 });
     expect(screen.getByRole('button', { name: /下载借款合同/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '查看借款合同' }));
