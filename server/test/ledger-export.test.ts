@@ -1,4 +1,4 @@
-import { type LedgerLine, RSP } from '@loan/domain';
+import { type LedgerLine, RSP, yuanToFen } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,11 @@ describe('GET /trading/export', () => {
       totals.penalty,
       totals.fee,
     ]);
+    // each total is the sum of the signed column above it, as a spreadsheet adds it
+    const columnSums = [2, 3, 4, 5, 6].map((c) =>
+      fenToYuanText(rows.reduce((sum, r) => sum + yuanToFen(r[c] ?? ''), 0)),
+    );
+    expect(lines.at(-1)?.split(',').slice(2, 7)).toEqual(columnSums);
   });
 
   it('the same filters as the list', async () => {

@@ -18,9 +18,11 @@ const PART_LABELS = {
 } as const;
 
 /**
- * The totals of a ledger range as the transaction list and its exports say them. The ledger's sums are signed
- * net flows (into the borrower's hands positive); a borrower reads "已付利息 3,460.00", not "利息 -3,460.00". The
- * net principal mixes what was received with what was repaid, so the disbursed principal is told apart.
+ * The totals of a ledger range as the transaction list says them. The ledger's sums are signed net flows (into
+ * the borrower's hands positive); a borrower reads "已付利息 3,460.00", not "利息 -3,460.00". The net principal
+ * mixes what was received with what was repaid, so the disbursed principal is told apart. The exports (CSV,
+ * xlsx) do not use these words: their 合计 row keeps the signed sums, each the sum of the signed column above it,
+ * as a spreadsheet adds them (server export-file.ts).
  */
 export function ledgerTotalFigures(totals: LedgerTotals): LedgerTotalFigure[] {
   const amount = yuanToFen(totals.amount);

@@ -29,6 +29,10 @@ function rowOf(line: LedgerLine): string[] {
   ];
 }
 
+/**
+ * 合计: the signed net sums of the range, each the sum of the signed column above it (what a spreadsheet's SUM
+ * gives), not the worded totals of the transaction list (domain ledgerTotalFigures).
+ */
 function totalsRow(totals: LedgerTotals): string[] {
   return [
     `合计（${totals.count} 笔）`,
