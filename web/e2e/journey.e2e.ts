@@ -172,6 +172,33 @@ async function enterApplication(page: Page, amount: string, term: string) {
   await page.waitForURL('**/auditing?rowId=*');
 }
 
+/**
+ * In the open cancel dialog, the reason's "0 / 200" count (it hangs below the text box) ends at or above the top of
+ * both footer buttons: it never runs into them. Asked until the dialog has laid itself out for the viewport.
+ */
+async function expectCountClearOfButtons(page: Page, width: string) {
+  const dialog = page.getByRole('dialog');
+  const count = dialog.getByText('0 / 200', { exact: true });
+  const buttons = dialog.getByRole('button', { name: /再\s*想\s*想|确\s*认\s*取\s*消/ });
+  await count.waitFor();
+  let measured = 'not measured';
+  try {
+    await until(`the count clear of the buttons at ${width} width`, async () => {
+      const countBox = await count.boundingBox();
+      const buttonBoxes = await Promise.all((await buttons.all()).map((button) => button.boundingBox()));
+      const tops = buttonBoxes.map((box) => box?.y ?? Number.NaN);
+      if (!countBox || tops.length !== 2 || tops.some(Number.isNaN)) return undefined;
+      const bottom = countBox.y + countBox.height;
+      measured = `count ${countBox.y}–${bottom}, button tops ${tops.join(', ')}`;
+      return bottom <= Math.min(...tops) ? true : undefined;
+    });
+  } catch (error) {
+    throw new Error(`the cancel dialog's count overlaps its buttons at ${width} width (${measured})`, {
+      cause: error,
+    });
+  }
+}
+
 // the two journeys wait mostly on reading countdowns and the sandbox banks: they run side by side
 describe.concurrent('apply for a loan, end to end', () => {
   it('YNIT: store, product, agreements, certification, face check, application, approval on /auditing, advance cancel', async ({
@@ -211,6 +238,12 @@ describe.concurrent('apply for a loan, end to end', () => {
       .getByRole('button', { name: /取消申请/ })
       .first()
       .click();
+    await animationsDone(page);
+    // the "0 / 200" count under the reason stays clear of the dialog's buttons, on a desktop and on a phone
+    await expectCountClearOfButtons(page, 'desktop');
+    await page.setViewportSize(PHONE);
+    await expectCountClearOfButtons(page, 'phone');
+    await page.setViewportSize(DESKTOP);
     await page.getByLabel('取消原因').fill('资金已从其他渠道解决');
     await animationsDone(page);
     await page
