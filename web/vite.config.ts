@@ -9,6 +9,7 @@ import {
   DEFAULT_FIELD_CIPHER_KEY,
 } from '../domain/src/cipher.ts';
 import { antdStaticCss } from './build/antd-static-css.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 const root = import.meta.dirname;
 const server = 'http://127.0.0.1:3000';
@@ -66,6 +67,8 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     antdStaticCss(),
+    // the sign-in page's HTML written at build time (src/app/prerendered.ts), rendered for Node as the app renders
+    prerenderPages(() => ({ mode, plugins: [react(), antdStaticCss()], define: fieldCipherDefines(mode) })),
     // a .br and a .gz beside each file worth compressing, at the highest levels: the server sends them as they are
     compression({
       algorithms: [

@@ -280,3 +280,35 @@ describe('the web app (WEB_DIST)', () => {
     expect(api.json().response.rspCode).toBe(RSP.NOT_FOUND);
   });
 });
+
+describe('the web app with pages rendered ahead (prerendered.json)', () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'loan-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>门户</title><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'login.html'),
+      '<!doctype html><title>门户</title><div id="root" data-prerendered="/bmss/toLogin">账号登录</div>',
+    );
+    writeFileSync(
+      join(dist, 'prerendered.json'),
+      JSON.stringify({ '/bmss/toLogin': 'login.html', '/escape': '../outside.html' }),
+    );
+    web = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => web.close());
+
+  it("sends a page's own HTML for its path (with any query), never cached; other pages get index.html", async () => {
+    for (const url of ['/bmss/toLogin', '/bmss/toLogin?redirect=%2Frecord%2FloanRecord']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-prerendered="/bmss/toLogin">账号登录');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/', '/about', '/bmss/toLogin/more', '/escape']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});

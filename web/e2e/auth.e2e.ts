@@ -27,7 +27,7 @@ describe('sign in', () => {
       const { context, page } = await newPage(browser(), viewport);
       await page.goto('/bmss/toLogin');
       await expectTitle(page, '登录');
-      await page.getByPlaceholder('请输入登录账号').waitFor();
+      await page.locator('button[type="submit"]:not([disabled])').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, `login-${name}`);

@@ -116,6 +116,8 @@ describe('page code loaded on intent', () => {
   it('focusing the password field loads the cipher and the page a sign-in opens', async () => {
     const { context, page } = await newPage(browser());
     await page.goto('/bmss/toLogin');
+    // the page's HTML comes before its scripts: its handlers are there once the app has started (登录 enabled)
+    await page.locator('button[type="submit"]:not([disabled])').waitFor();
     const cipher = page.waitForRequest((request) => /\/cipher-[\w-]+\.js$/.test(request.url()));
     const landing = page.waitForRequest((request) => /LoanInfoPage-[\w-]+\.js$/.test(request.url()));
     await page.getByPlaceholder('请输入密码').focus();

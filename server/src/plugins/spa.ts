@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { fail, RSP } from '@loan/domain';
@@ -27,13 +27,25 @@ function looksLikeFile(url: string): boolean {
 }
 
 /**
+ * The pages the build rendered ahead (web/src/app/prerendered.ts): path → the file beside index.html that holds
+ * the page's HTML (dist/prerendered.json; none when the build wrote none).
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const path = join(webDist, 'prerendered.json');
+  if (!existsSync(path)) return new Map();
+  const pages = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, file]) => /^[\w-]+\.html$/.test(file)));
+}
+
+/**
  * The built web app from WEB_DIST with history fallback: any other GET outside the API that does not
- * ask for a file gets index.html. Hashed /assets/* are cached for good, index.html is asked for again each time
+ * ask for a file gets index.html, or the page's own HTML when the build rendered that page ahead. Hashed /assets/* are cached for good, index.html is asked for again each time
  * (no-cache). Files go brotli- or gzip-compressed as the build wrote them, by the browser's Accept-Encoding.
  * Unknown API routes (and everything else) answer 404 with the envelope (1004).
  */
 export async function registerSpa(app: App, webDist: string, apiBase: string): Promise<void> {
   const hasSpa = existsSync(join(webDist, 'index.html'));
+  const prerendered = hasSpa ? prerenderedPages(webDist) : new Map<string, string>();
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -47,8 +59,9 @@ export async function registerSpa(app: App, webDist: string, apiBase: string): P
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url);
     if (!isApi && isPage && hasSpa) {
-      cacheHeader(reply, 'index.html');
-      return reply.sendFile('index.html');
+      const page = prerendered.get(request.url.split('?')[0] ?? '') ?? 'index.html';
+      cacheHeader(reply, page);
+      return reply.sendFile(page);
     }
     if (!isApi && isPage) {
       return reply

@@ -22,7 +22,12 @@ function subscribe(listener: () => void) {
 
 /** The title the shown page gave itself, or null (the route's title applies). */
 export function usePageTitleOverride(): string | null {
-  return useSyncExternalStore(subscribe, () => current);
+  // a page rendered ahead (src/prerender.tsx) has given itself no title yet
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }
 
 /** Gives the page this title while it is mounted (null: the route's). */

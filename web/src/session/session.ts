@@ -21,7 +21,7 @@ export const SESSION_KEYS = {
   couponsCount: 'couponsCount',
   /** store info, JSON: { storeCreditStatus, sellerId, sellerName } */
   storeInfo: 'storeInfo',
-  /** set to "401" when a call found the session expired; read and removed by the login page */
+  /** set to "401" when a call found the session expired; the login page says so until the next sign-in */
   point: 'point',
 } as const;
 
@@ -53,8 +53,18 @@ export interface SessionRecord {
 
 const CHANGE_EVENT = 'loan-portal:session-change';
 
-function storage(): Storage {
-  return window.sessionStorage;
+type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
+
+/** Where there is no window (a page rendered at build time, src/prerender.tsx) nobody is signed in. */
+const NO_WINDOW_STORAGE: SessionStorage = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+  clear: () => undefined,
+};
+
+function storage(): SessionStorage {
+  return typeof window === 'undefined' ? NO_WINDOW_STORAGE : window.sessionStorage;
 }
 
 function put(key: string, value: string | null | undefined) {

@@ -8,6 +8,7 @@ import { preloadPasswordCipher } from '../../api/cipher';
 import { isApiError, isRspError } from '../../api/errors';
 import { FORGOT_PASSWORD_PATH, LOAN_INFO_PATH, MATERIAL_LOGIN_PATH } from '../../app/paths';
 import { preloadOnIntent, preloadRoute } from '../../app/preload';
+import { useFieldsTypedBeforeStart, useStarted } from '../../app/prerendered';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { LoginIdInput, PasswordInput } from '../../components/AccountInputs';
 import { AuthFrame } from '../../components/AuthFrame';
@@ -22,6 +23,8 @@ interface LoginValues {
   password: string;
 }
 
+const FIELDS = ['loginId', 'password'] as const;
+
 /** /bmss/toLogin: account and password. */
 export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
@@ -30,6 +33,9 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [expired, setExpired] = useState(hasSessionExpiredMarker);
   const [error, setError] = useState<string | null>(null);
+  // the build renders this page ahead (app/prerendered.ts): what was typed before the scripts ran is kept
+  const started = useStarted();
+  useFieldsTypedBeforeStart(form, FIELDS);
 
   // typing a password is the intent to sign in: the cipher and the page a sign-in opens (the root's) start loading
   const signingIn = () => {
@@ -94,7 +100,7 @@ export default function LoginPage() {
           </Link>
         </div>
         <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={false}>
+          <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={!started}>
             登录
           </Button>
         </Form.Item>

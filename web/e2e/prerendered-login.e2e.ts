@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { baseURL, browserPerFile, login, newPage, WAIT } from './support.ts';
+import { DEMO } from './users.ts';
+
+/**
+ * The sign-in page is rendered to HTML by the build (src/app/prerendered.ts): a phone paints it from the HTML and
+ * the stylesheet before any script has run, and the app then takes that HTML over (hydrates it) instead of
+ * drawing the page again.
+ */
+const browser = browserPerFile();
+const SUBMIT = 'button[type="submit"]';
+
+describe('the sign-in page rendered ahead', () => {
+  it('its HTML holds the styled sign-in form, shown with scripts turned off', async () => {
+    const html = await (await fetch(`${baseURL()}/bmss/toLogin?redirect=%2Frecord%2FloanRecord`)).text();
+    expect(html).toContain('data-prerendered="/bmss/toLogin"');
+    expect(html).toContain('账号登录');
+    expect(html).toContain('placeholder="请输入登录账号"');
+
+    const context = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/bmss/toLogin');
+    await page.getByPlaceholder('请输入登录账号').waitFor({ timeout: WAIT });
+    await page.getByPlaceholder('请输入密码').waitFor({ timeout: WAIT });
+    // antd's stylesheet applies: the large button's rounded corners, the card's white
+    const styles = await page.evaluate(() => ({
+      button: getComputedStyle(document.querySelector('button[type="submit"]') as Element).borderRadius,
+      card: getComputedStyle(document.querySelector('.auth-card') as Element).backgroundColor,
+    }));
+    expect(styles).toEqual({ button: '8px', card: 'rgb(255, 255, 255)' });
+    // waiting for the app, the button does not submit the bare form
+    expect(await page.locator(SUBMIT).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('what is typed before the scripts run is kept, and the app takes the HTML over instead of drawing it again', async () => {
+    const { context, page } = await newPage(browser());
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // the shared framework chunk waits until the borrower has typed
+    let release: () => void = () => undefined;
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+
+    await page.goto('/bmss/toLogin', { waitUntil: 'commit' });
+    await page.getByPlaceholder('请输入登录账号').fill(DEMO.loginId);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.password);
+    await page.evaluate(() => {
+      (window as unknown as { drawnByHtml: Element | null }).drawnByHtml =
+        document.querySelector('.auth-card');
+    });
+    expect(await page.locator(SUBMIT).isDisabled()).toBe(true);
+    release();
+
+    await page.locator(`${SUBMIT}:not([disabled])`).waitFor({ timeout: WAIT });
+    const sameCard = await page.evaluate(
+      () =>
+        (window as unknown as { drawnByHtml: Element | null }).drawnByHtml ===
+        document.querySelector('.auth-card'),
+    );
+    expect(sameCard).toBe(true);
+    await page.locator(SUBMIT).click();
+    await page.waitForURL('**/apply/LoanInfo', { timeout: WAIT });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('someone signed in opening it sees the page drawn for them (您已登录为…)', async () => {
+    const { context, page } = await newPage(browser());
+    await login(page, DEMO.loginId, DEMO.password);
+    await page.goto('/bmss/toLogin');
+    await page.getByText(`您已登录为 ${DEMO.name}`).waitFor({ timeout: WAIT });
+    await context.close();
+  });
+});

@@ -1,0 +1,44 @@
+import type { FormInstance } from 'antd';
+import { useEffect, useSyncExternalStore } from 'react';
+import { LOGIN_PATH } from './paths';
+
+/**
+ * Pages the build renders to HTML ahead (build/prerender-pages.ts), each into its own file beside index.html;
+ * the server sends that file for the page's path (dist/prerendered.json) and main.tsx hydrates it. Only pages
+ * that look the same for everyone who is not signed in: the sign-in page a phone opens first.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  [LOGIN_PATH]: 'login.html',
+};
+
+/** The attribute on #root naming the path its HTML was rendered for. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+const noChanges = () => () => undefined;
+
+/**
+ * False in a page rendered ahead until the app has taken it over (its first render in the browser), then true;
+ * true from the start where the app draws the page itself. What needs the app to work (a submit button) waits
+ * for it, so a tap before the scripts have run does not submit the bare HTML form.
+ */
+export function useStarted(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * In a page rendered ahead a borrower may type before the scripts have run: the text is in the fields but not in
+ * the form. Once the app has started, each empty form field takes what its input holds.
+ */
+export function useFieldsTypedBeforeStart(form: FormInstance, names: readonly string[]) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has started; `names` is a constant
+  useEffect(() => {
+    for (const name of names) {
+      const input = (form.getFieldInstance(name) as { input?: HTMLInputElement | null } | undefined)?.input;
+      if (input?.value && !form.getFieldValue(name)) form.setFieldValue(name, input.value);
+    }
+  }, [form]);
+}
