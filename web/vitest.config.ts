@@ -17,7 +17,15 @@ export const MODULE_MOCKING_TESTS = [
 export function webUnitConfig(isolated: boolean) {
   return defineConfig({
     root: import.meta.dirname,
-    plugins: [react()],
+    plugins: [
+      react(),
+      // antd's build-time stylesheets (build/antd-static-css.ts) stand empty here: tests run without CSS
+      {
+        name: 'antd-static-css-empty',
+        resolveId: (id: string) => (/^virtual:antd[\w-]*\.css$/.test(id) ? `\0${id}` : undefined),
+        load: (id: string) => (/^\0virtual:antd[\w-]*\.css$/.test(id) ? '' : undefined),
+      },
+    ],
     define: fieldCipherDefines('test'),
     test: {
       name: isolated ? 'web-isolated' : 'web',

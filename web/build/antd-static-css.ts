@@ -5,26 +5,57 @@ import type { Plugin } from 'vite';
 // relative: Vite bundles its config's relative imports
 import { STYLED_THEME } from '../src/app/theme.ts';
 
-/** The stylesheet main.tsx imports: every antd component's CSS under the portal's theme. */
-const ANTD_CSS_ID = 'virtual:antd.css';
-const RESOLVED = '/__antd-static.css';
+/**
+ * The antd components the first page draws (the sign-in page and what every page shows: forms, buttons, inputs,
+ * alerts, toasts, the loading spinner, the footer's sandbox tag): their styles are the stylesheet every page
+ * loads first. The same components make the `antd-core` chunk (vite.config.ts).
+ */
+export const FIRST_PAGE_COMPONENTS = [
+  'Alert',
+  'Button',
+  'Col',
+  'Divider',
+  'Empty',
+  'Flex',
+  'Form',
+  'Input',
+  'message',
+  'Row',
+  'Space',
+  'Spin',
+  'Tag',
+  'Tooltip',
+];
+
+/** The stylesheets: the first page's components (main.tsx), and every other component (app/antd-more-styles.ts). */
+const STYLESHEETS: Record<string, { file: string; only: 'first' | 'more' }> = {
+  'virtual:antd.css': { file: '/__antd-static.css', only: 'first' },
+  'virtual:antd-more.css': { file: '/__antd-static-more.css', only: 'more' },
+};
+
+const underTheme = (node: ReactElement) => createElement(ConfigProvider, { theme: STYLED_THEME }, node);
 
 /**
  * antd's styles written at build time (and when the dev server starts) with antd's own extractor, which renders
  * each component once under STYLED_THEME and collects the CSS antd would otherwise compute in the browser.
- * The app runs antd with `zeroRuntime` (src/app/theme.ts), so this stylesheet is the only source of its styles.
+ * The app runs antd with `zeroRuntime` (src/app/theme.ts), so these stylesheets are the only source of its
+ * styles. The first page needs a fifth of them: the rest load with every other page's code.
  */
 export function antdStaticCss(): Plugin {
-  let css: string | undefined;
+  const css = new Map<string, string>();
+  const byFile = new Map(Object.values(STYLESHEETS).map((sheet) => [sheet.file, sheet.only]));
   return {
     name: 'antd-static-css',
-    resolveId: (id) => (id === ANTD_CSS_ID ? RESOLVED : undefined),
+    resolveId: (id) => STYLESHEETS[id]?.file,
     load(id) {
-      if (id !== RESOLVED) return undefined;
-      css ??= extractStyle((node: ReactElement) =>
-        createElement(ConfigProvider, { theme: STYLED_THEME }, node),
-      );
-      return css;
+      const only = byFile.get(id);
+      if (!only) return undefined;
+      if (!css.has(id)) {
+        const set =
+          only === 'first' ? { includes: FIRST_PAGE_COMPONENTS } : { excludes: FIRST_PAGE_COMPONENTS };
+        css.set(id, extractStyle({ customTheme: underTheme, ...set }));
+      }
+      return css.get(id);
     },
   };
 }

@@ -58,6 +58,10 @@ describe('JavaScript budgets of a first load', () => {
   it('the login page as the browser loads it: within its budget, every script brotli-compressed and cached for good', async () => {
     const { context, page } = await newPage(browser());
     const scripts: Array<{ url: string; bytes: number; encoding?: string; cache?: string }> = [];
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
     page.on('requestfinished', async (request) => {
       if (request.resourceType() !== 'script') return;
       const response = await request.response();
@@ -81,6 +85,13 @@ describe('JavaScript budgets of a first load', () => {
     expect(scripts.every((script) => script.cache === 'public, max-age=31536000, immutable')).toBe(true);
     const transferred = scripts.reduce((sum, script) => sum + script.bytes, 0);
     expect(kib(transferred)).toBeLessThanOrEqual(budget?.maxKiB ?? 0);
+    // one stylesheet: antd's styles of the components this page draws, not the rest (build/antd-static-css.ts)
+    expect(stylesheets.map((url) => new URL(url).pathname)).toEqual([
+      expect.stringMatching(/^\/assets\/index-/),
+    ]);
+    const css = await (await fetch(stylesheets[0] as string)).text();
+    expect(css).toContain('.ant-btn');
+    expect(css).not.toContain('.ant-table');
     // no table, date picker or chart code on the login page
     expect(
       scripts.some((script) => /\/(table|date-picker|echarts|PrincipalInterestChart)[-.]/i.test(script.url)),

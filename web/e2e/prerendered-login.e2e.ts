@@ -70,6 +70,13 @@ describe('the sign-in page rendered ahead', () => {
     await page.locator(SUBMIT).click();
     await page.waitForURL('**/apply/LoanInfo', { timeout: WAIT });
     expect(problems).toEqual([]);
+    // the page after it comes with antd's other styles (build/antd-static-css.ts): its cards are drawn as cards
+    await page.locator('.ant-card').first().waitFor({ timeout: WAIT });
+    const card = await page.evaluate(() => ({
+      more: [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/antd-more-styles-')),
+      radius: getComputedStyle(document.querySelector('.ant-card') as Element).borderTopLeftRadius,
+    }));
+    expect(card).toEqual({ more: true, radius: '8px' });
     await context.close();
   });
 

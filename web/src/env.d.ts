@@ -11,3 +11,6 @@ interface ImportMetaEnv {
 
 /** antd's stylesheet, written at build time (build/antd-static-css.ts). */
 declare module 'virtual:antd.css';
+
+/** antd's styles of the components the first page does not draw (build/antd-static-css.ts). */
+declare module 'virtual:antd-more.css';

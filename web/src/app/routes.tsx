@@ -48,7 +48,14 @@ import type { RouteHandle } from './route-handle';
  */
 
 type Module = { default: ComponentType };
-const lazyPage = (load: () => Promise<Module>) => async () => ({ Component: (await load()).default });
+/** antd's styles beyond the first page's (build/antd-static-css.ts), loaded with a page's code */
+const moreStyles = () => import('./antd-more-styles');
+const lazyPage = (load: () => Promise<Module>) => async () => {
+  const [page] = await Promise.all([load(), moreStyles()]);
+  return { Component: page.default };
+};
+/** The sign-in page draws only what the first stylesheet styles (main.tsx): its code alone. */
+const lazyFirstPage = (load: () => Promise<Module>) => async () => ({ Component: (await load()).default });
 /** An index route that only redirects (its loader runs before anything renders). */
 const redirectIndex = (path: string): RouteObject => ({
   index: true,
@@ -57,7 +64,10 @@ const redirectIndex = (path: string): RouteObject => ({
 });
 /** The one bank application page, told which bank its route is for. */
 const lazyBankPage = (bank: BankCode) => async () => {
-  const { BankApplicationPage } = await import('../pages/bank-application/BankApplicationPage');
+  const [{ BankApplicationPage }] = await Promise.all([
+    import('../pages/bank-application/BankApplicationPage'),
+    moreStyles(),
+  ]);
   return { Component: () => <BankApplicationPage bank={bank} /> };
 };
 const titled = (title: string): RouteHandle => ({ title });
@@ -76,7 +86,7 @@ const standaloneRoutes: RouteObject[] = [
     handle: titled('无权访问'),
     lazy: lazyPage(() => import('../pages/forbidden/ForbiddenPage')),
   },
-  { path: LOGIN_PATH, handle: titled('登录'), lazy: lazyPage(() => import('../pages/login/LoginPage')) },
+  { path: LOGIN_PATH, handle: titled('登录'), lazy: lazyFirstPage(() => import('../pages/login/LoginPage')) },
   {
     path: MATERIAL_LOGIN_PATH,
     handle: titled('资料录入'),
