@@ -8,7 +8,7 @@ import { STYLED_THEME } from '../src/app/theme.ts';
 /**
  * The antd components the first page draws (the sign-in page and what every page shows: forms, buttons, inputs,
  * alerts, toasts, the loading spinner, the footer's sandbox tag): their styles are the stylesheet every page
- * loads first. The same components make the `antd-core` chunk (vite.config.ts).
+ * loads first. Their code is mostly the `antd-core` chunk (vite.config.ts).
  */
 export const FIRST_PAGE_COMPONENTS = [
   'Alert',
