@@ -95,6 +95,19 @@ async function once(
   return result;
 }
 
+/** A notify: its checks (verified), then recorded once by its id and worked in one transaction. */
+async function receive(
+  ctx: AppContext,
+  notify: { headers: Headers; rawBody: unknown },
+  schema: typeof PaymentNotifySchema | typeof RefundNotifySchema,
+  kind: 'PAY' | 'REFUND',
+  work: (tx: Database, body: Record<string, unknown>, now: Date) => Promise<Outcome>,
+): Promise<Outcome> {
+  const body = verified(ctx, notify.headers, notify.rawBody, schema);
+  const now = ctx.now();
+  return ctx.db.transaction((tx) => once(tx, kind, body, now, () => work(tx, body, now)));
+}
+
 function answer(result: Outcome): NotifyResult {
   if (result.outcome === 'REFUSED') throw new ApiError(RSP.PAY_NOTIFY_MISMATCH, result.reason ?? undefined);
   return { outcome: result.outcome === 'LATE' ? 'APPLIED' : result.outcome };
@@ -115,11 +128,13 @@ export async function receivePaymentNotify(
   headers: Headers,
   rawBody: unknown,
 ): Promise<NotifyResult> {
-  const body = verified(ctx, headers, rawBody, PaymentNotifySchema);
-  const now = ctx.now();
   let late: number | null = null;
-  const result = await ctx.db.transaction(async (tx) =>
-    once(tx, 'PAY', body, now, async () => {
+  const result = await receive(
+    ctx,
+    { headers, rawBody },
+    PaymentNotifySchema,
+    'PAY',
+    async (tx, body, now) => {
       // the loan first, then the order: the order's writers all lock in that order
       const [seen] = await tx
         .select({ loanId: paymentOrders.loanId })
@@ -157,7 +172,7 @@ export async function receivePaymentNotify(
         return { outcome: 'LATE', reason: '订单已关闭后到账，款项原路退回' };
       }
       return { outcome: 'IGNORED', reason: '订单已处理' };
-    }),
+    },
   );
   if (late !== null) await startAutoRefund(ctx, late);
   return answer(result);
@@ -169,10 +184,12 @@ export async function receiveRefundNotify(
   headers: Headers,
   rawBody: unknown,
 ): Promise<NotifyResult> {
-  const body = verified(ctx, headers, rawBody, RefundNotifySchema);
-  const now = ctx.now();
-  const result = await ctx.db.transaction(async (tx) =>
-    once(tx, 'REFUND', body, now, async () => {
+  const result = await receive(
+    ctx,
+    { headers, rawBody },
+    RefundNotifySchema,
+    'REFUND',
+    async (tx, body, now) => {
       if (body.refundStatus !== 'SUCCESS') return { outcome: 'IGNORED', reason: '退款未成功' };
       const refundedAt = gatewayTime(body.refundedAt, now);
       const applied = await applyRefundNotify(
@@ -187,7 +204,7 @@ export async function receiveRefundNotify(
       );
       if (applied.outcome === 'REFUSED') return { outcome: 'REFUSED', reason: applied.reason };
       return { outcome: applied.outcome, reason: null };
-    }),
+    },
   );
   return answer(result);
 }
