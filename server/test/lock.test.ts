@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,28 @@ describe('the embedded database lock', () => {
     expect(lockOwner(dir)).toBe(String(process.pid));
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('does not remove a stale lock while another start is taking it over (its takeover mark is fresh)', () => {
+    const dir = tempDir();
+    const stale = `${deadPid()}\n`;
+    writeFileSync(join(dir, LOCK_FILE), stale);
+    mkdirSync(join(dir, `${LOCK_FILE}.takeover`));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(stale);
+  });
+
+  it('clears a takeover mark left by a start that died in it, then takes the stale lock over', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_FILE), `${deadPid()}\n`);
+    const mark = join(dir, `${LOCK_FILE}.takeover`);
+    mkdirSync(mark);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(mark, minuteAgo, minuteAgo);
+    const lock = acquireDataDirLock(dir);
+    expect(lockOwner(dir)).toBe(String(process.pid));
+    expect(existsSync(mark)).toBe(false);
+    lock.release();
   });
 
   it('takes over an unreadable lock file', () => {

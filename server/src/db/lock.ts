@@ -1,4 +1,13 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 
 /**
@@ -83,43 +92,86 @@ function ownerRuns(owner: Owner, path: string): boolean {
   return runsNode(cmdline);
 }
 
-function readOwner(path: string): Owner | null {
+function readText(path: string): string | null {
   try {
-    const [first, second] = readFileSync(path, 'utf8').split('\n');
-    const pid = Number.parseInt(first?.trim() ?? '', 10);
-    if (!Number.isInteger(pid) || pid <= 0) return null;
-    return { pid, startTicks: second?.trim() || null };
+    return readFileSync(path, 'utf8');
   } catch {
     return null;
   }
 }
 
+function ownerIn(text: string | null): Owner | null {
+  const [first, second] = (text ?? '').split('\n');
+  const pid = Number.parseInt(first?.trim() ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return { pid, startTicks: second?.trim() || null };
+}
+
+const readOwner = (path: string) => ownerIn(readText(path));
+
+/**
+ * Creates the lock whole or not at all: the owner is written to a file of this process's own, which is then
+ * linked as the lock (a link fails when the lock exists). A reader never sees a lock without its owner.
+ */
 function tryCreate(path: string): boolean {
+  const own = `${path}.${process.pid}`;
+  writeFileSync(own, `${process.pid}\n${startTicks(process.pid) ?? ''}\n`);
   try {
-    const fd = openSync(path, 'wx');
-    writeSync(fd, `${process.pid}\n${startTicks(process.pid) ?? ''}\n`);
-    closeSync(fd);
+    linkSync(own, path);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    rmSync(own, { force: true });
   }
 }
+
+/** A takeover left behind by a process that died inside it is cleared after this long. */
+const TAKEOVER_STALE_MS = 10_000;
+
+/**
+ * Removes a stale lock, one process at a time: the takeover is itself held by creating a directory (which only
+ * one process can), and the lock is removed only if it still reads as it did when it was judged stale. Without
+ * this, two starts that both judged the same lock stale could each remove it, the second removing the lock the
+ * first had just taken, and both would run on the data.
+ */
+function removeStale(path: string, judged: string | null): void {
+  const takeover = `${path}.takeover`;
+  try {
+    mkdirSync(takeover);
+  } catch {
+    // another start is taking it over (or died doing it): try again, clearing a takeover left too long
+    try {
+      if (Date.now() - statSync(takeover).mtimeMs > TAKEOVER_STALE_MS) rmdirSync(takeover);
+    } catch {
+      // gone meanwhile
+    }
+    return;
+  }
+  try {
+    if (readText(path) === judged) unlinkSync(path);
+  } catch {
+    // removed meanwhile
+  } finally {
+    rmdirSync(takeover);
+  }
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** Takes the lock of dataDir (creating the directory) or throws DataDirLockedError. */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 50; attempt++) {
     if (tryCreate(path)) return lockHandle(path);
-    const owner = readOwner(path);
+    const text = readText(path);
+    const owner = ownerIn(text);
     if (owner !== null && ownerRuns(owner, path)) throw new DataDirLockedError(dataDir, owner.pid, path);
     // stale (see above) or unreadable: take it over
-    try {
-      unlinkSync(path);
-    } catch {
-      // someone else removed it first: try again
-    }
+    removeStale(path, text);
+    if (attempt > 0) pause(10);
   }
   throw new DataDirLockedError(dataDir, readOwner(path)?.pid ?? 0, path);
 }
