@@ -1,3 +1,4 @@
+import type { DocumentKind, StoreAuthStatus } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import {
   agreementAcceptances,
@@ -35,7 +36,7 @@ export interface ReadyBorrowerOptions {
   /** default true: the current version of every agreement accepted */
   agreements?: boolean;
   /** default '03' (authorised); null: no store at all */
-  storeStatus?: string | null;
+  storeStatus?: StoreAuthStatus | null;
   annualSalesFen?: number;
   uscc?: string;
 }
@@ -90,7 +91,7 @@ export async function acceptAllAgreements(t: TestApp, userId: number): Promise<v
   }
 }
 
-async function doc(t: TestApp, userId: number, kind: string): Promise<number> {
+async function doc(t: TestApp, userId: number, kind: DocumentKind): Promise<number> {
   const [row] = await t.db
     .insert(documents)
     .values({

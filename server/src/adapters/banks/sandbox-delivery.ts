@@ -1,4 +1,4 @@
-import { API, type BankCode } from '@loan/domain';
+import { API } from '@loan/domain';
 import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { sandboxBankJobs } from '../../db/schema.ts';
@@ -45,7 +45,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
       {
         [BANK_TIMESTAMP_HEADER]: timestamp,
         [BANK_SIGNATURE_HEADER]: signBankCallback(
-          ctx.config.bankCallbackSecrets[job.bank as BankCode],
+          ctx.config.bankCallbackSecrets[job.bank],
           job.bank,
           timestamp,
           rawBody,

@@ -120,7 +120,7 @@ export const coupon: Command = {
         },
         now,
       );
-      const label = COUPON_KIND_LABELS[row.kind as CouponKind];
+      const label = COUPON_KIND_LABELS[row.kind];
       env.print(
         `已发放 / issued #${row.id} ${label}「${row.title}」${couponRuleText(couponLike(row), formatYuan)}，有效至 ${row.validUntil.toISOString()}`,
       );

@@ -1,4 +1,4 @@
-import type { Actor, ApplicationEvent, ApplicationState, BankCode } from '@loan/domain';
+import type { Actor, ApplicationEvent, ApplicationState, BankCode, StepKey } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.ts';
@@ -11,7 +11,7 @@ export const products = pgTable(
   'products',
   {
     id: serialId(),
-    bank: text('bank').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
     productCode: text('product_code').notNull(),
     /** only for banks whose route carries it (YNIT, SHRB) */
     productType: text('product_type'),
@@ -28,7 +28,7 @@ export const products = pgTable(
     serviceFee: jsonb('service_fee').$type<{ kind: string; rate: string } | null>(),
     materials: jsonb('materials').$type<string[]>().notNull(),
     /** the product's own flow when it differs from its bank's */
-    flow: jsonb('flow').$type<string[] | null>(),
+    flow: jsonb('flow').$type<StepKey[] | null>(),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: tz('created_at').notNull().defaultNow(),
@@ -92,7 +92,7 @@ export const bankCallbacks = pgTable(
   'bank_callbacks',
   {
     id: logId(),
-    bank: text('bank').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
     eventId: text('event_id').notNull(),
     applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -108,7 +108,7 @@ export const sandboxBankJobs = pgTable(
   'sandbox_bank_jobs',
   {
     id: serialId(),
-    bank: text('bank').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
     bankRef: text('bank_ref').notNull(),
     /** the callback body the sandbox will sign and deliver */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),

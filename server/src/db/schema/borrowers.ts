@@ -1,3 +1,4 @@
+import type { AgreementKind, DocumentKind, StoreAuthStatus } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.ts';
@@ -17,8 +18,8 @@ export const sellerStores = pgTable(
     marketplaceIds: jsonb('marketplace_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** the authorisation token, AES-256-GCM with STORE_TOKEN_KEY; never returned */
     tokenEnc: text('token_enc'),
-    /** '01'–'05' (domain STORE_AUTH_STATUSES) as last determined */
-    status: text('status').notNull(),
+    /** as last determined */
+    status: text('status').$type<StoreAuthStatus>().notNull(),
     /** trailing twelve months' sales reported by the marketplace, in fen (the sandbox banks' credit rule) */
     annualSalesFen: bigint('annual_sales_fen', { mode: 'number' }).notNull().default(0),
     authorisedAt: tz('authorised_at'),
@@ -34,8 +35,7 @@ export const agreementVersions = pgTable(
   'agreement_versions',
   {
     id: serialId(),
-    /** domain AgreementKind */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AgreementKind>().notNull(),
     version: text('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -55,7 +55,7 @@ export const agreementAcceptances = pgTable(
     versionId: integer('version_id')
       .notNull()
       .references(() => agreementVersions.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AgreementKind>().notNull(),
     textHash: text('text_hash').notNull(),
     acceptedAt: tz('accepted_at').notNull(),
     ip: text('ip'),
@@ -70,8 +70,7 @@ export const documents = pgTable(
   {
     id: serialId(),
     userId: ownerId(),
-    /** BUSINESS_LICENCE | ID_CARD_FRONT | ID_CARD_BACK | SALES_STATEMENT */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<DocumentKind>().notNull(),
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

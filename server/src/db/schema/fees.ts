@@ -1,3 +1,4 @@
+import type { CouponKind, CouponScope, CouponSource, CouponState, FeeItemKind } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.ts';
@@ -16,7 +17,7 @@ export const coupons = pgTable(
   {
     id: serialId(),
     userId: ownerId(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<CouponKind>().notNull(),
     title: text('title').notNull(),
     amountOffFen: bigint('amount_off_fen', { mode: 'number' }),
     thresholdFen: bigint('threshold_fen', { mode: 'number' }),
@@ -24,13 +25,13 @@ export const coupons = pgTable(
     capFen: bigint('cap_fen', { mode: 'number' }),
     validFrom: tz('valid_from').notNull(),
     validUntil: tz('valid_until').notNull(),
-    scope: text('scope').notNull().default('ALL'),
+    scope: text('scope').$type<CouponScope>().notNull().default('ALL'),
     scopeValues: text('scope_values').array().notNull().default(sql`'{}'::text[]`),
-    state: text('state').notNull().default('AVAILABLE'),
+    state: text('state').$type<CouponState>().notNull().default('AVAILABLE'),
     lockedOrderId: integer('locked_order_id'),
     usedOrderId: integer('used_order_id'),
     usedAt: tz('used_at'),
-    source: text('source').notNull(),
+    source: text('source').$type<CouponSource>().notNull(),
     /** who issued it (an operator's note, or the rule) */
     issuedBy: text('issued_by'),
     ...timestamps(),
@@ -61,7 +62,7 @@ export const feeItems = pgTable(
     userId: ownerId(),
     loanId: belongsTo('loan_id', () => loans.id),
     instalmentId: integer('instalment_id').references(() => instalments.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<FeeItemKind>().notNull(),
     seq: integer('seq').notNull(),
     /** YYYY-MM-DD, Shanghai */
     dueDate: text('due_date').notNull(),

@@ -1,3 +1,4 @@
+import type { BankCode, InstalmentStatus, LedgerType, LoanStatus, RepaymentMethod } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,17 +26,16 @@ export const loans = pgTable(
       .notNull()
       .references(() => applications.id),
     userId: ownerId(),
-    bank: text('bank').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
     productCode: text('product_code').notNull(),
     principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
     /** decimal string, as the product had it at disbursement */
     annualRate: text('annual_rate').notNull(),
-    method: text('method').notNull(),
+    method: text('method').$type<RepaymentMethod>().notNull(),
     termMonths: integer('term_months').notNull(),
     /** value date (start of interest) */
     startDate: text('start_date').notNull(),
-    /** REPAYING | OVERDUE | SETTLED */
-    status: text('status').notNull(),
+    status: text('status').$type<LoanStatus>().notNull(),
     outstandingPrincipalFen: bigint('outstanding_principal_fen', { mode: 'number' }).notNull(),
     disbursedAt: tz('disbursed_at').notNull(),
     /** the application's created_at, copied (it never changes): orders loan records filtered by loan status */
@@ -76,8 +76,7 @@ export const instalments = pgTable(
     paidInterestFen: bigint('paid_interest_fen', { mode: 'number' }).notNull().default(0),
     paidFeeFen: bigint('paid_fee_fen', { mode: 'number' }).notNull().default(0),
     paidPenaltyFen: bigint('paid_penalty_fen', { mode: 'number' }).notNull().default(0),
-    /** DUE | PARTIAL | PAID | OVERDUE | SETTLED_EARLY */
-    status: text('status').notNull(),
+    status: text('status').$type<InstalmentStatus>().notNull(),
     paidAt: tz('paid_at'),
   },
   (t) => [
@@ -96,8 +95,7 @@ export const ledgerTransactions = pgTable(
     id: logId(),
     userId: ownerId(),
     loanId: integer('loan_id').references(() => loans.id),
-    /** DISBURSEMENT | REPAYMENT | FEE_PAYMENT | REFUND | COUPON | EARLY_SETTLEMENT | REVERSAL */
-    type: text('type').notNull(),
+    type: text('type').$type<LedgerType>().notNull(),
     /** into the borrower's hands positive (disbursement, refund), out of them negative (repayment, fee) */
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     principalFen: bigint('principal_fen', { mode: 'number' }).notNull().default(0),
@@ -127,7 +125,7 @@ export const ledgerDailyTotals = pgTable(
     userId: ownerId(),
     /** the Shanghai calendar day of occurred_at, YYYY-MM-DD */
     day: date('day', { mode: 'string' }).notNull(),
-    type: text('type').notNull(),
+    type: text('type').$type<LedgerType>().notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     principalFen: bigint('principal_fen', { mode: 'number' }).notNull(),
     interestFen: bigint('interest_fen', { mode: 'number' }).notNull(),

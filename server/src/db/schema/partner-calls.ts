@@ -1,3 +1,4 @@
+import type { BankCode } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { logId, timestamps, tz } from './columns.ts';
@@ -61,7 +62,7 @@ export const partnerCallEvents = pgTable(
 export const sandboxBankRequests = pgTable(
   'sandbox_bank_requests',
   {
-    bank: text('bank').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     operation: text('operation').notNull(),
     answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),

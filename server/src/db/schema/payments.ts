@@ -1,3 +1,4 @@
+import type { CloseReason, PaymentChannel, PaymentOrderState, PaymentPurpose } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,19 +28,15 @@ export const paymentOrders = pgTable(
     id: serialId(),
     outTradeNo: text('out_trade_no').notNull(),
     userId: ownerId(),
-    /** FEE | INSTALMENT */
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
     /** null when fee items of several loans are paid together */
     loanId: integer('loan_id').references(() => loans.id, { onDelete: 'cascade' }),
-    /** ALIPAY | WECHAT | UNIONPAY | TRANSFER */
-    channel: text('channel').notNull(),
+    channel: text('channel').$type<PaymentChannel>().notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     discountFen: bigint('discount_fen', { mode: 'number' }).notNull().default(0),
     couponId: integer('coupon_id'),
-    /** CREATED | PAID | CLOSED */
-    status: text('status').notNull(),
-    /** EXPIRED | BY_BORROWER | REPLACED */
-    closeReason: text('close_reason'),
+    status: text('status').$type<PaymentOrderState>().notNull(),
+    closeReason: text('close_reason').$type<CloseReason>(),
     /** what the order pays, sorted, with coupon and channel: an identical new attempt gets this order back */
     attemptKey: text('attempt_key').notNull(),
     unappliedFen: bigint('unapplied_fen', { mode: 'number' }).notNull().default(0),

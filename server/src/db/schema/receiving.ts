@@ -1,4 +1,10 @@
-import type { BankCode, SubAccountState } from '@loan/domain';
+import type {
+  BankCode,
+  PaidMethod,
+  PayoutPointing,
+  SettlementCheckState,
+  SubAccountState,
+} from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts.ts';
@@ -59,14 +65,14 @@ export const settlementChecks = pgTable(
     id: serialId(),
     userId: ownerId(),
     /** the bank of the sub-account that sends the deposit */
-    senderBank: text('sender_bank').notNull(),
+    senderBank: text('sender_bank').$type<BankCode>().notNull(),
     bankName: text('bank_name').notNull(),
     accountName: text('account_name').notNull(),
     accountNoEnc: text('account_no_enc').notNull(),
     accountNoMasked: text('account_no_masked').notNull(),
     depositFen: integer('deposit_fen').notNull(),
-    /** PENDING | VERIFIED | FAILED (EXPIRED is derived from expires_at) */
-    state: text('state').notNull(),
+    /** EXPIRED is derived from expires_at, never stored */
+    state: text('state').$type<Exclude<SettlementCheckState, 'EXPIRED'>>().notNull(),
     wrongEntries: integer('wrong_entries').notNull().default(0),
     failReason: text('fail_reason'),
     expiresAt: tz('expires_at').notNull(),
@@ -95,10 +101,10 @@ export const receivingSettings = pgTable('receiving_settings', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** STORE_PAYOUT | ACTIVE_REPAY; null: never chosen (collections take from payouts) */
-  paidMethod: text('paid_method'),
-  /** POINTED | NOT_POINTED | CHECKING | DIVERTED; null: never checked */
-  payoutState: text('payout_state'),
+  /** null: never chosen (collections take from payouts) */
+  paidMethod: text('paid_method').$type<PaidMethod>(),
+  /** null: never checked */
+  payoutState: text('payout_state').$type<PayoutPointing>(),
   payoutCheckedAt: tz('payout_checked_at'),
   payoutDestinationMasked: text('payout_destination_masked'),
   /** when the borrower was told of the current diversion (cleared once the payouts are pointed again) */

@@ -1,4 +1,4 @@
-import type { RefundState } from '@loan/domain';
+import type { RefundActor, RefundEvent, RefundSource, RefundState } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.ts';
@@ -25,8 +25,7 @@ export const refundApplications = pgTable(
     evidenceDocumentId: integer('evidence_document_id').references(() => documents.id, {
       onDelete: 'set null',
     }),
-    /** BORROWER | AUTO */
-    source: text('source').notNull(),
+    source: text('source').$type<RefundSource>().notNull(),
     status: text('status').$type<RefundState>().notNull(),
     /** the reviewer's reason (required for a rejection) */
     reviewReason: text('review_reason'),
@@ -63,8 +62,7 @@ export const refundEvents = pgTable(
   {
     id: logId(),
     refundId: belongsTo('refund_id', () => refundApplications.id),
-    /** event CREATE or a domain RefundEvent, actor a domain RefundActor */
-    ...moveColumns<RefundState>(),
+    ...moveColumns<RefundState, RefundEvent | 'CREATE', RefundActor>(),
     /** login id of the borrower or operator; the gateway's refund number */
     actorRef: text('actor_ref'),
     ip: text('ip'),

@@ -38,7 +38,7 @@ export async function currentVersions(db: Database): Promise<Map<AgreementKind, 
     .from(agreementVersions)
     .where(inArray(agreementVersions.kind, [...AGREEMENT_KINDS]))
     .orderBy(agreementVersions.kind, desc(agreementVersions.publishedAt), desc(agreementVersions.id));
-  return new Map(rows.map((row) => [row.kind as AgreementKind, row]));
+  return new Map(rows.map((row) => [row.kind, row]));
 }
 
 async function currentVersion(db: Database, kind: AgreementKind): Promise<AgreementVersionRow> {

@@ -1,9 +1,7 @@
 import {
   ACTOR_LABELS,
-  type Actor,
   APPROVED_STATES,
   type ApplicationDetail,
-  type ApplicationEvent,
   type ApplicationStepView,
   type ApplicationView,
   allowedEvents,
@@ -205,13 +203,13 @@ export function missingStepsBefore(
 }
 
 export function timelineEntry(event: ApplicationEventRow): TimelineEntry {
-  const actor = event.actor as Actor;
+  const { actor } = event;
   const bankName = event.actorRef && isBankCode(event.actorRef) ? PARTNER_BANKS[event.actorRef].name : null;
   return {
     at: event.at.toISOString(),
     fromState: event.fromState ?? null,
     toState: event.toState,
-    event: event.event as ApplicationEvent | 'CREATE',
+    event: event.event,
     actor,
     actorLabel: actor === 'BANK' && bankName ? bankName : (ACTOR_LABELS[actor] ?? actor),
     reason: event.reason,

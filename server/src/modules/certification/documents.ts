@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DocumentKind, UploadedDocument } from '@loan/domain';
+import type { UploadedDocument } from '@loan/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -28,7 +28,7 @@ export function cleanFileName(raw: string, extension: string): string {
 export function documentView(row: DocumentRow): UploadedDocument {
   return {
     documentId: row.id,
-    kind: row.kind as DocumentKind,
+    kind: row.kind,
     fileName: row.fileName,
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,

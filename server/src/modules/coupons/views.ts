@@ -1,8 +1,5 @@
 import {
-  type CouponKind,
   type CouponLike,
-  type CouponScope,
-  type CouponState,
   type CouponView,
   couponRuleText,
   couponStatus,
@@ -16,15 +13,15 @@ import type { CouponRow } from '../../db/schema.ts';
 export function couponLike(row: CouponRow): CouponLike & { row: CouponRow } {
   return {
     id: row.id,
-    kind: row.kind as CouponKind,
+    kind: row.kind,
     amountOffFen: row.amountOffFen,
     thresholdFen: row.thresholdFen,
     percentOff: row.percentOff,
     capFen: row.capFen,
-    state: row.state as CouponState,
+    state: row.state,
     validFrom: row.validFrom,
     validUntil: row.validUntil,
-    scope: row.scope as CouponScope,
+    scope: row.scope,
     scopeValues: row.scopeValues,
     row,
   };

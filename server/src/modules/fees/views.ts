@@ -1,6 +1,5 @@
 import {
   type BankCode,
-  type FeeItemKind,
   type FeeItemView,
   feeItemOwedFen,
   feeItemStatus,
@@ -14,7 +13,7 @@ import { type FeeItemRow, feeItems } from '../../db/schema.ts';
 export interface FeeItemJoined {
   item: FeeItemRow;
   rowId: number | null;
-  bank: string | null;
+  bank: BankCode | null;
   productCode: string;
   productName: string | null;
   couponTitle: string | null;
@@ -27,8 +26,8 @@ export function feeItemView(r: FeeItemJoined, today: string): FeeItemView {
     loanId: item.loanId,
     rowId: r.rowId,
     productName: r.productName,
-    bankName: r.bank ? (PARTNER_BANKS[r.bank as BankCode]?.name ?? r.bank) : null,
-    kind: item.kind as FeeItemKind,
+    bankName: r.bank ? (PARTNER_BANKS[r.bank]?.name ?? r.bank) : null,
+    kind: item.kind,
     seq: item.seq,
     dueDate: item.dueDate,
     amount: fenToYuan(item.amountFen),

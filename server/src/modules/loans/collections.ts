@@ -1,4 +1,4 @@
-import { addDaysIso, dailyInterestFen, shanghaiDate } from '@loan/domain';
+import { addDaysIso, dailyInterestFen, type LoanStatus, shanghaiDate } from '@loan/domain';
 import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -73,7 +73,11 @@ export function allocate(row: InstalmentRow, amount: number): Split {
 export function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
   const paidPrincipal = rows.reduce((sum, r) => sum + r.paidPrincipalFen, 0);
   const closed = rows.every((r) => r.status === 'PAID' || r.status === 'SETTLED_EARLY');
-  const status = closed ? 'SETTLED' : rows.some((r) => r.status === 'OVERDUE') ? 'OVERDUE' : 'REPAYING';
+  const status: LoanStatus = closed
+    ? 'SETTLED'
+    : rows.some((r) => r.status === 'OVERDUE')
+      ? 'OVERDUE'
+      : 'REPAYING';
   return { status, outstandingPrincipalFen: loan.principalFen - paidPrincipal };
 }
 

@@ -71,7 +71,7 @@ export async function createLoanForDisbursement(
   const written = await tx
     .insert(instalments)
     .values(
-      schedule.instalments.map((i) => ({
+      schedule.instalments.map((i): typeof instalments.$inferInsert => ({
         loanId: loan.id,
         seq: i.period,
         dueDate: i.dueDate,

@@ -6,6 +6,7 @@ import {
   type ApplicationState,
   fenToYuan,
   isAgreementKind,
+  LOAN_STATUSES,
   type LoanRecordDetail,
   type LoanRecordItem,
   type LoanRecordQuery,
@@ -54,11 +55,15 @@ const STATES_OF: Partial<Record<LoanRecordStatus, ApplicationState[]>> = {
   CLOSED: ['WITHDRAWN', 'CANCELLED'],
 };
 
+function isLoanStatus(status: LoanRecordStatus): status is LoanStatus {
+  return (LOAN_STATUSES as readonly LoanRecordStatus[]).includes(status);
+}
+
 export function recordStatusOf(
   state: ApplicationState,
   loan: Pick<LoanRow, 'status'> | null,
 ): LoanRecordStatus {
-  if (loan) return loan.status as LoanStatus;
+  if (loan) return loan.status;
   for (const [status, states] of Object.entries(STATES_OF)) {
     if (states.includes(state)) return status as LoanRecordStatus;
   }
@@ -101,15 +106,16 @@ export async function loanRecords(
   const limit = parseLimit(query.limit);
   const range = parseDateRange(query.from, query.to);
   const states = query.status ? STATES_OF[query.status] : undefined;
-  const byLoanStatus = query.status !== undefined && states === undefined;
+  const loanStatus = query.status !== undefined && isLoanStatus(query.status) ? query.status : undefined;
+  const byLoanStatus = loanStatus !== undefined;
   // by loan status the loans' columns lead (the planner walks their index); they equal the application's
   const [time, id] = byLoanStatus
     ? [loans.appliedAt, loans.applicationId]
     : [applications.createdAt, applications.id];
   // by loan status the loan's user_id is the owner check: loans_application_user_fk makes it the application's
   const conditions: SQL[] =
-    byLoanStatus && query.status
-      ? [eq(loans.userId, user.id), eq(loans.status, query.status)]
+    loanStatus !== undefined
+      ? [eq(loans.userId, user.id), eq(loans.status, loanStatus)]
       : [eq(applications.userId, user.id)];
   if (states) conditions.push(inArray(applications.state, states));
   if (query.bank) conditions.push(eq(applications.bank, query.bank));

@@ -1,15 +1,11 @@
 import {
   annualisedRate,
   fenToYuan,
-  type InstalmentStatus,
   type InstalmentView,
   type LedgerLine,
-  type LedgerType,
   type LoanServiceFee,
-  type LoanStatus,
   type LoanView,
   loanFeeTotals,
-  type RepaymentMethod,
   type ServiceFee,
   serviceFeeLabel,
 } from '@loan/domain';
@@ -61,10 +57,10 @@ export function loanView(
     loanId: loan.id,
     principal: fenToYuan(loan.principalFen),
     annualRate: loan.annualRate,
-    method: loan.method as RepaymentMethod,
+    method: loan.method,
     termMonths: loan.termMonths,
     startDate: loan.startDate,
-    status: loan.status as LoanStatus,
+    status: loan.status,
     outstandingPrincipal: fenToYuan(loan.outstandingPrincipalFen),
     disbursedAt: loan.disbursedAt.toISOString(),
     settledAt: loan.settledAt?.toISOString() ?? null,
@@ -86,7 +82,7 @@ export function instalmentView(row: InstalmentRow): InstalmentView {
     paidFee: fenToYuan(row.paidFeeFen),
     paidPenalty: fenToYuan(row.paidPenaltyFen),
     outstanding: fenToYuan(instalmentOwedFen(row)),
-    status: row.status as InstalmentStatus,
+    status: row.status,
     paidAt: row.paidAt?.toISOString() ?? null,
   };
 }
@@ -94,7 +90,7 @@ export function instalmentView(row: InstalmentRow): InstalmentView {
 export function ledgerLine(row: LedgerTransactionRow, productName: string | null): LedgerLine {
   return {
     id: row.id,
-    type: row.type as LedgerType,
+    type: row.type,
     amount: fenToYuan(row.amountFen),
     principal: fenToYuan(row.principalFen),
     interest: fenToYuan(row.interestFen),

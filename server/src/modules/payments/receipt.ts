@@ -1,11 +1,8 @@
 import {
   CLOSE_REASON_LABELS,
-  type CloseReason,
   fenToYuan,
   PAYMENT_CHANNEL_LABELS,
   PAYMENT_PURPOSE_LABELS,
-  type PaymentChannel,
-  type PaymentPurpose,
   RSP,
   shanghaiDateTime,
 } from '@loan/domain';
@@ -48,8 +45,8 @@ async function linesOf(db: Database, order: PaymentOrderRow, now: Date): Promise
     { label: '订单号', value: order.outTradeNo },
     { label: '支付渠道流水号', value: order.gatewayTradeNo ?? '—' },
     { label: '付款账号', value: payer?.loginId ?? '—' },
-    { label: '支付渠道', value: PAYMENT_CHANNEL_LABELS[order.channel as PaymentChannel] ?? order.channel },
-    { label: '款项用途', value: PAYMENT_PURPOSE_LABELS[order.purpose as PaymentPurpose] ?? order.purpose },
+    { label: '支付渠道', value: PAYMENT_CHANNEL_LABELS[order.channel] ?? order.channel },
+    { label: '款项用途', value: PAYMENT_PURPOSE_LABELS[order.purpose] ?? order.purpose },
     { label: '贷款', value: loan ? `${loan.name}（贷款编号 ${loan.id}）` : '—' },
   ];
   for (const item of items) {
@@ -82,7 +79,7 @@ async function linesOf(db: Database, order: PaymentOrderRow, now: Date): Promise
   const status =
     order.status === 'PAID'
       ? '支付成功'
-      : `订单已关闭（${CLOSE_REASON_LABELS[order.closeReason as CloseReason] ?? ''}），到账款项原路退回`;
+      : `订单已关闭（${order.closeReason ? (CLOSE_REASON_LABELS[order.closeReason] ?? '') : ''}），到账款项原路退回`;
   lines.push({ label: '状态', value: status });
   lines.push({ label: '回单生成时间', value: shanghaiDateTime(now) });
   return lines;

@@ -1,14 +1,10 @@
 import {
   CLOSE_REASON_LABELS,
-  type CloseReason,
   fenToYuan,
   OUT_TRADE_NO_PATTERN,
   PAYMENT_CHANNEL_LABELS,
   PAYMENT_ORDER_STATE_LABELS,
-  type PaymentChannel,
-  type PaymentOrderState,
   type PaymentOrderView,
-  type PaymentPurpose,
   RSP,
 } from '@loan/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -56,14 +52,14 @@ export async function orderView(db: Database, order: PaymentOrderRow): Promise<P
     ? await db.select({ title: coupons.title }).from(coupons).where(eq(coupons.id, order.couponId))
     : [];
   const refundable = order.status === 'CREATED' ? 0 : await orderRefundable(db, order);
-  const status = order.status as PaymentOrderState;
+  const status = order.status;
   return {
     outTradeNo: order.outTradeNo,
-    purpose: order.purpose as PaymentPurpose,
+    purpose: order.purpose,
     loanId: order.loanId,
     productName: product?.name ?? null,
-    channel: order.channel as PaymentChannel,
-    channelLabel: PAYMENT_CHANNEL_LABELS[order.channel as PaymentChannel] ?? order.channel,
+    channel: order.channel,
+    channelLabel: PAYMENT_CHANNEL_LABELS[order.channel] ?? order.channel,
     amount: fenToYuan(order.amountFen),
     discount: fenToYuan(order.discountFen),
     couponId: order.couponId,
@@ -71,9 +67,9 @@ export async function orderView(db: Database, order: PaymentOrderRow): Promise<P
     status,
     statusLabel:
       status === 'CLOSED' && order.closeReason
-        ? `${PAYMENT_ORDER_STATE_LABELS.CLOSED}（${CLOSE_REASON_LABELS[order.closeReason as CloseReason] ?? ''}）`
+        ? `${PAYMENT_ORDER_STATE_LABELS.CLOSED}（${CLOSE_REASON_LABELS[order.closeReason] ?? ''}）`
         : PAYMENT_ORDER_STATE_LABELS[status],
-    closeReason: (order.closeReason as CloseReason | null) ?? null,
+    closeReason: order.closeReason,
     items: items.map((i) => ({
       feeId: i.feeItemId,
       seq: i.seq,

@@ -8,7 +8,6 @@ import {
   REPAYMENT_METHODS,
   type RepaymentMethod,
   SEED_PRODUCTS,
-  type StepKey,
   serviceFeeText,
 } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
@@ -42,7 +41,7 @@ export function rowToProduct(row: ProductRow): Product | null {
         ? { kind: fee.kind, rate: fee.rate }
         : null,
     materials: row.materials.filter((m): m is MaterialKey => (MATERIALS as readonly string[]).includes(m)),
-    ...(row.flow ? { flow: row.flow as StepKey[] } : {}),
+    ...(row.flow ? { flow: row.flow } : {}),
   };
 }
 

@@ -39,7 +39,7 @@ const dayStart = (now: Date) => shanghaiInstant(shanghaiDate(now));
 
 export function checkState(row: SettlementCheckRow, now: Date): SettlementCheckState {
   if (row.state === 'PENDING' && now.getTime() >= row.expiresAt.getTime()) return 'EXPIRED';
-  return row.state as SettlementCheckState;
+  return row.state;
 }
 
 export function settlementView(row: SettlementCheckRow, now: Date): SettlementAccountView {

@@ -4,13 +4,10 @@ import {
   REFUND_ACTOR_LABELS,
   REFUND_EVENT_LABELS,
   REFUND_STATE_DISPLAY,
-  type RefundActor,
   type RefundDetail,
-  type RefundEvent,
   type RefundItem,
   type RefundListQuery,
   type RefundPage,
-  type RefundSource,
   type RefundTimelineEntry,
 } from '@loan/domain';
 import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
@@ -40,7 +37,7 @@ export function refundItem(row: RefundRow, outTradeNo: string): RefundItem {
     amount: fenToYuan(row.amountFen),
     status,
     statusLabel: REFUND_STATE_DISPLAY[status].label,
-    source: row.source as RefundSource,
+    source: row.source,
     reason: row.reason,
     reviewReason: row.reviewReason,
     createdAt: row.createdAt.toISOString(),
@@ -51,8 +48,7 @@ export function refundItem(row: RefundRow, outTradeNo: string): RefundItem {
 }
 
 export function timelineEntry(e: RefundEventRow): RefundTimelineEntry {
-  const event = e.event as RefundEvent | 'CREATE';
-  const actor = e.actor as RefundActor;
+  const { event, actor } = e;
   return {
     at: e.at.toISOString(),
     fromState: e.fromState,
