@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +8,28 @@ import { build, type InlineConfig, type Plugin } from 'vite';
 
 /** What index.html holds inside #root until the app renders: the boot spinner, between these marks. */
 const ROOT_CONTENT = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/;
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * A page rendered ahead paints from its HTML and its stylesheet alone, so its scripts wait for that first paint
+ * instead of sharing the line with the stylesheet: the app's entry is imported by a small script once the page
+ * has painted (a frame, then a task), and the page's HTML asks for nothing else ahead. Returns the page's HTML and
+ * that script (a hashed asset).
+ */
+function scriptsAfterPaint(page: string): { html: string; starter: { name: string; code: string } } {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (!entry) throw new Error('index.html: no module entry script');
+  const code =
+    '// the sign-in page paints from its HTML first; the app starts loading after that paint (build/prerender-pages.ts)\n' +
+    `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry)})));\n`;
+  const name = `assets/start-after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+  const html = page
+    .replace(MODULE_PRELOADS, '')
+    .replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="/${name}"></script>`);
+  return { html, starter: { name, code } };
+}
 
 /** What src/prerender.tsx exports, built for Node. */
 interface PrerenderModule {
@@ -29,7 +52,7 @@ function writeCompressed(path: string, text: string) {
  * After the browser build: renders the pages of src/app/prerendered.ts to HTML (src/prerender.tsx, built for
  * Node with the same definitions) and writes each as a copy of index.html whose #root holds the page, with its
  * .br and .gz, and dist/prerendered.json (path → file) for the server. A phone then paints the sign-in page from
- * the HTML and the stylesheet, before the scripts have loaded; main.tsx hydrates it.
+ * the HTML and the stylesheet, before the scripts have loaded (they load after that paint); main.tsx hydrates it.
  */
 export function prerenderPages(nodeBuild: () => InlineConfig): Plugin {
   let outDir = '';
@@ -67,7 +90,9 @@ export function prerenderPages(nodeBuild: () => InlineConfig): Plugin {
             ROOT_CONTENT,
             () => `<div id="root" ${module.PRERENDERED_ATTRIBUTE}="${path}">${html}</div>`,
           );
-          writeCompressed(join(outDir, file), page);
+          const { html: painted, starter } = scriptsAfterPaint(page);
+          writeFileSync(join(outDir, starter.name), starter.code);
+          writeCompressed(join(outDir, file), painted);
           written[path] = file;
         }
         writeFileSync(join(outDir, 'prerendered.json'), `${JSON.stringify(written, null, 2)}\n`);

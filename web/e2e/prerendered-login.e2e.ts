@@ -33,6 +33,28 @@ describe('the sign-in page rendered ahead', () => {
     await context.close();
   });
 
+  it('paints from its HTML before it asks for the scripts', async () => {
+    const html = await (await fetch(`${baseURL()}/bmss/toLogin`)).text();
+    expect(html).not.toContain('modulepreload');
+    const { context, page } = await newPage(browser());
+    await page.goto('/bmss/toLogin');
+    await page.locator(`${SUBMIT}:not([disabled])`).waitFor({ timeout: WAIT });
+    const times = await page.evaluate(() => ({
+      // when the page's rendering was done (startTime is when the screen showed it, which may come later)
+      paint:
+        (performance.getEntriesByName('first-contentful-paint')[0] as { paintTime?: number } | undefined)
+          ?.paintTime ?? -1,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(framework|antd-core|index)-[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(times.paint).toBeGreaterThan(0);
+    expect(times.scripts).toHaveLength(3);
+    for (const start of times.scripts) expect(start).toBeGreaterThan(times.paint);
+    await context.close();
+  });
+
   it('what is typed before the scripts run is kept, and the app takes the HTML over instead of drawing it again', async () => {
     const { context, page } = await newPage(browser());
     const problems: string[] = [];
