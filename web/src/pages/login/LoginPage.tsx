@@ -25,6 +25,19 @@ interface LoginValues {
 
 const FIELDS = ['loginId', 'password'] as const;
 
+/**
+ * 登录, enabled once the app has started (app/prerendered.ts); a component of its own, so that change draws the
+ * button again and not the whole form.
+ */
+function SignInButton({ loading }: { loading: boolean }) {
+  const started = useStarted();
+  return (
+    <Button type="primary" htmlType="submit" block loading={loading} disabled={!started}>
+      登录
+    </Button>
+  );
+}
+
 /** /bmss/toLogin: account and password. */
 export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
@@ -34,7 +47,6 @@ export default function LoginPage() {
   const [expired, setExpired] = useState(hasSessionExpiredMarker);
   const [error, setError] = useState<string | null>(null);
   // the build renders this page ahead (app/prerendered.ts): what was typed before the scripts ran is kept
-  const started = useStarted();
   useFieldsTypedBeforeStart(form, FIELDS);
 
   // typing a password is the intent to sign in: the cipher and the page a sign-in opens (the root's) start loading
@@ -100,9 +112,7 @@ export default function LoginPage() {
           </Link>
         </div>
         <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={!started}>
-            登录
-          </Button>
+          <SignInButton loading={login.isPending} />
         </Form.Item>
       </Form>
       <Divider plain>
