@@ -119,6 +119,7 @@ async function main() {
   try {
     for (const audited of AUDITED_PAGES.filter((p) => !ONLY || ONLY.some((o) => p.path.includes(o)))) {
       const runs: Run[] = [];
+      let failures = 0;
       for (let n = 0; n < RUNS; n += 1) {
         const page = await browser.newPage();
         if (audited.signedIn) {
@@ -141,6 +142,20 @@ async function main() {
           page,
         );
         if (!result) throw new Error(`no Lighthouse result for ${audited.path}`);
+        // an audit Lighthouse could not finish has no score: said, and run again rather than counted as 0
+        const failure =
+          result.lhr.runtimeError?.message ??
+          (result.lhr.categories.performance?.score == null ? 'no performance score' : null);
+        if (failure) {
+          console.warn(
+            `${audited.path} run ${n + 1}/${RUNS}: Lighthouse could not score it (${failure}); again`,
+          );
+          await page.close();
+          failures += 1;
+          if (failures > RUNS) throw new Error(`${audited.path}: Lighthouse failed ${failures} times`);
+          n -= 1;
+          continue;
+        }
         const run = figures(result.lhr);
         if (LHR_DIR) mkdirSync(LHR_DIR, { recursive: true });
         if (LHR_DIR)
