@@ -1,4 +1,3 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   isSealedWithCurrentKey,
@@ -8,6 +7,7 @@ import {
   sealedKeyId,
   sealValue,
 } from '../src/lib/at-rest.ts';
+import { sealV1 } from './helpers/sealed-v1.ts';
 
 const KEY_A = 'ab'.repeat(32);
 const KEY_B = 'cd'.repeat(32);
@@ -15,16 +15,6 @@ const RING_A: Keyring = { currentId: 'a1', keys: { a1: KEY_A } };
 const RING_B: Keyring = { currentId: 'b1', keys: { b1: KEY_B } };
 const RING_B_WITH_A: Keyring = { currentId: 'b1', keys: { a1: KEY_A, b1: KEY_B } };
 const PHONE_42 = { table: 'users', row: 42, column: 'phone' };
-
-/** A value in the earlier format (no binding, no key id), as stored before v2. */
-function sealV1(keyHex: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
-}
 
 describe('at-rest AES-256-GCM, v2 (bound to table, row and column; key id)', () => {
   it('round-trips, carries the key id and never holds the plain text', () => {

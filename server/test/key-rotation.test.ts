@@ -1,4 +1,3 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { type LoanContractView, RSP, type UserInfo } from '@loan/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { setContacts } from './helpers/contacts.ts';
 import { approvedApplication } from './helpers/contracts.ts';
 import { latestCode } from './helpers/outbox.ts';
 import { giveStoreToken } from './helpers/receiving.ts';
+import { sealV1 } from './helpers/sealed-v1.ts';
 
 /**
  * Key rotation: values sealed under key A (the development keys, id pii-dev / store-dev), some still in the v1
@@ -39,14 +39,6 @@ const WITH_A = loadConfig({
 });
 const B_ALONE = loadConfig(B_ENV);
 const PHONE = '13722223333';
-
-/** The earlier format: no binding, no key id. */
-function sealV1(keyHex: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', ...[iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url'))].join('.');
-}
 
 let t: TestApp;
 let borrower: ReadyBorrower;

@@ -1,4 +1,3 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PII_KEY } from '../src/config.ts';
@@ -9,6 +8,7 @@ import { SealedValueError } from '../src/lib/at-rest.ts';
 import { open } from '../src/lib/sealed-columns.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
+import { sealV1 } from './helpers/sealed-v1.ts';
 
 /**
  * Values sealed in the earlier v1 format name no key and are bound to nothing, so one copied to another row
@@ -16,14 +16,6 @@ import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
  * column; one that no key opens is left as it is.
  */
 const CARD = '6222020200112233445';
-
-/** The earlier format: no binding, no key id. */
-function sealV1(keyHex: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', ...[iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url'))].join('.');
-}
 
 let t: TestApp;
 let a: ReadyBorrower;
