@@ -20,3 +20,5 @@ export const Cursor = Type.Optional(
 export const PageSize = Type.Optional(
   Type.Integer({ minimum: 1, maximum: 100, description: '每页条数 1–100，默认 10' }),
 );
+/** The cursor and page size of a list query that names its page size `limit`. */
+export const PageQuery = { cursor: Cursor, limit: PageSize };

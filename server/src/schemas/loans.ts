@@ -22,13 +22,12 @@ import {
 import { Type } from 'typebox';
 import { ApplicationDetailSchema } from './application-results.ts';
 import {
-  Cursor,
   DateText,
   DateTime,
   NullableDateTime,
   NullableString,
   NullableYuan,
-  PageSize,
+  PageQuery,
   QueryDate,
   strict,
   Yuan,
@@ -48,8 +47,7 @@ export const LoanRecordQuerystring = Type.Object(
     bank: Type.Optional(Type.Enum([...BANK_CODES], { description: '合作机构' })),
     from: QueryDate('申请日期起（含），YYYY-MM-DD'),
     to: QueryDate('申请日期止（含），YYYY-MM-DD'),
-    cursor: Cursor,
-    limit: PageSize,
+    ...PageQuery,
   },
   strict,
 );
@@ -78,10 +76,7 @@ const tradingFilters = {
   to: QueryDate('交易日期止（含），YYYY-MM-DD'),
 };
 
-export const TradingRecordQuerystring = Type.Object(
-  { ...tradingFilters, cursor: Cursor, limit: PageSize },
-  strict,
-);
+export const TradingRecordQuerystring = Type.Object({ ...tradingFilters, ...PageQuery }, strict);
 
 export const TradingExportQuerystring = Type.Object(
   { format: Type.Enum(['csv', 'xlsx'], { description: '文件格式' }), ...tradingFilters },

@@ -12,7 +12,7 @@ import {
   type RefundPage,
 } from '@loan/domain';
 import { Type } from 'typebox';
-import { Cursor, DateTime, NullableDateTime, NullableString, PageSize, strict, Yuan } from './fragments.ts';
+import { DateTime, NullableDateTime, NullableString, PageQuery, strict, Yuan } from './fragments.ts';
 import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of refunds, tied to the domain contract below. */
@@ -46,8 +46,7 @@ export const RefundCancelBody = Type.Object({ refundNo: RefundNo }, strict);
 export const RefundListQuerystring = Type.Object(
   {
     status: Type.Optional(State),
-    cursor: Cursor,
-    limit: PageSize,
+    ...PageQuery,
   },
   strict,
 );
