@@ -10,7 +10,7 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { api, readyBorrower } from './borrower-api.ts';
-import { browserPerFile, DESKTOP, login, newPage, PHONE, screenshot, WAIT } from './support.ts';
+import { browserPerFile, DESKTOP, login, newPage, PHONE, popupSettled, screenshot, WAIT } from './support.ts';
 import { E2E_USERS } from './users.ts';
 
 /**
@@ -103,6 +103,7 @@ describe('apply form: limit, preview and confirmation', () => {
       .waitFor();
     await fillForm(page, '100000');
     await page.getByLabel('借款期限').click();
+    await popupSettled(page, '.ant-select-dropdown');
     await page.locator('.ant-select-item-option').filter({ hasText: '12 个月' }).click();
     await page.getByLabel('借款用途').fill('采购旺季库存');
     const preview = page.getByRole('region', { name: '还款试算' });
@@ -182,6 +183,7 @@ describe('apply form: limit, preview and confirmation', () => {
       Math.floor(limitFen / product.amountStepFen) * product.amountStepFen + product.amountStepFen;
     await fillForm(page, String(above / 100));
     await page.getByLabel('借款期限').click();
+    await popupSettled(page, '.ant-select-dropdown');
     await page.locator('.ant-select-item-option').filter({ hasText: '12 个月' }).click();
     await page.getByLabel('借款用途').fill('采购旺季库存');
     await submitButton.click();

@@ -10,6 +10,7 @@ import {
   login,
   newPage,
   PHONE,
+  popupSettled,
   screenshot,
 } from './support.ts';
 import { DEMO, E2E_USERS, NEWBIE } from './users.ts';
@@ -184,6 +185,7 @@ describe('logout', () => {
     const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
     expect(token).toBeTruthy();
     await page.getByText(LOGOUT.name).first().click();
+    await popupSettled(page, '.ant-dropdown');
     await page.getByText('退出登录').last().click();
     await page.waitForURL('**/bmss/toLogin');
     expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();

@@ -12,6 +12,7 @@ import {
   expectTitle,
   newPage,
   PHONE,
+  popupSettled,
   screenshot,
   signInFirstTime,
   until,
@@ -158,6 +159,7 @@ async function enterApplication(page: Page, amount: string, term: string) {
   await page.waitForURL('**/application/enter?rowId=*');
   await page.getByLabel('借款金额（元）').fill(amount);
   await page.getByLabel('借款期限').click();
+  await popupSettled(page, '.ant-select-dropdown');
   await page.locator('.ant-select-item-option').filter({ hasText: term }).click();
   await page.getByLabel('借款用途').fill('采购备货，支付旺季库存货款');
   await page.getByRole('region', { name: '还款试算' }).getByText('末期还款').waitFor();

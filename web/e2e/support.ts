@@ -45,6 +45,30 @@ export async function animationsDone(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until an antd popup (a dropdown menu `.ant-dropdown`, a select list `.ant-select-dropdown`) is open and
+ * stands where it will stay. The popup is first rendered unaligned, then aligned to its trigger, then slides in;
+ * on a busy machine the browser can see it still for two frames before it moves, and a click then presses on the
+ * item and releases on whatever the item has left (seen: the logout menu item pressed, the header released).
+ */
+export async function popupSettled(
+  page: Page,
+  popup: '.ant-dropdown' | '.ant-select-dropdown',
+): Promise<void> {
+  await page.waitForFunction(
+    (selector) =>
+      [...document.querySelectorAll(selector)].some(
+        (element) =>
+          !/-hidden\b/.test(element.className) &&
+          !/\bant-[\w-]+-(appear|enter|leave)\b/.test(element.className) &&
+          element.getBoundingClientRect().height > 0,
+      ),
+    popup,
+    { timeout: WAIT },
+  );
+  await animationsDone(page);
+}
+
+/**
  * Calls `attempt` until it returns something other than undefined, `everyMs` apart, within `withinMs`; then throws
  * with `what`. For conditions outside the page (the outbox, an application's state on the server).
  */
