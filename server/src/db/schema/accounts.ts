@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, logId, serialId, tz } from './columns.ts';
+import { belongsTo, jsonRecord, logId, serialId, tz } from './columns.ts';
 
 /** Accounts and sign-in: users, sessions, throttles, codes, the outbox and the audit log. */
 
@@ -152,7 +152,7 @@ export const auditLog = pgTable(
     loginId: text('login_id'),
     action: text('action').notNull(),
     ip: text('ip'),
-    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    detail: jsonRecord('detail'),
     createdAt: tz('created_at').notNull(),
   },
   (t) => [index('audit_log_user_id_idx').on(t.userId), index('audit_log_created_at_idx').on(t.createdAt)],

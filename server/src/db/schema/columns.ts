@@ -1,7 +1,19 @@
-import { type AnyPgColumn, bigserial, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  integer,
+  jsonb,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** A timestamp with time zone, read as a Date. */
 export const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** An amount of money in fen (bigint), read as a number. */
+export const fen = (name: string) => bigint(name, { mode: 'number' });
 
 /** The key of a table other rows point to: a serial `id`. */
 export const serialId = () => serial('id').primaryKey();
@@ -12,6 +24,9 @@ export const logId = () => bigserial('id', { mode: 'number' }).primaryKey();
 /** A required reference to the row this one belongs to: deleted with it. */
 export const belongsTo = (name: string, parent: () => AnyPgColumn) =>
   integer(name).notNull().references(parent, { onDelete: 'cascade' });
+
+/** A jsonb object of any keys, as received or recorded (payloads, answers, details). */
+export const jsonRecord = (name: string) => jsonb(name).$type<Record<string, unknown>>();
 
 /** When a row was made and when it last changed. */
 export const timestamps = () => ({

@@ -1,19 +1,8 @@
 import type { CloseReason, PaymentChannel, PaymentOrderState, PaymentPurpose } from '@loan/domain';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.ts';
-import { belongsTo, logId, moveColumns, serialId, timestamps, tz } from './columns.ts';
+import { belongsTo, fen, jsonRecord, logId, moveColumns, serialId, timestamps, tz } from './columns.ts';
 import { loans } from './loans.ts';
 
 /** Payment orders (fee items or an instalment paid through the gateway), their notifies, the sandbox gateway. */
@@ -32,15 +21,15 @@ export const paymentOrders = pgTable(
     /** null when fee items of several loans are paid together */
     loanId: integer('loan_id').references(() => loans.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<PaymentChannel>().notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    discountFen: bigint('discount_fen', { mode: 'number' }).notNull().default(0),
+    amountFen: fen('amount_fen').notNull(),
+    discountFen: fen('discount_fen').notNull().default(0),
     couponId: integer('coupon_id'),
     status: text('status').$type<PaymentOrderState>().notNull(),
     closeReason: text('close_reason').$type<CloseReason>(),
     /** what the order pays, sorted, with coupon and channel: an identical new attempt gets this order back */
     attemptKey: text('attempt_key').notNull(),
-    unappliedFen: bigint('unapplied_fen', { mode: 'number' }).notNull().default(0),
-    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    unappliedFen: fen('unapplied_fen').notNull().default(0),
+    refundedFen: fen('refunded_fen').notNull().default(0),
     gatewayTradeNo: text('gateway_trade_no'),
     cashierUrl: text('cashier_url'),
     expiresAt: tz('expires_at').notNull(),
@@ -75,11 +64,11 @@ export const paymentOrderItems = pgTable(
     instalmentId: integer('instalment_id'),
     loanId: integer('loan_id').notNull(),
     seq: integer('seq').notNull(),
-    principalFen: bigint('principal_fen', { mode: 'number' }).notNull().default(0),
-    interestFen: bigint('interest_fen', { mode: 'number' }).notNull().default(0),
-    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull().default(0),
-    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
-    discountFen: bigint('discount_fen', { mode: 'number' }).notNull().default(0),
+    principalFen: fen('principal_fen').notNull().default(0),
+    interestFen: fen('interest_fen').notNull().default(0),
+    penaltyFen: fen('penalty_fen').notNull().default(0),
+    feeFen: fen('fee_fen').notNull().default(0),
+    discountFen: fen('discount_fen').notNull().default(0),
     open: boolean('open').notNull(),
   },
   (t) => [
@@ -110,7 +99,7 @@ export const paymentNotifies = pgTable(
     /** PAY | REFUND */
     kind: text('kind').notNull(),
     outTradeNo: text('out_trade_no').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    payload: jsonRecord('payload').notNull(),
     outcome: text('outcome').notNull(),
     reason: text('reason'),
     receivedAt: tz('received_at').notNull(),
@@ -125,7 +114,7 @@ export const paymentNotifies = pgTable(
 export const sandboxGatewayOrders = pgTable('sandbox_gateway_orders', {
   outTradeNo: text('out_trade_no').primaryKey(),
   gatewayTradeNo: text('gateway_trade_no').notNull(),
-  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  amountFen: fen('amount_fen').notNull(),
   status: text('status').notNull(),
   notifyUrl: text('notify_url').notNull(),
   createdAt: tz('created_at').notNull(),
@@ -138,7 +127,7 @@ export const sandboxGatewayRefunds = pgTable('sandbox_gateway_refunds', {
   outRefundNo: text('out_refund_no').primaryKey(),
   outTradeNo: text('out_trade_no').notNull(),
   gatewayRefundNo: text('gateway_refund_no').notNull(),
-  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  amountFen: fen('amount_fen').notNull(),
   status: text('status').notNull(),
   notifyUrl: text('notify_url').notNull(),
   createdAt: tz('created_at').notNull(),
@@ -151,7 +140,7 @@ export const sandboxGatewayRequests = pgTable(
   {
     idempotencyKey: text('idempotency_key').notNull(),
     operation: text('operation').notNull(),
-    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    answer: jsonRecord('answer').notNull(),
     createdAt: tz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.operation, t.idempotencyKey] })],
@@ -164,7 +153,7 @@ export const sandboxGatewayNotifies = pgTable(
     id: logId(),
     /** PAY | REFUND */
     kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    payload: jsonRecord('payload').notNull(),
     dueAt: tz('due_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     deliveredAt: tz('delivered_at'),
