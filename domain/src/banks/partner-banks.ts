@@ -1,5 +1,5 @@
 import { oneOf } from '../one-of.ts';
-import type { StepKey } from './application-steps.ts';
+import { APPLICATION_STEPS, type StepKey } from './application-steps.ts';
 import { MATERIALS, type MaterialKey } from './materials.ts';
 
 /** The five partner banks of docs/PRODUCT.md §1 (YNIT is a trust company, FUIOU a payment institution). */
@@ -43,22 +43,18 @@ function materialsBut(...left: readonly MaterialKey[]): readonly MaterialKey[] {
   return MATERIALS.filter((material) => !left.includes(material));
 }
 
+/** The catalogue's steps but these, in catalogue order. */
+function stepsBut(...left: readonly StepKey[]): readonly StepKey[] {
+  return APPLICATION_STEPS.filter((step) => !left.includes(step));
+}
+
 export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
   YNIT: {
     code: 'YNIT',
     name: '云南国际信托',
     kind: 'TRUST',
     routeParams: BANK_ROUTE_PARAMS.YNIT,
-    flow: [
-      'ACCEPT_AGREEMENTS',
-      'CERTIFY_COMPANY',
-      'CERTIFY_LEGAL_PERSON',
-      'FACE_VERIFY',
-      'UPLOAD_DOCUMENTS',
-      'SUBMIT',
-      'BANK_REVIEW',
-      'SIGN_CONTRACT',
-    ],
+    flow: stepsBut('BIND_CARD', 'OPEN_COLLECTION_ACCOUNT'),
     materials: materialsBut('BANK_CARD'),
   },
   CGB: {
@@ -99,17 +95,7 @@ export const PARTNER_BANKS: Readonly<Record<BankCode, PartnerBank>> = {
     name: '上海华瑞银行',
     kind: 'BANK',
     routeParams: BANK_ROUTE_PARAMS.SHRB,
-    flow: [
-      'ACCEPT_AGREEMENTS',
-      'CERTIFY_COMPANY',
-      'CERTIFY_LEGAL_PERSON',
-      'FACE_VERIFY',
-      'BIND_CARD',
-      'UPLOAD_DOCUMENTS',
-      'SUBMIT',
-      'BANK_REVIEW',
-      'SIGN_CONTRACT',
-    ],
+    flow: stepsBut('OPEN_COLLECTION_ACCOUNT'),
     materials: MATERIALS,
   },
   CRBANK: {
