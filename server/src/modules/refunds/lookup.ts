@@ -21,6 +21,16 @@ export async function ownRefund(db: Database, userId: number, refundNo: string):
   return row;
 }
 
+/** A refund by number, whoever's it is (operators, the gateway's word); null when there is none. */
+export async function findRefundByNo(db: Database, refundNo: string): Promise<RefundRow | null> {
+  const [row] = await db
+    .select()
+    .from(refundApplications)
+    .where(eq(refundApplications.refundNo, refundNo))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A borrower's own payment order by number: a missing one and another borrower's answer the same 3902. */
 export async function ownPaymentOrder(
   db: Database,

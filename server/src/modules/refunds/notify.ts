@@ -9,9 +9,8 @@ import {
   paymentOrderItems,
   paymentOrders,
   type RefundRow,
-  refundApplications,
 } from '../../db/schema.ts';
-import { paymentOrderById } from './lookup.ts';
+import { findRefundByNo, paymentOrderById } from './lookup.ts';
 import { applyRefundEvent } from './refund-event.ts';
 
 /** The gateway's word that a refund was made (its signed notify, or reconciliation's query). */
@@ -42,11 +41,7 @@ export async function applyRefundNotify(
   now: Date,
   actor: Extract<RefundActor, 'GATEWAY' | 'SYSTEM'> = 'GATEWAY',
 ): Promise<RefundNotifyOutcome> {
-  const [found] = await tx
-    .select()
-    .from(refundApplications)
-    .where(eq(refundApplications.refundNo, confirmation.outRefundNo))
-    .limit(1);
+  const found = await findRefundByNo(tx, confirmation.outRefundNo);
   if (!found) return { outcome: 'REFUSED', reason: '退款单不存在' };
   if (found.status === 'REFUNDED') return { outcome: 'DUPLICATE', refund: found };
   if (found.amountFen !== confirmation.amountFen) {

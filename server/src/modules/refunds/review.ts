@@ -1,8 +1,8 @@
 import { checkRefundReason, REFUND_NO_PATTERN, type RefundActor, RSP } from '@loan/domain';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type RefundRow, refundApplications } from '../../db/schema.ts';
+import type { RefundRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { findRefundByNo } from './lookup.ts';
 import { applyRefundEvent } from './refund-event.ts';
 
 export type ReviewDecision = 'APPROVE' | 'REJECT';
@@ -21,11 +21,7 @@ export interface ReviewInput {
 /** A refund by number, whoever's it is (operators and the server). */
 export async function refundByNo(db: Database, refundNo: string): Promise<RefundRow> {
   if (!REFUND_NO_PATTERN.test(refundNo)) throw new ApiError(RSP.REFUND_NOT_FOUND);
-  const [row] = await db
-    .select()
-    .from(refundApplications)
-    .where(eq(refundApplications.refundNo, refundNo))
-    .limit(1);
+  const row = await findRefundByNo(db, refundNo);
   if (!row) throw new ApiError(RSP.REFUND_NOT_FOUND);
   return row;
 }
