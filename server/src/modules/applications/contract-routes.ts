@@ -1,11 +1,9 @@
 import { API, RSP } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
+import type { App } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { currentSession } from '../../plugins/session.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import { LoanContractQuerystring, LoanContractViewSchema } from '../../schemas/contract.ts';
-import { attachment } from '../loans/routes.ts';
 import { loanContractOf } from './contract.ts';
 import { keptContract, openKept } from './contract-kept.ts';
 import { contractFileNames, contractPdf } from './contract-pdf.ts';
@@ -16,7 +14,6 @@ const NOT_FOUND_NOTE = '不存在、他人的或编号格式不正确的申请�
 
 /** The loan contract: read before signing, and the signed one as a PDF. */
 export function contractRoutes(app: App, ctx: AppContext): void {
-  const base = ctx.config.apiBase;
   const signedIn = signedInRoutes(app, ctx, TAGS);
   const rowIdOf = (text: string) => {
     const id = parseRowId(text);
@@ -38,29 +35,19 @@ export function contractRoutes(app: App, ctx: AppContext): void {
     (request, user) => loanContractOf(ctx, user, rowIdOf(request.query.rowId)),
   );
 
-  app.get(
-    `${base}${API.loanContractPdf}`,
+  signedIn.file(
+    API.loanContractPdf,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '已签署借款合同（PDF）',
-        description: `成功时直接返回 PDF 文件（签署时留存的合同全文与签署记录）；尚未签署或留存的合同无法读取时 3407，返回 JSON 信封。${NOT_FOUND_NOTE}`,
-        security: NEEDS_TOKEN,
-        querystring: LoanContractQuerystring,
-      },
+      summary: '已签署借款合同（PDF）',
+      description: `成功时直接返回 PDF 文件（签署时留存的合同全文与签署记录）；尚未签署或留存的合同无法读取时 3407，返回 JSON 信封。${NOT_FOUND_NOTE}`,
+      querystring: LoanContractQuerystring,
     },
-    async (request, reply) => {
-      const row = await ownApplication(ctx.db, currentSession(request).user.id, rowIdOf(request.query.rowId));
+    async (request, user) => {
+      const row = await ownApplication(ctx.db, user.id, rowIdOf(request.query.rowId));
       const kept = await keptContract(ctx.db, row.id);
       if (!kept) throw new ApiError(RSP.CONTRACT_NOT_SIGNED);
       const pdf = await contractPdf(openKept(ctx, kept));
-      const { fileName, asciiName } = contractFileNames(kept.contractNo);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(fileName, asciiName))
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return { type: 'application/pdf', ...contractFileNames(kept.contractNo), body: pdf };
     },
   );
 }

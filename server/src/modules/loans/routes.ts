@@ -1,8 +1,8 @@
 import { API, RSP, shanghaiDate } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
+import type { App } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { currentSession, requestMeta } from '../../plugins/session.ts';
+import { requestMeta } from '../../plugins/session.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   EarlySettleBody,
@@ -32,13 +32,7 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachment(fileName: string, asciiName: string): string {
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 export function loanRoutes(app: App, ctx: AppContext): void {
-  const base = ctx.config.apiBase;
   const signedIn = signedInRoutes(app, ctx, LOAN_TAGS);
 
   signedIn.get(
@@ -98,30 +92,25 @@ export function loanRoutes(app: App, ctx: AppContext): void {
     (request, user) => tradingRecord(ctx, user, request.query),
   );
 
-  app.get(
-    `${base}${API.tradingExport}`,
+  signedIn.file(
+    API.tradingExport,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TRADING_TAGS,
-        summary: '导出交易记录（CSV 或 Excel），筛选条件同交易记录',
-        description: `成功时直接返回文件（CSV 为带 BOM 的 UTF-8）；超过 ${MAX_EXPORT_ROWS} 行或条件不合法时返回 1001 的 JSON 信封。`,
-        security: NEEDS_TOKEN,
-        querystring: TradingExportQuerystring,
-      },
+      tags: TRADING_TAGS,
+      summary: '导出交易记录（CSV 或 Excel），筛选条件同交易记录',
+      description: `成功时直接返回文件（CSV 为带 BOM 的 UTF-8）；超过 ${MAX_EXPORT_ROWS} 行或条件不合法时返回 1001 的 JSON 信封。`,
+      querystring: TradingExportQuerystring,
     },
-    async (request, reply) => {
+    async (request, user) => {
       const { format, ...filters } = request.query;
-      const data = await ledgerForExport(ctx, currentSession(request).user, filters);
+      const data = await ledgerForExport(ctx, user, filters);
       if (!data) throw new ApiError(RSP.INVALID_INPUT, '导出范围过大，请缩小日期范围');
       const day = shanghaiDate(ctx.now()).replaceAll('-', '');
-      const body =
-        format === 'csv' ? ledgerCsv(data.lines, data.totals) : ledgerXlsx(data.lines, data.totals);
-      return reply
-        .type(CONTENT_TYPES[format])
-        .header('content-disposition', attachment(`交易记录-${day}.${format}`, `trading-${day}.${format}`))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return {
+        type: CONTENT_TYPES[format],
+        fileName: `交易记录-${day}.${format}`,
+        asciiName: `trading-${day}.${format}`,
+        body: format === 'csv' ? ledgerCsv(data.lines, data.totals) : ledgerXlsx(data.lines, data.totals),
+      };
     },
   );
 }

@@ -1,7 +1,6 @@
 import { API } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, NEEDS_TOKEN } from '../../http.ts';
-import { currentSession } from '../../plugins/session.ts';
+import type { App } from '../../http.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
   CreatedOrderSchema,
@@ -14,7 +13,6 @@ import {
   RepayNowBody,
   SandboxCashierBody,
 } from '../../schemas/payments.ts';
-import { attachment } from '../loans/routes.ts';
 import { createFeeOrder, repayNow } from './create-orders.ts';
 import { closeByBorrower, sandboxCashier } from './order-actions.ts';
 import { receiptPdf } from './receipt.ts';
@@ -26,7 +24,6 @@ const ORDER_NOTE =
   '订单 30 分钟未支付自动关闭。不存在或他人的订单一律 3801。';
 
 export function paymentRoutes(app: App, ctx: AppContext): void {
-  const base = ctx.config.apiBase;
   const signedIn = signedInRoutes(app, ctx, TAGS);
 
   signedIn.post(
@@ -98,29 +95,21 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
     (_request, user) => paidOrders(ctx.db, user.id),
   );
 
-  app.get(
-    `${base}${API.payReceipt}`,
+  signedIn.file(
+    API.payReceipt,
     {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '电子回单（PDF）',
-        description: '成功时直接返回 PDF 文件；不存在或他人的订单 3801、尚未支付 3813 时返回 JSON 信封。',
-        security: NEEDS_TOKEN,
-        querystring: OutTradeNoQuerystring,
-      },
+      summary: '电子回单（PDF）',
+      description: '成功时直接返回 PDF 文件；不存在或他人的订单 3801、尚未支付 3813 时返回 JSON 信封。',
+      querystring: OutTradeNoQuerystring,
     },
-    async (request, reply) => {
-      const order = await ownOrder(ctx.db, currentSession(request).user.id, request.query.outTradeNo);
-      const pdf = await receiptPdf(ctx.db, order, ctx.now(), { sandbox: ctx.config.sandbox });
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          attachment(`电子回单-${order.outTradeNo}.pdf`, `receipt-${order.outTradeNo}.pdf`),
-        )
-        .header('cache-control', 'no-store')
-        .send(pdf);
+    async (request, user) => {
+      const order = await ownOrder(ctx.db, user.id, request.query.outTradeNo);
+      return {
+        type: 'application/pdf',
+        fileName: `电子回单-${order.outTradeNo}.pdf`,
+        asciiName: `receipt-${order.outTradeNo}.pdf`,
+        body: await receiptPdf(ctx.db, order, ctx.now(), { sandbox: ctx.config.sandbox }),
+      };
     },
   );
 }
