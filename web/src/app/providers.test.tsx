@@ -16,6 +16,21 @@ describe('app providers apply the interface defaults', () => {
     expect(THEME.token?.zIndexPopupBase).toBe(2000);
   });
 
+  it('adds no stylesheet to the document: the styles and CSS variables come from the built stylesheet', () => {
+    const before = document.querySelectorAll('style').length;
+    const { container } = renderInApp(
+      <Form>
+        <Form.Item label="金额" name="amount">
+          <Input />
+        </Form.Item>
+        <Button type="primary">提交</Button>
+        <Table columns={[{ title: '金额', dataIndex: 'amount' }]} dataSource={[]} />
+      </Form>,
+    );
+    expect(container.querySelector('.ant-btn')).not.toBeNull();
+    expect(document.querySelectorAll('style').length).toBe(before);
+  });
+
   it('an empty table says 暂无数据', () => {
     const { container } = renderInApp(
       <Table columns={[{ title: '金额', dataIndex: 'amount' }]} dataSource={[]} />,
