@@ -7,7 +7,8 @@ import { oneOf } from '../one-of.ts';
  */
 
 /** A collection sub-account's life at the bank. */
-export type SubAccountState = 'OPENING' | 'OPEN' | 'FAILED' | 'CLOSED';
+export const SUB_ACCOUNT_STATES = ['OPENING', 'OPEN', 'FAILED', 'CLOSED'] as const;
+export type SubAccountState = (typeof SUB_ACCOUNT_STATES)[number];
 
 export const SUB_ACCOUNT_STATE_LABELS: Readonly<Record<SubAccountState, string>> = {
   OPENING: '开立中',
@@ -17,7 +18,8 @@ export const SUB_ACCOUNT_STATE_LABELS: Readonly<Record<SubAccountState, string>>
 };
 
 /** The small-deposit check of the settlement account; EXPIRED is derived from the check's expiry. */
-export type SettlementCheckState = 'PENDING' | 'VERIFIED' | 'FAILED' | 'EXPIRED';
+export const SETTLEMENT_CHECK_STATES = ['PENDING', 'VERIFIED', 'FAILED', 'EXPIRED'] as const;
+export type SettlementCheckState = (typeof SETTLEMENT_CHECK_STATES)[number];
 
 export const SETTLEMENT_CHECK_STATE_LABELS: Readonly<Record<SettlementCheckState, string>> = {
   PENDING: '待验证',
@@ -39,7 +41,8 @@ export const SETTLEMENT_CHECK_RULES = {
 } as const;
 
 /** Where the store's payouts go, as the marketplace reports it. */
-export type PayoutPointing = 'POINTED' | 'NOT_POINTED' | 'CHECKING' | 'DIVERTED';
+export const PAYOUT_POINTINGS = ['POINTED', 'NOT_POINTED', 'CHECKING', 'DIVERTED'] as const;
+export type PayoutPointing = (typeof PAYOUT_POINTINGS)[number];
 
 export const PAYOUT_POINTING_LABELS: Readonly<Record<PayoutPointing, string>> = {
   POINTED: '已指向',

@@ -2,10 +2,12 @@ import {
   type AccountOverview,
   type ChangeContactRequest,
   type ChangeContactResult,
+  PAYOUT_POINTINGS,
   type SecurityView,
   type SendContactCodeRequest,
   type SignOutOthersResult,
   STORE_AUTH_STATUSES,
+  SUB_ACCOUNT_STATES,
 } from '@loan/domain';
 import { Type } from 'typebox';
 import { CodeField } from './fields.ts';
@@ -14,10 +16,10 @@ import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of My account (/account/*), tied to the domain contract below. */
 
-const SubAccountStateSchema = Type.Enum(['OPENING', 'OPEN', 'FAILED', 'CLOSED'], {
+const SubAccountStateSchema = Type.Enum([...SUB_ACCOUNT_STATES], {
   description: 'OPENING 开立中 | OPEN 已开立 | FAILED 开立失败 | CLOSED 已变更',
 });
-const PayoutPointingSchema = Type.Enum(['POINTED', 'NOT_POINTED', 'CHECKING', 'DIVERTED'], {
+const PayoutPointingSchema = Type.Enum([...PAYOUT_POINTINGS], {
   description: 'POINTED 已指向 | NOT_POINTED 未指向 | CHECKING 核实中 | DIVERTED 异常',
 });
 const ContactChannelSchema = Type.Enum(['sms', 'email'], { description: 'sms 手机号 | email 邮箱' });

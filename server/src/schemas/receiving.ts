@@ -4,11 +4,14 @@ import {
   type EligibleBank,
   type OpenSubAccountRequest,
   PAID_METHODS,
+  PAYOUT_POINTINGS,
   type PaidMethodRequest,
   type PayoutView,
   type ReceivingAccountView,
+  SETTLEMENT_CHECK_STATES,
   type SettlementAccountRequest,
   type SettlementAccountView,
+  SUB_ACCOUNT_STATES,
   type SubAccountCallbackBody,
   type SubAccountView,
   type VerifySettlementRequest,
@@ -60,7 +63,7 @@ export const SubAccountViewSchema = Type.Object({
   id: Type.Integer(),
   bankCode: Bank,
   bankName: Type.String(),
-  state: Type.Enum(['OPENING', 'OPEN', 'FAILED', 'CLOSED']),
+  state: Type.Enum([...SUB_ACCOUNT_STATES]),
   accountNo: NullableString,
   accountNoMasked: NullableString,
   companyName: Type.String(),
@@ -71,7 +74,7 @@ export const SubAccountViewSchema = Type.Object({
 });
 
 export const SettlementAccountViewSchema = Type.Object({
-  state: Type.Enum(['PENDING', 'VERIFIED', 'FAILED', 'EXPIRED']),
+  state: Type.Enum([...SETTLEMENT_CHECK_STATES]),
   bankName: Type.String(),
   accountName: Type.String(),
   accountNoMasked: Type.String(),
@@ -81,7 +84,7 @@ export const SettlementAccountViewSchema = Type.Object({
 });
 
 export const PayoutViewSchema = Type.Object({
-  state: Type.Enum(['POINTED', 'NOT_POINTED', 'CHECKING', 'DIVERTED']),
+  state: Type.Enum([...PAYOUT_POINTINGS]),
   checkedAt: NullableDateTime,
   destinationMasked: NullableString,
   note: NullableString,
