@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { AppProviders, createQueryClient } from './app/providers';
+import { registerRouteDataClient } from './app/route-data';
 import { createAppRouter, loadRouteCode } from './app/router';
 import { hasSessionExpiredMarker, readSession } from './session/session';
 // antd's styles, written at build time (build/antd-static-css.ts), before the app's own
@@ -24,6 +25,7 @@ function takesOverPrerenderedPage(): boolean {
 
 async function start(root: HTMLElement) {
   const queryClient = createQueryClient();
+  registerRouteDataClient(queryClient);
   const hydrate = takesOverPrerenderedPage();
   // hydration needs the page's code before the first render, as the build had it
   if (hydrate) await loadRouteCode(window.location.pathname);

@@ -40,6 +40,7 @@ import {
   TRADING_SECTION_PATH,
   USER_SECTION_PATH,
 } from './paths';
+import { prefetchPageData } from './route-data';
 import type { RouteHandle } from './route-handle';
 
 /**
@@ -170,6 +171,7 @@ const rootLayoutRoute: RouteObject = {
         {
           path: LOAN_INFO_PATH,
           handle: titled(LOAN_INFO),
+          loader: prefetchPageData(() => import('../pages/loan-info/page-data')),
           lazy: lazyPage(() => import('../pages/loan-info/LoanInfoPage')),
         },
         // LoanInfo_YNIT/:rowId/:productCode/:productType, LoanInfo_CGB/:rowId/:productCode, … (docs/PRODUCT.md §2)
@@ -196,6 +198,7 @@ const rootLayoutRoute: RouteObject = {
         {
           path: LOAN_RECORDS_PATH,
           handle: titled('贷款记录'),
+          loader: prefetchPageData(() => import('../pages/loan-records/page-data')),
           lazy: lazyPage(() => import('../pages/loan-records/LoanRecordsPage')),
         },
         {
@@ -225,6 +228,7 @@ const rootLayoutRoute: RouteObject = {
         {
           path: MY_ACCOUNT_PATH,
           handle: titled('我的账户'),
+          loader: prefetchPageData(() => import('../pages/my-account/page-data')),
           lazy: lazyPage(() => import('../pages/my-account/MyAccountPage')),
         },
         {

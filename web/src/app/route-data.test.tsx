@@ -1,0 +1,93 @@
+import { API } from '@loan/domain';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, type LoaderFunction, matchRoutes, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveLogin, saveUserInfo } from '../session/session';
+import { DEMO_USER_INFO } from '../test/fixtures';
+import { fakeApi } from '../test/render';
+import { AppProviders, createQueryClient } from './providers';
+import { registerRouteDataClient } from './route-data';
+import { appRoutes } from './routes';
+
+const drawnText = (text: string) => () => screen.findAllByText(text, undefined, { timeout: 10_000 });
+
+/** Each page that asks its data ahead, the calls it draws first, and what its own code draws while they load. */
+const PAGES = [
+  {
+    path: '/apply/LoanInfo',
+    asks: [API.toUserAllCheck, API.mwsTokenCheck, API.productList],
+    drawn: drawnText('申请前准备'),
+  },
+  { path: '/record/loanRecord', asks: [API.loanRecords], drawn: drawnText('全部状态') },
+  {
+    path: '/account/myAccount',
+    asks: [API.accountOverview, API.coupons, API.accountSecurity],
+    // the account's cards wait for all three calls behind one placeholder
+    drawn: () =>
+      waitFor(() => expect(document.querySelector('.page-placeholder')).not.toBeNull(), { timeout: 10_000 }),
+  },
+];
+
+let undo: Array<() => void> = [];
+afterEach(() => {
+  for (const step of undo) step();
+  undo = [];
+});
+
+/** The app as main.tsx starts it on `path`, its calls recorded and never answered (the pages stay loading). */
+function start(path: string) {
+  const api = fakeApi(() => new Promise(() => undefined));
+  const client = createQueryClient();
+  undo.push(api.restore, registerRouteDataClient(client));
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const asked = (url: string) => api.requests.filter((request) => request.url === url).length;
+  return { router, asked };
+}
+
+describe('a page asks for its first data while its code loads', () => {
+  it.each(PAGES)(
+    '$path: the route asks the calls itself, before any page code runs',
+    async ({ path, asks }) => {
+      saveLogin('tok');
+      const api = fakeApi(() => new Promise(() => undefined));
+      undo.push(api.restore, registerRouteDataClient(createQueryClient()));
+      const loaders = (matchRoutes(appRoutes, path) ?? []).flatMap(({ route }) =>
+        typeof route.loader === 'function' ? [route.loader as LoaderFunction] : [],
+      );
+      expect(loaders).toHaveLength(1);
+      const url = new URL(`http://localhost${path}`);
+      for (const loader of loaders) {
+        expect(
+          await loader({ request: new Request(url), url, params: {}, context: {}, pattern: path }),
+        ).toBeNull();
+      }
+      const asked = (url: string) => api.requests.filter((request) => request.url === url).length;
+      await waitFor(() => expect(asks.map(asked)).toEqual(asks.map(() => 1)));
+    },
+  );
+
+  it.each(PAGES)(
+    '$path: each call once, asked by the route and used by the page',
+    async ({ path, asks, drawn }) => {
+      saveLogin('tok');
+      saveUserInfo(DEMO_USER_INFO);
+      const { asked } = start(path);
+      // asked before the page's code has drawn anything
+      await waitFor(() => expect(asks.map(asked)).toEqual(asks.map(() => 1)));
+      await drawn();
+      // the page's own queries found the calls in flight: none asked again
+      expect(asks.map(asked)).toEqual(asks.map(() => 1));
+    },
+  );
+
+  it.each(PAGES)('$path without a session asks nothing and goes to login', async ({ path, asks }) => {
+    const { router, asked } = start(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'));
+    expect(asks.map(asked)).toEqual(asks.map(() => 0));
+  });
+});

@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { readSession } from '../session/session';
+
+/** A page's first data: the queries it renders with, asked ahead (pages/<page>/page-data.ts). */
+export interface PageData {
+  prefetch(client: QueryClient): void;
+}
+
+let appClient: QueryClient | null = null;
+
+/** main.tsx gives the routes the app's query client. Returns a function that undoes it. */
+export function registerRouteDataClient(client: QueryClient): () => void {
+  appClient = client;
+  return () => {
+    if (appClient === client) appClient = null;
+  };
+}
+
+/**
+ * A route loader that asks the server for a page's first data while the page's code downloads, rather than once
+ * that code has run: the page's queries then find their answers in flight or in the cache (on a slow phone line,
+ * a second sooner). It never waits, so the page draws its own loading state, and it asks nothing without a
+ * session: the guard sends that visit to the login page.
+ */
+export const prefetchPageData = (load: () => Promise<PageData>) => (): null => {
+  const client = appClient;
+  if (client && readSession().accessToken) {
+    load().then(
+      (page) => page.prefetch(client),
+      // the page's own code loads the same modules and reports a failure where the user sees it
+      () => undefined,
+    );
+  }
+  return null;
+};
