@@ -8,6 +8,7 @@ import type {
 } from '@loan/domain';
 import { API } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { FRESH_ON_OPEN_MS } from './fresh-on-open';
 import { type CallOptions, get, post } from './http';
 
 /** My account (/account/…): what the borrower owes, their profile, sign-ins and contacts. */
@@ -25,7 +26,7 @@ export const accountOverviewQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.overview,
     queryFn: ({ signal }) => accountOverview({ silent: true, signal }),
-    staleTime: 0,
+    staleTime: FRESH_ON_OPEN_MS,
   });
 
 export function accountSecurity(options?: CallOptions) {
@@ -36,7 +37,7 @@ export const accountSecurityQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.security,
     queryFn: ({ signal }) => accountSecurity({ silent: true, signal }),
-    staleTime: 0,
+    staleTime: FRESH_ON_OPEN_MS,
   });
 
 /** Ends every other live session of the borrower; this one stays. */

@@ -8,6 +8,7 @@ import type {
 } from '@loan/domain';
 import { API } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { FRESH_ON_OPEN_MS } from './fresh-on-open';
 import { type CallOptions, get } from './http';
 
 /** Service fees (/service/…) and the borrower's coupons (/users/coupons…). */
@@ -49,7 +50,7 @@ export const couponsQueryOptions = () =>
   queryOptions({
     queryKey: feeKeys.coupons,
     queryFn: ({ signal }) => coupons(undefined, { silent: true, signal }),
-    staleTime: 0,
+    staleTime: FRESH_ON_OPEN_MS,
   });
 
 /** The coupons usable on these fee items, best first, each with the item it applies to and its discount. */

@@ -1,10 +1,11 @@
 import { API } from '@loan/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, type LoaderFunction, matchRoutes, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { overview, security } from '../pages/my-account/account-fixtures';
 import { saveLogin, saveUserInfo } from '../session/session';
 import { DEMO_USER_INFO } from '../test/fixtures';
-import { fakeApi } from '../test/render';
+import { fakeApi, ok } from '../test/render';
 import { AppProviders, createQueryClient } from './providers';
 import { registerRouteDataClient } from './route-data';
 import { appRoutes } from './routes';
@@ -34,9 +35,12 @@ afterEach(() => {
   undo = [];
 });
 
-/** The app as main.tsx starts it on `path`, its calls recorded and never answered (the pages stay loading). */
-function start(path: string) {
-  const api = fakeApi(() => new Promise(() => undefined));
+type Answer = Parameters<typeof fakeApi>[0];
+const never: Answer = () => new Promise(() => undefined);
+
+/** The app as main.tsx starts it on `path`, its calls recorded (by default never answered: the page stays loading). */
+function start(path: string, answer: Answer = never) {
+  const api = fakeApi(answer);
   const client = createQueryClient();
   undo.push(api.restore, registerRouteDataClient(client));
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -89,5 +93,23 @@ describe('a page asks for its first data while its code loads', () => {
     const { router, asked } = start(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/bmss/toLogin'));
     expect(asks.map(asked)).toEqual(asks.map(() => 0));
+  });
+
+  it('/account/myAccount: answers that arrived before the page drew are not asked again by the page or its cards', async () => {
+    saveLogin('tok');
+    saveUserInfo(DEMO_USER_INFO);
+    // the clock stands still: however long the page's code takes to load here, the answers are a moment old
+    vi.useFakeTimers({ toFake: ['Date'] });
+    undo.push(() => vi.useRealTimers());
+    const { asked } = start('/account/myAccount', (request) => {
+      if (request.url === API.accountOverview) return ok(overview());
+      if (request.url === API.accountSecurity) return ok(security());
+      if (request.url === API.coupons) return ok({ items: [], availableCount: 0 });
+      return ok(null);
+    });
+    await screen.findByText('我的优惠券', undefined, { timeout: 10_000 });
+    await screen.findByText('暂无可用的优惠券');
+    const calls = [API.accountOverview, API.coupons, API.accountSecurity];
+    expect(calls.map(asked)).toEqual([1, 1, 1]);
   });
 });
