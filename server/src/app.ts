@@ -75,7 +75,7 @@ export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
 }
 
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 
 /** Builds the portal: API under API_BASE, OpenAPI, developer outbox (not in production), the web app. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {

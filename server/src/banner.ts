@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
 
 /** A token of the right shape that the sandbox marketplace accepts (docs/SANDBOX.md). */
-export const SANDBOX_DEMO_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const SANDBOX_DEMO_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
 /**
  * What `npm start` prints once the server listens: the URL and health checks; outside production also the demo

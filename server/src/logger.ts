@@ -37,7 +37,7 @@ const PERSONAL_KEYS = [
   'body',
 ];
 
-export const REDACT_PATHS = [...SECRET_PATHS, ...PERSONAL_KEYS.flatMap((key) => [`*.${key}`, `*.*.${key}`])];
+const REDACT_PATHS = [...SECRET_PATHS, ...PERSONAL_KEYS.flatMap((key) => [`*.${key}`, `*.*.${key}`])];
 
 /**
  * Query parameters whose values may be logged: paging, filters and ids. Any other value in a request line is
@@ -66,7 +66,7 @@ const LOGGABLE_QUERY = new Set([
 ]);
 
 /** The request line with only LOGGABLE_QUERY values kept (e.g. /directLogin?ticket=[redacted]). */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

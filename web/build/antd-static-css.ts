@@ -10,7 +10,7 @@ import { STYLED_THEME } from '../src/app/theme.ts';
  * alerts, toasts, the loading spinner, the footer's sandbox tag): their styles are the stylesheet every page
  * loads first. Their code is mostly the `antd-core` chunk (vite.config.ts).
  */
-export const FIRST_PAGE_COMPONENTS = [
+const FIRST_PAGE_COMPONENTS = [
   'Alert',
   'Button',
   'Col',

@@ -26,7 +26,7 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
 ${COUPON_USAGE.replace(/^用法 \/ usage:\n/, '')}
                                发放或查看优惠券（满减、折扣、免服务费）/ issue or list coupons`;
 
-export const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<string, Command> = {
   create,
   'reset-password': resetPassword,
   unlock,

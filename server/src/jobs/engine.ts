@@ -57,7 +57,7 @@ export interface JobEngine {
   readonly schema: string;
 }
 
-export const DEFAULT_JOB_SCHEMA = 'pgboss';
+const DEFAULT_JOB_SCHEMA = 'pgboss';
 
 /**
  * The job engine: pg-boss (PostgreSQL, `FOR UPDATE SKIP LOCKED` claims) on the app's own database, the

@@ -13,7 +13,7 @@ const FONT_FILE = createRequire(import.meta.url).resolve(
 
 let fontBytes: Buffer | null = null;
 
-export function cjkFont(): Buffer {
+function cjkFont(): Buffer {
   fontBytes ??= readFileSync(FONT_FILE);
   return fontBytes;
 }

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 export type LookupKind = 'phone' | 'email';
 
 /** Phones trimmed; e-mails trimmed and lowercased (an address is found whatever its case). */
-export function normaliseContact(kind: LookupKind, value: string): string {
+function normaliseContact(kind: LookupKind, value: string): string {
   const trimmed = value.trim();
   return kind === 'email' ? trimmed.toLowerCase() : trimmed;
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { hash, type Options, verify } from '@node-rs/argon2';
 
 /** argon2id, 19 MiB, t=2, p=1 (OWASP's first recommended setting). */
-export const ARGON2_OPTIONS: Options = {
+const ARGON2_OPTIONS: Options = {
   algorithm: 2 as NonNullable<Options['algorithm']>, // Argon2id (a const enum in the typings)
   memoryCost: 19456,
   timeCost: 2,

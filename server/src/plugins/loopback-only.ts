@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
 /** Whether the TCP peer is this machine (the socket's address: a forwarded-for header cannot make it so). */
-export function fromLoopback(request: FastifyRequest): boolean {
+function fromLoopback(request: FastifyRequest): boolean {
   return LOOPBACK.test(request.socket.remoteAddress ?? '');
 }
 

@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { App } from '../http.ts';
 
 /** The Content-Security-Policy of every answer (the web app's needs, nothing more). */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   // Ant Design writes its CSS-in-JS into <style> elements

@@ -22,7 +22,7 @@ import type { CheckAll, SameEach } from './same.ts';
 const Bank = Type.Enum([...BANK_CODES]);
 const State = Type.Enum([...APPLICATION_STATES]);
 
-export const ProductCardSchema = Type.Object({
+const ProductCardSchema = Type.Object({
   bank: Bank,
   bankName: Type.String(),
   productCode: Type.String(),
@@ -48,7 +48,7 @@ export const ProductCardSchema = Type.Object({
 
 export const ProductListResultSchema = Type.Object({ items: Type.Array(ProductCardSchema) });
 
-export const ApplicationViewSchema = Type.Object({
+const ApplicationViewSchema = Type.Object({
   rowId: Type.Integer(),
   bank: Bank,
   bankName: Type.String(),
@@ -73,7 +73,7 @@ export const ApplicationViewSchema = Type.Object({
   loanId: Type.Union([Type.Integer(), Type.Null()], { description: '放款后生成的贷款编号，未放款为 null' }),
 });
 
-export const ApplicationStepViewSchema = Type.Object({
+const ApplicationStepViewSchema = Type.Object({
   key: Type.Enum([...APPLICATION_STEPS]),
   title: Type.String(),
   description: Type.String(),
@@ -83,7 +83,7 @@ export const ApplicationStepViewSchema = Type.Object({
   path: NullableString,
 });
 
-export const TimelineEntrySchema = Type.Object({
+const TimelineEntrySchema = Type.Object({
   at: DateTime,
   fromState: Type.Union([State, Type.Null()]),
   toState: State,

@@ -31,7 +31,7 @@ export const SignContractBody = Type.Object(
 
 const Payment = Type.Object({ dueDate: DateText, amount: Yuan });
 
-export const LoanContractKeyFactsSchema = Type.Object({
+const LoanContractKeyFactsSchema = Type.Object({
   amount: Yuan,
   termMonths: Type.Integer(),
   method: Type.Enum([...REPAYMENT_METHODS]),
@@ -47,7 +47,7 @@ export const LoanContractKeyFactsSchema = Type.Object({
   lastPayment: Payment,
 });
 
-export const LoanContractInstalmentSchema = Type.Object({
+const LoanContractInstalmentSchema = Type.Object({
   period: Type.Integer(),
   dueDate: DateText,
   principal: Yuan,
@@ -57,7 +57,7 @@ export const LoanContractInstalmentSchema = Type.Object({
   remaining: Yuan,
 });
 
-export const LoanContractPartiesSchema = Type.Object({
+const LoanContractPartiesSchema = Type.Object({
   borrowerCompany: Type.String(),
   uscc: Type.String(),
   legalRepresentative: Type.String(),

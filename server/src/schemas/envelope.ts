@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 
-export const RspHeaderSchema = Type.Object(
+const RspHeaderSchema = Type.Object(
   {
     rspCode: Type.String({ description: '"0000" 成功；其他见 rspCode 目录 (domain/src/api/rsp-codes.ts)' }),
     rspDesc: Type.String({ description: '中文说明' }),

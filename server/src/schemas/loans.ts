@@ -85,7 +85,7 @@ export const TradingExportQuerystring = Type.Object(
 
 // ---------------------------------------------------------------------------------------------------------
 
-export const LoanRecordItemSchema = Type.Object({
+const LoanRecordItemSchema = Type.Object({
   rowId: Type.Integer(),
   loanId: Type.Union([Type.Integer(), Type.Null()]),
   bank: Type.Enum([...BANK_CODES]),
@@ -150,7 +150,7 @@ const InstalmentViewSchema = Type.Object({
   paidAt: NullableDateTime,
 });
 
-export const LedgerLineSchema = Type.Object({
+const LedgerLineSchema = Type.Object({
   id: Type.Integer(),
   type: Type.Enum([...LEDGER_TYPES]),
   amount: Yuan,

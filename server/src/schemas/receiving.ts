@@ -59,7 +59,7 @@ export const SubAccountCallbackBodySchema = Type.Object(
   strict,
 );
 
-export const SubAccountViewSchema = Type.Object({
+const SubAccountViewSchema = Type.Object({
   id: Type.Integer(),
   bankCode: Bank,
   bankName: Type.String(),
@@ -73,7 +73,7 @@ export const SubAccountViewSchema = Type.Object({
   failReason: NullableString,
 });
 
-export const SettlementAccountViewSchema = Type.Object({
+const SettlementAccountViewSchema = Type.Object({
   state: Type.Enum([...SETTLEMENT_CHECK_STATES]),
   bankName: Type.String(),
   accountName: Type.String(),
@@ -90,14 +90,14 @@ export const PayoutViewSchema = Type.Object({
   note: NullableString,
 });
 
-export const EligibleBankSchema = Type.Object({
+const EligibleBankSchema = Type.Object({
   bankCode: Bank,
   bankName: Type.String(),
   why: Type.String(),
   required: Type.Boolean(),
 });
 
-export const AccountLockSchema = Type.Object({
+const AccountLockSchema = Type.Object({
   locked: Type.Boolean(),
   reasons: Type.Array(Type.String()),
   until: NullableString,

@@ -33,7 +33,7 @@ export const UserInfoSchema = Type.Object({
   couponsCount: Type.Optional(Type.Integer({ minimum: 0, description: '可用优惠券张数（未过期）' })),
 });
 
-export const PrerequisiteSchema = Type.Object({
+const PrerequisiteSchema = Type.Object({
   key: Type.Enum(['changePassword', 'acceptAgreements', 'certify', 'authoriseStore']),
   title: Type.String(),
   done: Type.Boolean(),

@@ -2,7 +2,7 @@ import { API, type ClientConfig } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type CallOptions, get } from './http';
 
-export const clientConfigKeys = {
+const clientConfigKeys = {
   config: ['clientConfig'],
 } as const;
 

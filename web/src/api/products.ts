@@ -9,7 +9,7 @@ import { type CallOptions, get, post } from './http';
 
 /** The products of the partner banks (no session needed) and starting an application for one. */
 
-export const productKeys = {
+const productKeys = {
   list: ['products', 'list'],
 } as const;
 

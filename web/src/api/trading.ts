@@ -6,7 +6,7 @@ import { asApiError, type CallOptions, get, httpClient } from './http';
 
 /** The borrower's ledger (/trading/…): a page of lines with the filtered range's totals, and its export. */
 
-export const tradingKeys = {
+const tradingKeys = {
   records: ['trading', 'tradingRecord'],
 } as const;
 

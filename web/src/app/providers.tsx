@@ -15,7 +15,7 @@ export const VALIDATE_MESSAGES = {
 };
 
 /** docs/PRODUCT.md §8: an empty table (or list, or select) says "暂无数据". */
-export const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={UI_TEXTS.empty} />;
+const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={UI_TEXTS.empty} />;
 
 export function createQueryClient() {
   return new QueryClient({

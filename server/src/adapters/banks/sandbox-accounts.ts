@@ -12,19 +12,16 @@ import type { SmallDeposit, SubAccountRequest } from './bank-adapter.ts';
  *   `62<bank index + 1>8` + 15 digits of sha256(requestRef): deterministic per request.
  * - sendSmallDeposit: always sent; the amount is what the portal chose; kept in sandbox_bank_requests.
  */
-export const SANDBOX_REFUSED_USCC_PREFIX = '93';
+const SANDBOX_REFUSED_USCC_PREFIX = '93';
 
-export function sandboxSubAccountNo(bank: BankCode, requestRef: string): string {
+function sandboxSubAccountNo(bank: BankCode, requestRef: string): string {
   const digest = createHash('sha256').update(requestRef).digest();
   const digits = Array.from({ length: 15 }, (_, i) => String((digest[i] ?? 0) % 10)).join('');
   return `62${BANK_CODES.indexOf(bank) + 1}8${digits}`;
 }
 
 /** The sub-account callback the sandbox bank owes for an opening request. */
-export function sandboxSubAccountAnswer(
-  request: SubAccountRequest,
-  requestRef: string,
-): SubAccountCallbackBody {
+function sandboxSubAccountAnswer(request: SubAccountRequest, requestRef: string): SubAccountCallbackBody {
   const eventId = `${requestRef}-ACCOUNT`;
   if (request.uscc.startsWith(SANDBOX_REFUSED_USCC_PREFIX)) {
     return {

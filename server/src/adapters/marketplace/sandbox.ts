@@ -33,12 +33,12 @@ import { sandboxPayoutPointings } from '../../db/schema.ts';
 import type { MarketplaceAdapter, MarketplaceStore, PayoutDestination } from './marketplace.ts';
 
 /** Where a sandbox store's payouts go when pointed elsewhere (another bank's account). */
-export const SANDBOX_OTHER_PAYOUT_ACCOUNT = '6217000010000009999';
+const SANDBOX_OTHER_PAYOUT_ACCOUNT = '6217000010000009999';
 
 export const SANDBOX_DEMO_SELLER_ID = 'A1DEMOSTORE001';
-export const SANDBOX_DEMO_SELLER_NAME = '明远跨境旗舰店';
+const SANDBOX_DEMO_SELLER_NAME = '明远跨境旗舰店';
 export const SANDBOX_DEMO_ANNUAL_SALES_FEN = 240_000_000;
-export const AUTHORISATION_DAYS = 365;
+const AUTHORISATION_DAYS = 365;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const US = 'ATVPDKIKX0DER';
@@ -54,7 +54,7 @@ const MIN_SALES_YUAN = 500_000;
 const MAX_SALES_YUAN = 5_000_000;
 
 /** Thrown when the marketplace does not answer (time-out or outage). */
-export class MarketplaceUnavailableError extends Error {
+class MarketplaceUnavailableError extends Error {
   constructor() {
     super('marketplace did not answer (sandbox time-out)');
     this.name = 'MarketplaceUnavailableError';
@@ -66,7 +66,7 @@ function tokenUuid(token: string): string {
 }
 
 /** The store as the sandbox marketplace reports it. */
-export function sandboxStore(sellerId: string): MarketplaceStore {
+function sandboxStore(sellerId: string): MarketplaceStore {
   const hash = createHash('sha256').update(sellerId).digest();
   const suspended = sellerId.endsWith('99');
   if (sellerId === SANDBOX_DEMO_SELLER_ID) {

@@ -7,12 +7,12 @@ import { PAY_SIGNATURE_HEADER, PAY_TIMESTAMP_HEADER, signNotify } from '../../mo
 import { postToOwnRoute } from '../sandbox-post.ts';
 
 /** A notify refused this many times is not tried again (it stays in the table, logged). */
-export const MAX_NOTIFY_ATTEMPTS = 10;
+const MAX_NOTIFY_ATTEMPTS = 10;
 
 type DeliveryContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log'>;
 
 /** The wait before the next try after `attempts` refusals: 1 s, 2 s, 4 s … */
-export const notifyBackoffMs = (attempts: number) => 1000 * 2 ** Math.max(0, attempts - 1);
+const notifyBackoffMs = (attempts: number) => 1000 * 2 ** Math.max(0, attempts - 1);
 
 type NotifyRow = typeof sandboxGatewayNotifies.$inferSelect;
 

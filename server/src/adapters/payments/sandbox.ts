@@ -16,7 +16,7 @@ import type {
 } from './gateway.ts';
 
 /** The web page of the sandbox cashier (沙箱收银台). */
-export const SANDBOX_CASHIER_PATH = '/cashier';
+const SANDBOX_CASHIER_PATH = '/cashier';
 
 /**
  * The sandbox payment gateway (docs/SANDBOX.md "支付网关沙箱"): keeps its orders and refunds in its own tables;

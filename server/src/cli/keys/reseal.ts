@@ -42,7 +42,7 @@ async function nextBatch(db: Database, spec: SealedColumn, prefix: string, after
   return rowsOf<StoredRow>(result).map((r) => ({ key: Number(r.row_key), value: r.value }));
 }
 
-export async function resealColumn(
+async function resealColumn(
   db: Database,
   keys: AtRestKeys,
   spec: SealedColumn,

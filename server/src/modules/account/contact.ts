@@ -29,7 +29,7 @@ import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } f
 
 const PURPOSE: Readonly<Record<ContactChannel, CodePurpose>> = { sms: 'changePhone', email: 'changeEmail' };
 
-export function contactView(contacts: Contacts): ChangeContactResult {
+function contactView(contacts: Contacts): ChangeContactResult {
   return {
     phoneMasked: contacts.phone ? maskPhone(contacts.phone) : null,
     emailMasked: contacts.email ? maskEmail(contacts.email) : null,

@@ -17,7 +17,7 @@ import { instalmentOwedFen, OPEN_INSTALMENT, penaltyAsOf } from '../loans/collec
  * What an open instalment costs to repay on `today`: what it still owes with the penalty interest counted to today
  * (the amount POST /pay/repayNow asks for), in fen.
  */
-export function instalmentDueTodayFen(row: InstalmentRow, annualRate: string, today: string): number {
+function instalmentDueTodayFen(row: InstalmentRow, annualRate: string, today: string): number {
   const owed = instalmentOwedFen(row);
   if (owed === 0) return 0;
   return owed - row.penaltyFen + penaltyAsOf(row, annualRate, today);

@@ -23,7 +23,7 @@ export function certificationLabel(summary: { company: boolean; legalPerson: boo
 }
 
 /** The profile block of My account: who, masked contacts, company, store and receiving account. */
-export async function accountProfile(ctx: AppContext, user: UserRow): Promise<AccountProfile> {
+async function accountProfile(ctx: AppContext, user: UserRow): Promise<AccountProfile> {
   const certification = await certificationSummary(ctx.db, user.id);
   // the store's status as the application sees it (the marketplace asked when the last answer is stale)
   const store = await storeForApplication(ctx, user.id);

@@ -9,10 +9,10 @@ import { deviceOf } from './user-agent.ts';
 const DAY_MS = 24 * 3600_000;
 
 /** The password is old, and the page says so, from this many whole days after it was last changed. */
-export const PASSWORD_NUDGE_DAYS = 90;
+const PASSWORD_NUDGE_DAYS = 90;
 
 /** How many sign-ins the security list shows. */
-export const SIGN_IN_LIMIT = 10;
+const SIGN_IN_LIMIT = 10;
 
 /** The ways in, as the audit log records them. */
 const SIGN_IN_ACTIONS: Readonly<Partial<Record<AuditAction, SignInMethod>>> = {
@@ -21,7 +21,7 @@ const SIGN_IN_ACTIONS: Readonly<Partial<Record<AuditAction, SignInMethod>>> = {
   [AUDIT.directLogin]: 'PARTNER_LINK',
 };
 
-export const SIGN_IN_METHOD_LABELS: Readonly<Record<SignInMethod, string>> = {
+const SIGN_IN_METHOD_LABELS: Readonly<Record<SignInMethod, string>> = {
   PASSWORD: '密码登录',
   SMS: '短信验证码登录',
   PARTNER_LINK: '合作方免密登录',

@@ -123,12 +123,7 @@ export function issueReadToken(secret: string, userId: number, versionId: number
 }
 
 /** When the text was served to this user for this version, or null when the token is not theirs or malformed. */
-export function verifyReadToken(
-  secret: string,
-  token: string,
-  userId: number,
-  versionId: number,
-): Date | null {
+function verifyReadToken(secret: string, token: string, userId: number, versionId: number): Date | null {
   return verifySubjectReadToken(secret, token, `${userId}.${versionId}`);
 }
 

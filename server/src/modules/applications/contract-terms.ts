@@ -20,7 +20,7 @@ import { openOrNull } from '../../lib/sealed-columns.ts';
 import { bankName, openSubAccount } from '../receiving-account/accounts.ts';
 
 /** The portal's operator, the contract's 居间服务方. */
-export const CONTRACT_PLATFORM = '跨境电商融资服务平台运营方';
+const CONTRACT_PLATFORM = '跨境电商融资服务平台运营方';
 
 /** The last Shanghai day the approval may be signed, while it is approved or signed; null otherwise. */
 export function signDeadlineOfRow(row: ApplicationRow): string | null {
@@ -29,7 +29,7 @@ export function signDeadlineOfRow(row: ApplicationRow): string | null {
 }
 
 /** The contract number of an application: the same every time it is asked. */
-export const contractNoOf = (row: ApplicationRow) => loanContractNo(row.bank, row.id, row.createdAt);
+const contractNoOf = (row: ApplicationRow) => loanContractNo(row.bank, row.id, row.createdAt);
 
 /**
  * The terms the contract of an approved application is rendered from, as they stand at `now`: the approved

@@ -113,7 +113,7 @@ export async function loanContractOf(
 }
 
 /** 3404 with the last day it could have been signed. */
-export function deadlinePassed(deadline: string): ApiError {
+function deadlinePassed(deadline: string): ApiError {
   return new ApiError(
     RSP.SIGN_DEADLINE_PASSED,
     `审批结果已超过签署有效期（最后签署日 ${deadline}），请重新申请`,

@@ -38,7 +38,7 @@ export { detailOf, ownApplication } from './lookup.ts';
 export { submitApplication } from './submit.ts';
 
 /** `MC` + yyyymmdd (Shanghai) + 10 random digits: CRBANK's merchant order number. */
-export function newMcOrderNo(now: Date): string {
+function newMcOrderNo(now: Date): string {
   const day = shanghaiDate(now).replaceAll('-', '');
   const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');
   return `MC${day}${digits}`;

@@ -94,7 +94,7 @@ export function applicationView(row: ApplicationRow, loanId: number | null): App
 }
 
 /** Whether the borrower has done this step (BANK_REVIEW is the bank's: never "done by the borrower"). */
-export function borrowerStepDone(
+function borrowerStepDone(
   key: StepKey,
   row: ApplicationRow,
   progress: BorrowerProgress,

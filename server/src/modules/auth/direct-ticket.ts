@@ -13,7 +13,7 @@ export interface DirectLoginClaims {
 }
 
 /** Tickets may not be valid for longer than this (a partner link is for now, not for later). */
-export const MAX_TICKET_LIFETIME_SECONDS = 24 * 3600;
+const MAX_TICKET_LIFETIME_SECONDS = 24 * 3600;
 
 function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');

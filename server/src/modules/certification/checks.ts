@@ -29,7 +29,7 @@ export const CERTIFICATION_TEXTS = {
 const length = (s: string) => [...s].length;
 
 /** Has a person born on `birthDate` turned 18 by `today` (both "YYYY-MM-DD")? */
-export function isAdult(birthDate: string, today: string): boolean {
+function isAdult(birthDate: string, today: string): boolean {
   return `${String(Number(birthDate.slice(0, 4)) + 18).padStart(4, '0')}${birthDate.slice(4)}` <= today;
 }
 

@@ -9,10 +9,10 @@ import { cleanUpload } from '../documents/content.ts';
 import { checkQuota, lockAndCheckQuota } from '../documents/quota.ts';
 import type { ReceivedFile } from '../documents/read-upload.ts';
 
-export const MAX_FILE_NAME_LENGTH = 100;
+const MAX_FILE_NAME_LENGTH = 100;
 
 /** The name to keep: path parts removed, control characters dropped, trimmed, at most 100 characters. */
-export function cleanFileName(raw: string, extension: string): string {
+function cleanFileName(raw: string, extension: string): string {
   const base = (raw.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim();
   const chars = [...base];
   if (chars.length === 0) return `document.${extension}`;

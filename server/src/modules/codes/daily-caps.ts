@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-error.ts';
  * password reset — whose code goes to that account's phone or e-mail) and per Shanghai calendar day
  * (00:00 Asia/Shanghai starts a new day for everybody, so a refused user knows when to come back).
  */
-export const DAILY_CAPS = {
+const DAILY_CAPS = {
   sends: 10,
   wrongTries: 20,
 } as const;

@@ -13,7 +13,7 @@ type DemoCoupon = Omit<CouponIssue, 'userId' | 'source' | 'validFrom' | 'validUn
 const none = { amountOffFen: null, thresholdFen: null, percentOff: null, capFen: null };
 
 /** The demo borrower's coupons: a few of each kind, one ending within 3 days, one expired. */
-export const DEMO_COUPONS: readonly DemoCoupon[] = [
+const DEMO_COUPONS: readonly DemoCoupon[] = [
   {
     ...none,
     kind: 'AMOUNT_OFF',

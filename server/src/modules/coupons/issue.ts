@@ -35,7 +35,7 @@ export interface CouponIssue extends CouponTerms {
 }
 
 /** What is wrong with a coupon to issue, else []. */
-export function couponIssueProblems(input: CouponIssue, now: Date): string[] {
+function couponIssueProblems(input: CouponIssue, now: Date): string[] {
   const problems = [...couponTermsProblems(input)];
   if (!COUPON_KINDS.includes(input.kind))
     return ['优惠券类型应为 AMOUNT_OFF（满减）、PERCENT_OFF（折扣）或 FREE_FEE（免服务费）'];
@@ -94,7 +94,7 @@ export async function issueCoupon(db: Database, input: CouponIssue, now: Date): 
 }
 
 /** The welcome coupon: 满 50 元减 20 元 on any fee, 30 days. */
-export const WELCOME_COUPON = {
+const WELCOME_COUPON = {
   kind: 'AMOUNT_OFF',
   title: '新客服务费立减券',
   amountOffFen: 2_000,

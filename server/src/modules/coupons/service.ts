@@ -19,7 +19,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { couponLike, couponView } from './views.ts';
 
 /** Most fee items one couponOptions call may name. */
-export const MAX_FEE_IDS = 20;
+const MAX_FEE_IDS = 20;
 
 /** How many coupons the borrower can use now (available, not expired): getUserInfo's couponsCount. */
 export async function availableCouponCount(db: Database, userId: number, now: Date): Promise<number> {
@@ -62,7 +62,7 @@ export async function listCoupons(
 }
 
 /** "1,2,3" → distinct positive int4 ids (1–MAX_FEE_IDS of them), else 1001. */
-export function parseFeeIds(value: unknown): number[] {
+function parseFeeIds(value: unknown): number[] {
   const bad = () =>
     new ApiError(RSP.INVALID_INPUT, `服务费项目编号应为以逗号分隔的正整数，最多 ${MAX_FEE_IDS} 个`);
   if (typeof value !== 'string' || value.length === 0 || value.length > 240) throw bad();

@@ -21,10 +21,10 @@ async function sharpLoaded(): Promise<SharpFactory> {
 }
 
 /** Images larger than this are refused before decoding (1205): a few kilobytes of PNG can claim gigapixels. */
-export const MAX_INPUT_PIXELS = 100_000_000;
+const MAX_INPUT_PIXELS = 100_000_000;
 
 /** The longest side kept: a licence or an ID card stays readable, a 100-megapixel photo does not stay huge. */
-export const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_SIDE = 4096;
 
 /**
  * Decodes the image and encodes it again in its own format: whatever was appended after the image data (HTML,

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { type PdfFindings, scanPdf } from './pdf-scan.ts';
 
 /** A PDF pdf.js has not read within this time is refused as unreadable. */
-export const PDF_READ_TIMEOUT_MS = 20_000;
+const PDF_READ_TIMEOUT_MS = 20_000;
 
 /**
  * What pdf.js (the parser a browser uses) finds: the document must open without a password and its pages must

@@ -28,7 +28,7 @@ import { feeItemView } from './views.ts';
 const notFound = () => new ApiError(RSP.FEE_NOT_FOUND, rspText(RSP.FEE_NOT_FOUND));
 
 /** A fee item id of a request: a positive int4, else null. */
-export function parseFeeId(value: unknown): number | null {
+function parseFeeId(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);

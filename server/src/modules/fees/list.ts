@@ -17,7 +17,7 @@ import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } fr
 import { type FeeItemJoined, feeItemView, owedSql, statusSql } from './views.ts';
 
 /** Days ahead the "due now" total looks. */
-export const DUE_NOW_DAYS = 30;
+const DUE_NOW_DAYS = 30;
 
 /** A due date as the integer of a cursor part: "2026-03-01" → 20260301. */
 const dateKey = (date: string) => Number(date.replaceAll('-', ''));
@@ -52,7 +52,7 @@ export async function feeItemRows(
 }
 
 /** The borrower's totals over all their fee items on `today` (Shanghai). */
-export async function feeTotals(ctx: AppContext, userId: number, today: string): Promise<FeeTotals> {
+async function feeTotals(ctx: AppContext, userId: number, today: string): Promise<FeeTotals> {
   const yearStart = shanghaiInstant(`${today.slice(0, 4)}-01-01`).toISOString();
   const horizon = addDaysIso(today, DUE_NOW_DAYS - 1);
   const [row] = await ctx.db

@@ -15,13 +15,13 @@ import { paidMethodOf } from '../receiving-account/accounts.ts';
 import { collectionInstant, daysFrom } from './accrual.ts';
 
 /** Days after the due date on which a "half-paying" sandbox store pays the rest. */
-export const SANDBOX_LATE_DAYS = 5;
+const SANDBOX_LATE_DAYS = 5;
 
 /** Instalment statuses that still owe money. */
 export const OPEN_INSTALMENT = ['DUE', 'PARTIAL', 'OVERDUE'] as const;
 
 /** A store whose seller id ends in '7' pays half on the due date and the rest SANDBOX_LATE_DAYS later. */
-export function paysHalf(sellerId: string | null | undefined): boolean {
+function paysHalf(sellerId: string | null | undefined): boolean {
   return Boolean(sellerId?.endsWith('7'));
 }
 
@@ -70,7 +70,7 @@ export function allocate(row: InstalmentRow, amount: number): Split {
 }
 
 /** The loan's status and outstanding principal from its instalments. */
-export function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
+function loanStateOf(loan: LoanRow, rows: readonly InstalmentRow[]) {
   const paidPrincipal = rows.reduce((sum, r) => sum + r.paidPrincipalFen, 0);
   const closed = rows.every((r) => r.status === 'PAID' || r.status === 'SETTLED_EARLY');
   const status: LoanStatus = closed

@@ -3,17 +3,7 @@ import { LEDGER_TYPE_DISPLAY, type LedgerLine, type LedgerTotals, shanghaiDateTi
 import ExcelJS from 'exceljs';
 
 /** The columns of a transaction export, in order, with their Chinese headers. */
-export const EXPORT_HEADERS = [
-  '时间',
-  '类型',
-  '金额',
-  '本金',
-  '利息',
-  '罚息',
-  '服务费',
-  '产品',
-  '备注',
-] as const;
+const EXPORT_HEADERS = ['时间', '类型', '金额', '本金', '利息', '罚息', '服务费', '产品', '备注'] as const;
 
 function rowOf(line: LedgerLine): string[] {
   return [

@@ -59,10 +59,7 @@ function isLoanStatus(status: LoanRecordStatus): status is LoanStatus {
   return (LOAN_STATUSES as readonly LoanRecordStatus[]).includes(status);
 }
 
-export function recordStatusOf(
-  state: ApplicationState,
-  loan: Pick<LoanRow, 'status'> | null,
-): LoanRecordStatus {
+function recordStatusOf(state: ApplicationState, loan: Pick<LoanRow, 'status'> | null): LoanRecordStatus {
   if (loan) return loan.status;
   for (const [status, states] of Object.entries(STATES_OF)) {
     if (states.includes(state)) return status as LoanRecordStatus;

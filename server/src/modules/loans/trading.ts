@@ -44,7 +44,7 @@ const num = (value: string | number | null | undefined) => Number(value ?? 0);
  * Sums over the whole filtered range from the per-day totals the database keeps (ledger_daily_totals): exact,
  * since the filters are whole Shanghai days, and a few hundred rows however long the borrower's ledger is.
  */
-export async function ledgerTotals(ctx: AppContext, user: UserRow, filters: Filters): Promise<LedgerTotals> {
+async function ledgerTotals(ctx: AppContext, user: UserRow, filters: Filters): Promise<LedgerTotals> {
   const range = parseDateRange(filters.from, filters.to);
   const conditions: SQL[] = [eq(ledgerDailyTotals.userId, user.id)];
   if (filters.type) conditions.push(eq(ledgerDailyTotals.type, filters.type));

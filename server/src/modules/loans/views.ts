@@ -32,7 +32,7 @@ function annualisedRateOf(loan: LoanRow, rows: readonly InstalmentRow[], fees: L
 }
 
 /** A loan's fee items summed as LoanView.serviceFee shows them (null without any fee item). */
-export function loanServiceFee(fees: LoanFees, today: string): LoanServiceFee | null {
+function loanServiceFee(fees: LoanFees, today: string): LoanServiceFee | null {
   if (fees.items.length === 0) return null;
   const t = loanFeeTotals(fees.items, today);
   return {

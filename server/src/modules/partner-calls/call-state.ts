@@ -18,7 +18,7 @@ export interface PartnerCallTransition {
   readonly to: PartnerCallState;
 }
 
-export const PARTNER_CALL_TRANSITIONS: readonly PartnerCallTransition[] = [
+const PARTNER_CALL_TRANSITIONS: readonly PartnerCallTransition[] = [
   // one request wins the unique (partner, operation, subject) place and will call
   { from: null, event: 'CLAIM', to: 'OPEN' },
   // the last attempt gave the claim back or its lease ran out: a new attempt, same key

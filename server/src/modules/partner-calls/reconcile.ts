@@ -12,7 +12,7 @@ import { attemptCall, type PartnerCallContext, type PartnerOperation } from './r
 export const PARTNER_CALL_RECONCILE_AFTER_MS = 60_000;
 
 /** Every kind of partner call, by operation: reconciliation finishes any of them from the claim alone. */
-export const PARTNER_OPERATIONS: Readonly<Record<string, PartnerOperation<never>>> = Object.fromEntries(
+const PARTNER_OPERATIONS: Readonly<Record<string, PartnerOperation<never>>> = Object.fromEntries(
   [
     bankSubmit,
     bankCancel,

@@ -18,7 +18,7 @@ export async function heldInstalmentIds(tx: Database, loanId: number): Promise<S
 }
 
 /** Whether anything of the loan is held by an open payment order. */
-export async function loanHasOpenOrder(tx: Database, loanId: number): Promise<boolean> {
+async function loanHasOpenOrder(tx: Database, loanId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: paymentOrderItems.id })
     .from(paymentOrderItems)

@@ -17,7 +17,7 @@ import { cjkPdfBytes } from '../../lib/cjk-font.ts';
  * The 电子回单 of a paid order: a PDF made with pdfkit, its Chinese text set in the portal's CJK font (cjk-font.ts).
  */
 /** Under the title of a receipt from the sandbox gateway. */
-export const SANDBOX_RECEIPT_NOTE = '沙箱环境回单：模拟支付，不代表真实资金往来';
+const SANDBOX_RECEIPT_NOTE = '沙箱环境回单：模拟支付，不代表真实资金往来';
 
 interface Line {
   label: string;

@@ -24,7 +24,7 @@ import { type PartnerOperation, runPartnerCall } from '../partner-calls/run.ts';
 import { eligibleBanks, lockOf, subAccountsOf } from './accounts.ts';
 
 /** The subject of a sub-account's opening call. */
-export const subAccountSubject = (id: number) => `sub-account-${id}`;
+const subAccountSubject = (id: number) => `sub-account-${id}`;
 const OPEN_OPERATION = 'BANK_OPEN_SUB_ACCOUNT';
 /** where a new request starts, from the table */
 const REQUESTED = subAccountNext(null, 'REQUEST', 'BORROWER') ?? 'OPENING';

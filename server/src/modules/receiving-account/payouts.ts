@@ -139,7 +139,7 @@ async function noticeDiversion(
 }
 
 /** How often each locked account's payouts are checked by the background job. */
-export const PAYOUT_CHECK_EVERY_MS = 24 * 3600_000;
+const PAYOUT_CHECK_EVERY_MS = 24 * 3600_000;
 
 /**
  * The daily check: every locked account with an OPEN sub-account not checked in the last PAYOUT_CHECK_EVERY_MS

@@ -37,7 +37,7 @@ const DAY_MS = 24 * 3600_000;
 /** The start of the Shanghai day of `now` (the daily caps count from it). */
 const dayStart = (now: Date) => shanghaiInstant(shanghaiDate(now));
 
-export function checkState(row: SettlementCheckRow, now: Date): SettlementCheckState {
+function checkState(row: SettlementCheckRow, now: Date): SettlementCheckState {
   if (row.state === 'PENDING' && now.getTime() >= row.expiresAt.getTime()) return 'EXPIRED';
   return row.state;
 }

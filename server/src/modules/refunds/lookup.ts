@@ -65,7 +65,7 @@ async function feeCashFen(db: Database, orderId: number): Promise<number> {
  * What of an order may be refunded at all: of a paid one refundBaseFen of its purpose; of one paid after it was
  * closed (the money arrived late) all of it, unapplied; nothing of an order never paid.
  */
-export async function orderRefundBase(db: Database, order: PaymentOrderRow): Promise<number> {
+async function orderRefundBase(db: Database, order: PaymentOrderRow): Promise<number> {
   if (order.status === 'CLOSED') return order.unappliedFen;
   if (order.status !== 'PAID') return 0;
   return refundBaseFen({
@@ -77,7 +77,7 @@ export async function orderRefundBase(db: Database, order: PaymentOrderRow): Pro
 }
 
 /** The amounts of refunds of this order still under way. */
-export async function pendingRefundFen(db: Database, orderId: number): Promise<number> {
+async function pendingRefundFen(db: Database, orderId: number): Promise<number> {
   const [row] = await db
     .select({ fen: sum(refundApplications.amountFen) })
     .from(refundApplications)

@@ -19,7 +19,7 @@ export interface ReviewInput {
 }
 
 /** A refund by number, whoever's it is (operators and the server). */
-export async function refundByNo(db: Database, refundNo: string): Promise<RefundRow> {
+async function refundByNo(db: Database, refundNo: string): Promise<RefundRow> {
   if (!REFUND_NO_PATTERN.test(refundNo)) throw new ApiError(RSP.REFUND_NOT_FOUND);
   const row = await findRefundByNo(db, refundNo);
   if (!row) throw new ApiError(RSP.REFUND_NOT_FOUND);

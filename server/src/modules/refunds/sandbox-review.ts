@@ -5,10 +5,10 @@ import { reviewRefund } from './review.ts';
 import { REFUND_RESUME_AFTER_MS, type RefundCallContext, sendApprovedRefund } from './start.ts';
 
 /** How long after submission the sandbox reviews a borrower's application (docs/SANDBOX.md). */
-export const SANDBOX_REVIEW_DELAY_MS = 3000;
+const SANDBOX_REVIEW_DELAY_MS = 3000;
 
 /** The word in a reason that makes the sandbox reject the application. */
-export const SANDBOX_REJECT_WORD = '拒绝';
+const SANDBOX_REJECT_WORD = '拒绝';
 
 /**
  * The sandbox review rule: a borrower's application submitted at least SANDBOX_REVIEW_DELAY_MS ago is rejected

@@ -23,7 +23,7 @@ import { AUDIT, recordAudit } from '../audit/record.ts';
 type StoreRow = typeof sellerStores.$inferSelect;
 
 /** storeForApplication trusts a marketplace answer this young instead of asking again. */
-export const STORE_CHECK_FRESH_MS = 10 * 60 * 1000;
+const STORE_CHECK_FRESH_MS = 10 * 60 * 1000;
 
 async function storeOf(db: Database, userId: number): Promise<StoreRow | undefined> {
   const [row] = await db.select().from(sellerStores).where(eq(sellerStores.userId, userId)).limit(1);
