@@ -3,14 +3,16 @@ import { defineConfig } from 'vitest/config';
 import { fieldCipherDefines } from './vite.config.ts';
 
 /**
- * Test files that replace a module with vi.mock: they need a module graph of their own (with the others' modules
- * shared, a mock could miss a module already loaded, or leak into the next file). They run in the project
+ * Test files that replace a module with vi.mock, or watch what a module does as it loads: they need a module
+ * graph of their own (with the others' modules shared, a mock could miss a module already loaded, or leak into
+ * the next file). They run in the project
  * `web-isolated` (vitest.isolated.config.ts).
  */
 export const MODULE_MOCKING_TESTS = [
   'src/pages/loan-calculator/LoanCalculatorPage.test.tsx',
   'src/pages/loan-calculator/LoanCalculatorPhone.test.tsx',
   'src/pages/loan-calculator/ProductPicker.test.tsx',
+  'src/components/application/beijing-time.test.ts',
 ];
 
 /** The unit tests of the web app: all but MODULE_MOCKING_TESTS, or (isolated) just those. */

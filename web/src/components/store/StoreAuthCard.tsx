@@ -2,22 +2,17 @@ import { STORE_AUTH_STATUS_INFO, STORE_CREDIT_SHARE_PERCENT, type StoreAuthStatu
 import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
-import { yuanText } from '../application/ApplicationParts';
+import { beijingFormatter, yuanText } from '../application/ApplicationParts';
 import { StoreAuthModal } from './StoreAuthModal';
 import { useStoreCheck } from './useStoreCheck';
 
-const SHANGHAI_DATE = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const SHANGHAI_DATE = beijingFormatter({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** An ISO instant as a date in Beijing time, "2027/03/02"; "—" when absent. */
 export function shanghaiDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : SHANGHAI_DATE.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : SHANGHAI_DATE().format(date);
 }
 
 /** The button of each status: authorise the first time, otherwise re-authorise (none while waiting). */
