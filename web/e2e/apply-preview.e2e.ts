@@ -10,7 +10,17 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { api, readyBorrower } from './borrower-api.ts';
-import { browserPerFile, DESKTOP, login, newPage, PHONE, popupSettled, screenshot, WAIT } from './support.ts';
+import {
+  animationsDone,
+  browserPerFile,
+  DESKTOP,
+  login,
+  newPage,
+  PHONE,
+  popupSettled,
+  screenshot,
+  WAIT,
+} from './support.ts';
 import { E2E_USERS } from './users.ts';
 
 /**
@@ -154,6 +164,7 @@ describe('apply form: limit, preview and confirmation', () => {
     await page.setViewportSize(PHONE);
     await shot(page, 'preview-confirm-phone');
     await expectWithinWidth(page, confirm.getByText(`应还 ${formatYuan(lastInstalment.paymentFen)} 元`));
+    await animationsDone(page);
     await confirm.getByRole('button', { name: /返\s*回\s*修\s*改/ }).click();
     await confirm.waitFor({ state: 'hidden' });
     await expectWithinWidth(page, last);

@@ -150,6 +150,8 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await upfrontRow(page)
       .getByRole('button', { name: /详\s?情/ })
       .click();
+    await page.getByRole('dialog').getByRole('link', { name: '申请退款' }).waitFor();
+    await animationsDone(page);
     await page.getByRole('dialog').getByRole('link', { name: '申请退款' }).click();
     await page.waitForURL('**/account/refund?outTradeNo=PAY*');
     const form = page.getByRole('form', { name: '退款申请' });

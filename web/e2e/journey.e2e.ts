@@ -170,6 +170,7 @@ async function enterApplication(page: Page, amount: string, term: string) {
     .getByText(`${Number(amount).toLocaleString('en-US')}.00 元`)
     .first()
     .waitFor();
+  await animationsDone(page);
   await confirm.getByRole('button', { name: /确\s*认\s*提\s*交/ }).click();
   await page.waitForURL('**/auditing?rowId=*');
 }
