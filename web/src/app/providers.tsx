@@ -30,7 +30,7 @@ export function createQueryClient() {
 /**
  * Where antd puts what it still writes at runtime under `zeroRuntime`: its CSS variables, which the built stylesheet
  * already declares (build/antd-static-css.ts). A node outside the document: the browser never parses them again,
- * and the first render's commit adds no stylesheet to the page (on a phone, a fifth of the sign-in page's start).
+ * and the first render's commit adds no stylesheet per component to the page.
  */
 const runtimeStyles = typeof document === 'undefined' ? undefined : document.createElement('div');
 

@@ -10,7 +10,7 @@ import { AppProviders, createQueryClient } from './providers';
 import { registerRouteDataClient } from './route-data';
 import { appRoutes } from './routes';
 
-const drawnText = (text: string) => () => screen.findAllByText(text, undefined, { timeout: 10_000 });
+const drawnText = (text: string) => () => screen.findAllByText(text);
 
 /** Each page that asks its data ahead, the calls it draws first, and what its own code draws while they load. */
 const PAGES = [
@@ -24,8 +24,7 @@ const PAGES = [
     path: '/account/myAccount',
     asks: [API.accountOverview, API.coupons, API.accountSecurity],
     // the account's cards wait for all three calls behind one placeholder
-    drawn: () =>
-      waitFor(() => expect(document.querySelector('.page-placeholder')).not.toBeNull(), { timeout: 10_000 }),
+    drawn: () => waitFor(() => expect(document.querySelector('.page-placeholder')).not.toBeNull()),
   },
 ];
 
@@ -38,18 +37,24 @@ afterEach(() => {
 type Answer = Parameters<typeof fakeApi>[0];
 const never: Answer = () => new Promise(() => undefined);
 
+/** The calls faked as `answer`, and how many times each path was asked. */
+function recordCalls(answer: Answer) {
+  const api = fakeApi(answer);
+  undo.push(api.restore);
+  return (url: string) => api.requests.filter((request) => request.url === url).length;
+}
+
 /** The app as main.tsx starts it on `path`, its calls recorded (by default never answered: the page stays loading). */
 function start(path: string, answer: Answer = never) {
-  const api = fakeApi(answer);
+  const asked = recordCalls(answer);
   const client = createQueryClient();
-  undo.push(api.restore, registerRouteDataClient(client));
+  undo.push(registerRouteDataClient(client));
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(
     <AppProviders queryClient={client}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  const asked = (url: string) => api.requests.filter((request) => request.url === url).length;
   return { router, asked };
 }
 
@@ -58,8 +63,8 @@ describe('a page asks for its first data while its code loads', () => {
     '$path: the route asks the calls itself, before any page code runs',
     async ({ path, asks }) => {
       saveLogin('tok');
-      const api = fakeApi(() => new Promise(() => undefined));
-      undo.push(api.restore, registerRouteDataClient(createQueryClient()));
+      const asked = recordCalls(never);
+      undo.push(registerRouteDataClient(createQueryClient()));
       const loaders = (matchRoutes(appRoutes, path) ?? []).flatMap(({ route }) =>
         typeof route.loader === 'function' ? [route.loader as LoaderFunction] : [],
       );
@@ -70,7 +75,6 @@ describe('a page asks for its first data while its code loads', () => {
           await loader({ request: new Request(url), url, params: {}, context: {}, pattern: path }),
         ).toBeNull();
       }
-      const asked = (url: string) => api.requests.filter((request) => request.url === url).length;
       await waitFor(() => expect(asks.map(asked)).toEqual(asks.map(() => 1)));
     },
   );
@@ -81,7 +85,6 @@ describe('a page asks for its first data while its code loads', () => {
       saveLogin('tok');
       saveUserInfo(DEMO_USER_INFO);
       const { asked } = start(path);
-      // asked before the page's code has drawn anything
       await waitFor(() => expect(asks.map(asked)).toEqual(asks.map(() => 1)));
       await drawn();
       // the page's own queries found the calls in flight: none asked again
@@ -107,7 +110,7 @@ describe('a page asks for its first data while its code loads', () => {
       if (request.url === API.coupons) return ok({ items: [], availableCount: 0 });
       return ok(null);
     });
-    await screen.findByText('我的优惠券', undefined, { timeout: 10_000 });
+    await screen.findByText('我的优惠券');
     await screen.findByText('暂无可用的优惠券');
     const calls = [API.accountOverview, API.coupons, API.accountSecurity];
     expect(calls.map(asked)).toEqual([1, 1, 1]);
