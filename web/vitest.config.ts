@@ -12,7 +12,6 @@ export const MODULE_MOCKING_TESTS = [
   'src/pages/loan-calculator/LoanCalculatorPage.test.tsx',
   'src/pages/loan-calculator/LoanCalculatorPhone.test.tsx',
   'src/pages/loan-calculator/ProductPicker.test.tsx',
-  'src/components/application/beijing-time.test.ts',
 ];
 
 /** The unit tests of the web app: all but MODULE_MOCKING_TESTS, or (isolated) just those. */

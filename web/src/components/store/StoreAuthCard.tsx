@@ -2,18 +2,9 @@ import { STORE_AUTH_STATUS_INFO, STORE_CREDIT_SHARE_PERCENT, type StoreAuthStatu
 import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
-import { beijingFormatter, yuanText } from '../application/ApplicationParts';
+import { formatShanghaiDate, yuanText } from '../application/ApplicationParts';
 import { StoreAuthModal } from './StoreAuthModal';
 import { useStoreCheck } from './useStoreCheck';
-
-const SHANGHAI_DATE = beijingFormatter({ year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** An ISO instant as a date in Beijing time, "2027/03/02"; "—" when absent. */
-export function shanghaiDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : SHANGHAI_DATE().format(date);
-}
 
 /** The button of each status: authorise the first time, otherwise re-authorise (none while waiting). */
 export function storeAuthButtonText(status: StoreAuthStatus): string | null {
@@ -67,8 +58,12 @@ export function StoreAuthCard() {
               items={[
                 { key: 'sellerId', label: '卖家编号', children: store.sellerId },
                 { key: 'sellerName', label: '店铺名称', children: store.sellerName },
-                { key: 'authorisedAt', label: '授权日期', children: shanghaiDate(check.data?.authorisedAt) },
-                { key: 'expiresAt', label: '到期日期', children: shanghaiDate(check.data?.expiresAt) },
+                {
+                  key: 'authorisedAt',
+                  label: '授权日期',
+                  children: formatShanghaiDate(check.data?.authorisedAt),
+                },
+                { key: 'expiresAt', label: '到期日期', children: formatShanghaiDate(check.data?.expiresAt) },
                 ...(check.data?.annualSales && check.data.estimatedLimit
                   ? [
                       {
@@ -108,7 +103,7 @@ export function StoreAuthCard() {
           </Flex>
           {check.data?.checkedAt && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              最近核实：{shanghaiDate(check.data.checkedAt)}
+              最近核实：{formatShanghaiDate(check.data.checkedAt)}
             </Typography.Text>
           )}
         </Flex>
