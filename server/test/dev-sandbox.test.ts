@@ -1,8 +1,10 @@
 import { addDaysIso } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instalments, ledgerTransactions, loans } from '../src/db/schema.ts';
-import { DEV_SANDBOX_COLLECT } from '../src/modules/dev-sandbox/routes.ts';
+import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
+import { deliverDueBankCallbacks } from '../src/adapters/banks/sandbox-delivery.ts';
+import { instalments, ledgerTransactions, loans, sandboxBankJobs } from '../src/db/schema.ts';
+import { DEV_SANDBOX_BANK_HOLD, DEV_SANDBOX_COLLECT } from '../src/modules/dev-sandbox/routes.ts';
 import { call, createTestApp, PRODUCTION_ENV, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
@@ -62,6 +64,85 @@ describe(`POST ${DEV_SANDBOX_COLLECT}`, () => {
   it('does not exist in production', async () => {
     const prod = await createTestApp({ env: { ...PRODUCTION_ENV } });
     const res = await prod.app.inject({ method: 'POST', url: `/api${DEV_SANDBOX_COLLECT}`, payload: {} });
+    expect(res.statusCode).toBe(404);
+    await prod.close();
+  });
+});
+
+describe(`POST ${DEV_SANDBOX_BANK_HOLD}`, () => {
+  /** A submission to the sandbox CGB about application `applicationId`: its decision becomes due after the delay. */
+  async function submitted(applicationId: number): Promise<string> {
+    const banks = createSandboxBanks({ db: t.db, decisionDelayMs: t.config.sandboxDecisionDelayMs });
+    const answer = await banks.CGB.submit(
+      {
+        applicationId,
+        bank: 'CGB',
+        productCode: 'CGB-KJED',
+        productType: 'CREDIT',
+        amountFen: 100_000_00,
+        termMonths: 6,
+        purpose: '备货',
+        companyName: '测试公司',
+        uscc: '91350100M000100Y43',
+        annualSalesFen: 2_400_000_00,
+      },
+      t.clock.now(),
+      `hold-test-${applicationId}`,
+    );
+    if (!answer.accepted) throw new Error('not accepted');
+    return answer.bankRef;
+  }
+  const delivered = async (bankRef: string) =>
+    (await t.db.select().from(sandboxBankJobs).where(eq(sandboxBankJobs.bankRef, bankRef))).every(
+      (job) => job.deliveredAt !== null,
+    );
+  const deliverDue = () =>
+    deliverDueBankCallbacks(t.app, { db: t.db, config: t.config, now: t.clock.now, log: t.app.log });
+
+  it('keeps a due answer about the held application back until it is released; others go as before', async () => {
+    const held = await call<{ rowId: number; held: boolean }>(t.app, 'POST', DEV_SANDBOX_BANK_HOLD, {
+      rowId: 9101,
+      hold: true,
+    });
+    expect(held.result).toEqual({ rowId: 9101, held: true });
+    const heldRef = await submitted(9101);
+    const otherRef = await submitted(9102);
+    t.clock.advance(t.config.sandboxDecisionDelayMs + 1000);
+    await deliverDue();
+    expect(await delivered(otherRef)).toBe(true);
+    expect(await delivered(heldRef)).toBe(false);
+    // however long it waits
+    t.clock.advance(3600_000);
+    await deliverDue();
+    expect(await delivered(heldRef)).toBe(false);
+
+    const released = await call(t.app, 'POST', DEV_SANDBOX_BANK_HOLD, { rowId: 9101, hold: false });
+    expect(released.response.rspCode).toBe('0000');
+    await deliverDue();
+    expect(await delivered(heldRef)).toBe(true);
+  });
+
+  it('refuses what is not an application number and a hold, and changes nothing', async () => {
+    const before = await tableCounts(t.db);
+    for (const body of [
+      { rowId: 0, hold: true },
+      { rowId: 'x', hold: true },
+      { rowId: 5 },
+      { rowId: 5, hold: 'yes' },
+    ]) {
+      const res = await call(t.app, 'POST', DEV_SANDBOX_BANK_HOLD, body);
+      expect(res.response.rspCode).toBe('1001');
+    }
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({ env: { ...PRODUCTION_ENV } });
+    const res = await prod.app.inject({
+      method: 'POST',
+      url: `/api${DEV_SANDBOX_BANK_HOLD}`,
+      payload: { rowId: 1, hold: true },
+    });
     expect(res.statusCode).toBe(404);
     await prod.close();
   });

@@ -144,11 +144,16 @@ export const applicationIn = (token: string, rowId: number, state: string) =>
   });
 
 /** The plan's product applied for and submitted (the sandbox bank decides after its delay); its rowId. */
-export async function submittedApplication(plan: LoanPlan, token: string): Promise<number> {
+export async function submittedApplication(
+  plan: LoanPlan,
+  token: string,
+  { heldByBank = false } = {},
+): Promise<number> {
   const draft = await api<ApplicationDetail>('POST', '/loanMgr/createApplication', token, {
     productCode: plan.productCode,
   });
   const rowId = draft.application.rowId;
+  if (heldByBank) await bankHold(rowId, true);
   await api('POST', '/loanMgr/submitApplication', token, {
     rowId,
     amount: plan.amount,
@@ -156,6 +161,14 @@ export async function submittedApplication(plan: LoanPlan, token: string): Promi
     purpose: '采购旺季库存',
   });
   return rowId;
+}
+
+/**
+ * The sandbox bank keeps its answers about `rowId` (decision, disbursement) back until released, or lets them go
+ * (/dev/sandbox/bankHold): a test sees the page in the state before the answer whatever the machine's speed.
+ */
+export async function bankHold(rowId: number, hold: boolean): Promise<void> {
+  await api('POST', '/dev/sandbox/bankHold', null, { rowId, hold });
 }
 
 /** The plan's product applied for and submitted; its rowId once the sandbox bank has approved it. */

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  bankHold,
   type LoanPlan,
   openedSubAccount,
   readyBorrower,
@@ -12,7 +13,7 @@ import { E2E_USERS } from './users.ts';
 
 /**
  * Statuses that update themselves: /auditing turns from 审核中 to 审批通过 when the sandbox bank's decision arrives
- * (after its delay, by the server's timer), and the bank page after signing turns to 已放款 with the amount lent and
+ * (held until the page shows 审核中, then delivered by the server's timer), and the bank page after signing turns to 已放款 with the amount lent and
  * a link to the loan — both in the same document, never reloaded.
  */
 
@@ -76,11 +77,13 @@ describe('statuses that update themselves', () => {
       documentLoads += 1;
     });
 
-    const rowId = await submittedApplication(PLAN, token);
+    // the bank holds its decision until the page has shown 审核中, however slow the machine
+    const rowId = await submittedApplication(PLAN, token, { heldByBank: true });
     await inAppTo(page, `/auditing?rowId=${rowId}`);
     await heading(page, '审核中').waitFor();
     await expectTitle(page, '审核中');
-    // the bank decides after its delay; the page asks again by itself
+    // the bank decides now; the page asks again by itself
+    await bankHold(rowId, false);
     await heading(page, '审批通过').waitFor();
     await expectTitle(page, '审批通过');
     await page.getByText('审批金额：100,000.00 元').waitFor();
@@ -94,11 +97,15 @@ describe('statuses that update themselves', () => {
     await page.goBack();
     await heading(page, '审批通过').waitFor();
     await openedSubAccount(token, 'CGB');
+    // the money held back until the page has shown that it waits for it
+    await bankHold(rowId, true);
     await signContract(token, rowId);
     await sign.click();
     // signed: the page waits for the money, then shows it without a reload
     const disbursed = page.getByTestId('disbursed-amount');
     await page.getByText(/放款结果会自动显示在本页/).waitFor();
+    expect(await disbursed.count()).toBe(0);
+    await bankHold(rowId, false);
     await disbursed.waitFor();
     expect(await disbursed.textContent()).toContain('放款金额：100,000.00 元');
     await page.locator('.ant-card-extra').getByText('已放款').waitFor();

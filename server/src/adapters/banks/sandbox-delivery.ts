@@ -9,6 +9,7 @@ import {
   signBankCallback,
 } from '../../modules/bank-callbacks/signature.ts';
 import { postToOwnRoute } from '../sandbox-post.ts';
+import { isHeld } from './sandbox-holds.ts';
 
 /** A job whose callback was refused this many times is not tried again (it stays in the table, logged). */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -18,8 +19,8 @@ type DeliveryContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log'>;
 /**
  * Delivers the sandbox banks' due decisions: each due job's body is signed like a real bank signs it and
  * posted to the real callback route through app.inject, so it passes the same verification. A job is marked
- * delivered once the route answers 0000 (APPLIED, IGNORED or DUPLICATE); otherwise its attempts grow.
- * Returns how many were delivered.
+ * delivered once the route answers 0000 (APPLIED, IGNORED or DUPLICATE); otherwise its attempts grow. A job
+ * about an application on hold (sandbox-holds.ts) waits, due, until it is released. Returns how many were delivered.
  */
 export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): Promise<number> {
   const now = ctx.now();
@@ -37,6 +38,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
     .limit(50);
   let delivered = 0;
   for (const job of due) {
+    if (isHeld(ctx.db, job)) continue;
     const rawBody = JSON.stringify(job.payload);
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));
     const answer = await postToOwnRoute(

@@ -1,5 +1,6 @@
 import { ok, parseIsoDate, RSP, shanghaiInstant } from '@loan/domain';
 import { Type } from 'typebox';
+import { setBankHold } from '../../adapters/banks/sandbox-holds.ts';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -9,6 +10,8 @@ import { collectDueInstalments } from '../loans/collections.ts';
 
 /** Path of the developers' collection trigger (under the API base). */
 export const DEV_SANDBOX_COLLECT = '/dev/sandbox/collect';
+/** Path of the developers' hold on a sandbox bank's answers about one application (under the API base). */
+export const DEV_SANDBOX_BANK_HOLD = '/dev/sandbox/bankHold';
 
 /**
  * For developers and testers, registered only in development
@@ -37,6 +40,30 @@ export function devSandboxRoutes(app: App, ctx: AppContext): void {
       if (!parseIsoDate(asOf)) throw new ApiError(RSP.INVALID_INPUT, '日期格式不正确，应为 YYYY-MM-DD');
       const at = shanghaiInstant(asOf, '10:00:00');
       return ok({ ledgerLines: await collectDueInstalments(ctx, at) });
+    },
+  );
+
+  app.post(
+    `${ctx.config.apiBase}${DEV_SANDBOX_BANK_HOLD}`,
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        tags: ['开发者（非生产环境）'],
+        summary: '银行沙箱：暂缓或放行某笔申请的银行答复（审批结果、放款），便于测试答复前的页面状态',
+        body: Type.Object(
+          {
+            rowId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '申请编号' }),
+            hold: Type.Boolean({ description: 'true 暂缓；false 放行（到期的答复随即送达）' }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: envelope(Type.Object({ rowId: Type.Integer(), held: Type.Boolean() })) },
+      },
+    },
+    async (request) => {
+      const { rowId, hold } = request.body;
+      setBankHold(ctx.db, rowId, hold);
+      return ok({ rowId, held: hold });
     },
   );
 }
