@@ -93,6 +93,7 @@ function figures(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     siMs: numeric('speed-index'),
+    mainThreadMs: numeric('mainthread-work-breakdown'),
     scriptBytes: scripts?.transferSize ?? Number.NaN,
     scriptRequests: scripts?.requestCount ?? Number.NaN,
     benchmarkIndex: lhr.environment.benchmarkIndex,
