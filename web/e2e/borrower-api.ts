@@ -143,7 +143,10 @@ export const applicationIn = (token: string, rowId: number, state: string) =>
     return detail.application.state === state ? true : undefined;
   });
 
-/** The plan's product applied for and submitted (the sandbox bank decides after its delay); its rowId. */
+/**
+ * The plan's product applied for and submitted; its rowId. The sandbox bank decides after its delay, or, with
+ * `heldByBank`, only once the test releases it (bankHold).
+ */
 export async function submittedApplication(
   plan: LoanPlan,
   token: string,

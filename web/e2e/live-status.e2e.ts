@@ -12,9 +12,10 @@ import { browserPerFile, DESKTOP, expectTitle, login, newPage, PHONE, screenshot
 import { E2E_USERS } from './users.ts';
 
 /**
- * Statuses that update themselves: /auditing turns from 审核中 to 审批通过 when the sandbox bank's decision arrives
- * (held until the page shows 审核中, then delivered by the server's timer), and the bank page after signing turns to 已放款 with the amount lent and
- * a link to the loan — both in the same document, never reloaded.
+ * Statuses that update themselves: /auditing turns from 审核中 to 审批通过 when the sandbox bank's decision arrives,
+ * and the bank page after signing turns to 已放款 with the amount lent and a link to the loan — both in the same
+ * document, never reloaded. The bank holds each answer (bankHold) until the page has shown the state before it, so
+ * the test sees that state however slow the machine, then the server's timer delivers the answer.
  */
 
 const browser = browserPerFile();
