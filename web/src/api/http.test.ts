@@ -200,6 +200,37 @@ describe('401', () => {
     api.restore();
   });
 
+  it('a 401 to a call sent with a token the tab no longer holds leaves the new session alone', async () => {
+    vi.useFakeTimers();
+    sessionStorage.setItem('accessToken', 'before-change');
+    const expired = { status: 401, body: fail('4010', '登录已失效，请重新登录').body };
+    let answer: () => void = () => undefined;
+    // the first call waits for answer(); later ones are answered at once
+    const api = fakeApi((request) =>
+      request.headers.accessToken === 'before-change'
+        ? new Promise((resolve) => (answer = () => resolve(expired)))
+        : expired,
+    );
+    const call = rejection(get(API.getUserInfo));
+    await vi.waitUntil(() => api.requests.length === 1);
+    expect(api.requests[0]?.headers.accessToken).toBe('before-change');
+    // the password change revoked every session and gave this tab a new one while the call was out
+    sessionStorage.setItem('accessToken', 'after-change');
+    answer();
+    const error = await call;
+    expect(isApiError(error) && error.kind).toBe('unauthorized');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sessionStorage.getItem('accessToken')).toBe('after-change');
+    expect(sessionStorage.getItem('point')).toBeNull();
+    expect(navigations).toEqual([]);
+    // a 401 to a call with the session the tab holds still ends it
+    await rejection(get(API.getUserInfo));
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+    await vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_DELAY_MS);
+    expect(navigations).toEqual(['/bmss/toLogin']);
+    api.restore();
+  });
+
   it('a later 401, after the redirect, redirects again', async () => {
     vi.useFakeTimers();
     const api = fakeApi(() => ({ status: 401, body: {} }));

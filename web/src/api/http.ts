@@ -68,6 +68,16 @@ function sessionExpired() {
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
+/**
+ * Whether a call went out with the session the tab holds now. A 401 to a call sent with another token (the
+ * session changed while it was out: a password change revokes every session and hands this tab a new one, a
+ * sign-in replaces a signed-out state) says nothing about the current session, and must not end it.
+ */
+function sentWithCurrentSession(config: { headers?: { get?: (name: string) => unknown } } | undefined) {
+  const sent = config?.headers?.get?.(ACCESS_TOKEN_HEADER) || null;
+  return sent === (window.sessionStorage.getItem(SESSION_KEYS.accessToken) || null);
+}
+
 function transportFailure(kind: 'http' | 'network' | 'timeout', status?: number): ApiError {
   const error = transportError(kind, status);
   notify().error(error.desc, TRANSPORT_TOAST_KEY);
@@ -79,7 +89,7 @@ function toApiError(error: unknown): ApiError {
   if (axios.isAxiosError(error)) {
     const status = error.response?.status;
     if (status === 401) {
-      sessionExpired();
+      if (sentWithCurrentSession(error.config)) sessionExpired();
       return unauthorizedError();
     }
     if (status !== undefined) return transportFailure('http', status);
