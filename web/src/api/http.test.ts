@@ -1,5 +1,6 @@
 import { API, TIMEOUTS } from '@loan/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveLogin } from '../session/session';
 import { fail, fakeApi, ok } from '../test/render';
 import { isApiError } from './errors';
 import { get, PATH_TIMEOUTS, post, timeoutFor, UNAUTHORIZED_REDIRECT_DELAY_MS } from './http';
@@ -228,6 +229,20 @@ describe('401', () => {
     expect(sessionStorage.getItem('accessToken')).toBeNull();
     await vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_DELAY_MS);
     expect(navigations).toEqual(['/bmss/toLogin']);
+    api.restore();
+  });
+
+  it('a session saved before the redirect (a password change answered after the 401) keeps the tab where it is', async () => {
+    vi.useFakeTimers();
+    sessionStorage.setItem('accessToken', 'before-change');
+    const api = fakeApi(() => ({ status: 401, body: {} }));
+    await rejection(get(API.getUserInfo));
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+    saveLogin('after-change');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(navigations).toEqual([]);
+    expect(sessionStorage.getItem('accessToken')).toBe('after-change');
+    expect(sessionStorage.getItem('point')).toBeNull();
     api.restore();
   });
 

@@ -61,7 +61,8 @@ function sessionExpired() {
   expireSession();
   setTimeout(() => {
     try {
-      navigateTo(LOGIN_PATH);
+      // a session saved meanwhile (a password change answered after this 401) keeps the tab where it is
+      if (!window.sessionStorage.getItem(SESSION_KEYS.accessToken)) navigateTo(LOGIN_PATH);
     } finally {
       redirectPending = false;
     }
