@@ -17,10 +17,10 @@ import {
   baseURL,
   browserPerFile,
   DESKTOP,
+  failureEvidence,
   login,
   newPage,
   PHONE,
-  screenshot,
   screenshotDir,
   until,
   WAIT,
@@ -103,7 +103,7 @@ describe('receiving account and My account in the browser', () => {
     const detail = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
     const bankPath = detail.application.bankPath;
     const { context, page } = await newPage(browser(), DESKTOP);
-    onTestFailed(() => screenshot(page, 'FAILED-account'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-account'));
     await login(page, PLAN.loginId, PLAN.newPassword);
 
     // the bank's step leads to the receiving account page for CGB

@@ -14,6 +14,7 @@ import {
   animationsDone,
   browserPerFile,
   DESKTOP,
+  failureEvidence,
   login,
   newPage,
   PHONE,
@@ -89,7 +90,7 @@ describe('apply form: limit, preview and confirmation', () => {
     if (!product) throw new Error('no product');
 
     const { context, page } = await newPage(browser(), DESKTOP);
-    onTestFailed(() => screenshot(page, 'FAILED-apply-preview'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-apply-preview'));
     const submits: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/loanMgr/submitApplication')) submits.push(request.url());

@@ -6,6 +6,7 @@ import {
   DESKTOP,
   directLoginTicket,
   expectTitle,
+  failureEvidence,
   latestCode,
   login,
   newPage,
@@ -173,7 +174,7 @@ describe('other ways in', () => {
 describe('logout', () => {
   it('logout ends the session on the server and in the browser', async ({ onTestFailed }) => {
     const { context, page } = await newPage(browser());
-    onTestFailed(() => screenshot(page, 'FAILED-logout'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-logout'));
     await login(page, LOGOUT.loginId, LOGOUT.password);
     // this account was created with a temporary password by the CLI: change it first
     if (new URL(page.url()).pathname === '/account/reset') {

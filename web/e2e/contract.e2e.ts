@@ -12,7 +12,7 @@ import {
 } from './borrower-api.ts';
 import { signContractInReader } from './contract-steps.ts';
 import { pdfText } from './pdf-text.ts';
-import { browserPerFile, login, newPage, PHONE, screenshot, WAIT } from './support.ts';
+import { browserPerFile, failureEvidence, login, newPage, PHONE, WAIT } from './support.ts';
 import { E2E_USERS } from './users.ts';
 
 /**
@@ -76,7 +76,7 @@ describe('the loan contract in the browser', () => {
   it('reads the contract (key facts equal the schedule), signs it, and downloads the PDF after disbursement', async () => {
     const detail = await api<ApplicationDetail>('GET', '/loanMgr/application', token, { rowId });
     const { context, page } = await newPage(browser(), DESKTOP_800);
-    onTestFailed(() => screenshot(page, 'FAILED-contract'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-contract'));
     await login(page, PLAN.loginId, PLAN.newPassword);
     await page.goto(detail.application.bankPath);
     await page.getByText('当前步骤：签署借款合同').waitFor();

@@ -7,6 +7,7 @@ import {
   animationsDone,
   browserPerFile,
   DESKTOP,
+  failureEvidence,
   login,
   newPage,
   PHONE,
@@ -81,7 +82,7 @@ async function payAtCashier(page: Page, amount: string, back: string, phoneShot?
 describe('service fees, coupons, payments and refunds in the browser', () => {
   it('pays the upfront fee with the welcome coupon through the sandbox cashier; it shows paid in the list and the ledger', async () => {
     const { page, close } = await signedIn();
-    onTestFailed(() => screenshot(page, 'FAILED-fees-pay'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-fees-pay'));
     await page.goto('/account/myAccount');
     await page.getByRole('article', { name: '新客服务费立减券' }).waitFor();
     await screenshot(page, 'fees-coupons-desktop');
@@ -145,7 +146,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
 
   it('applies for a refund of part of the fee and follows it to 已退款', async () => {
     const { page, close } = await signedIn();
-    onTestFailed(() => screenshot(page, 'FAILED-fees-refund'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-fees-refund'));
     await page.goto(FEES);
     await upfrontRow(page)
       .getByRole('button', { name: /详\s?情/ })
@@ -186,7 +187,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
 
   it('repays the first instalment now through the cashier', async () => {
     const { page, close } = await signedIn();
-    onTestFailed(() => screenshot(page, 'FAILED-fees-repay'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-fees-repay'));
     await page.goto(`/record/loanRecordDetail?rowId=${rowId}`);
     const card = page.locator('.ant-card').filter({ hasText: '主动还款' });
     await card.getByText('第 1 期').first().waitFor();
@@ -211,7 +212,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
 
   it('shows every money figure at 375 px: fee list, cashier-free pages and coupons', async () => {
     const { page, close } = await signedIn(PHONE);
-    onTestFailed(() => screenshot(page, 'FAILED-fees-phone'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-fees-phone'));
     await page.goto(FEES);
     await page.getByText('一次性服务费').waitFor();
     const totals = page.getByRole('list', { name: '服务费汇总' });

@@ -10,6 +10,7 @@ import {
   browserPerFile,
   DESKTOP,
   expectTitle,
+  failureEvidence,
   newPage,
   PHONE,
   popupSettled,
@@ -208,7 +209,7 @@ describe.concurrent('apply for a loan, end to end', () => {
     onTestFailed,
   }) => {
     const { context, page } = await newPage(browser(), DESKTOP);
-    onTestFailed(() => screenshot(page, 'FAILED-journey-ynit'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-journey-ynit'));
     await signInFirstTime(page, YNIT_USER.loginId, YNIT_USER.password, 'Ynit56789');
 
     await page.getByText('跨境电商信托贷').first().waitFor();
@@ -262,7 +263,7 @@ describe.concurrent('apply for a loan, end to end', () => {
     onTestFailed,
   }) => {
     const { context, page } = await newPage(browser(), PHONE);
-    onTestFailed(() => screenshot(page, 'FAILED-journey-crbank'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-journey-crbank'));
     await signInFirstTime(page, CRBANK_USER.loginId, CRBANK_USER.password, 'Crbank56789');
 
     await page.getByText('华润跨境融易贷').first().waitFor();

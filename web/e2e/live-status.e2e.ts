@@ -8,7 +8,7 @@ import {
   signContract,
   submittedApplication,
 } from './borrower-api.ts';
-import { browserPerFile, DESKTOP, expectTitle, login, newPage, PHONE, screenshot } from './support.ts';
+import { browserPerFile, DESKTOP, expectTitle, failureEvidence, login, newPage, PHONE } from './support.ts';
 import { E2E_USERS } from './users.ts';
 
 /**
@@ -65,7 +65,7 @@ describe('statuses that update themselves', () => {
   }) => {
     const token = await readyBorrower(PLAN);
     const { context, page } = await newPage(browser(), DESKTOP);
-    onTestFailed(() => screenshot(page, 'FAILED-live-status'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-live-status'));
     await login(page, PLAN.loginId, PLAN.newPassword);
     await page.goto('/auditing');
     await page.getByText('暂无审核中的申请').waitFor();

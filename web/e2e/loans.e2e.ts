@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { api, disbursedLoan } from './borrower-api.ts';
-import { browserPerFile, DESKTOP, login, newPage, PHONE, screenshot, WAIT, zipEntries } from './support.ts';
+import {
+  browserPerFile,
+  DESKTOP,
+  failureEvidence,
+  login,
+  newPage,
+  PHONE,
+  screenshot,
+  WAIT,
+  zipEntries,
+} from './support.ts';
 import { E2E_USERS } from './users.ts';
 
 /**
@@ -34,7 +44,7 @@ describe('after the decision: loan records, schedule, transactions, export', () 
     await api('POST', '/dev/sandbox/collect', null, { asOf: firstDue });
 
     const { context, page } = await newPage(browser(), DESKTOP);
-    onTestFailed(() => screenshot(page, 'FAILED-loans'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-loans'));
     await login(page, USER.loginId, NEW_PASSWORD);
     await page.goto('/record/loanRecord');
     const row = page.getByRole('row').filter({ hasText: '广发跨境e贷' });

@@ -11,7 +11,7 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { api, disbursedLoan } from './borrower-api.ts';
-import { browserPerFile, login, newPage, PHONE, screenshot, WAIT } from './support.ts';
+import { browserPerFile, failureEvidence, login, newPage, PHONE, WAIT } from './support.ts';
 import { E2E_USERS } from './users.ts';
 
 /**
@@ -72,7 +72,7 @@ describe('money at phone width, and the records table at desktop width', () => {
     const detail = await api<LoanRecordDetail>('GET', API.loanRecordDetail, token, { rowId });
 
     const { context, page } = await newPage(browser(), PHONE);
-    onTestFailed(() => screenshot(page, 'FAILED-phones'));
+    onTestFailed(() => failureEvidence(page, 'FAILED-phones'));
     await login(page, USER.loginId, NEW_PASSWORD);
 
     // the loan's schedule: a card per instalment with all its amounts, equal to the API's

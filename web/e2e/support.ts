@@ -132,7 +132,58 @@ export async function newPage(
   context.setDefaultTimeout(WAIT);
   context.setDefaultNavigationTimeout(WAIT);
   const page = await context.newPage();
+  keepJournal(page);
   return { context, page };
+}
+
+/** What each page did lately, for a failed test's output: its API answers, navigations, errors, failed requests. */
+const journals = new WeakMap<Page, { lines: string[]; pending: Map<object, string> }>();
+
+function keepJournal(page: Page) {
+  const journal = { lines: [] as string[], pending: new Map<object, string>() };
+  const add = (line: string) => {
+    journal.lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (journal.lines.length > 80) journal.lines.shift();
+  };
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  const api = (url: string) => new URL(url).pathname;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) add(`at ${frame.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      add(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => add(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    if (isApi(request.url())) journal.pending.set(request, `${request.method()} ${api(request.url())}`);
+  });
+  page.on('response', (response) => {
+    if (isApi(response.url()))
+      add(`${response.status()} ${response.request().method()} ${api(response.url())}`);
+  });
+  page.on('requestfinished', (request) => journal.pending.delete(request));
+  page.on('requestfailed', (request) => {
+    journal.pending.delete(request);
+    add(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+  });
+  journals.set(page, journal);
+}
+
+/**
+ * A failed test's evidence: a screenshot (test-output/screenshots/<name>.png) and, in the test's output, the
+ * page's address and its recent journal (API answers, navigations, errors, calls still unanswered).
+ */
+export async function failureEvidence(page: Page, name: string) {
+  const journal = journals.get(page);
+  console.error(
+    [
+      `[${name}] the page is at ${page.url()}; its last events:`,
+      ...(journal?.lines ?? []),
+      `unanswered API calls: ${[...(journal?.pending.values() ?? [])].join(', ') || 'none'}`,
+    ].join('\n'),
+  );
+  await screenshot(page, name);
 }
 
 export async function screenshot(page: Page, name: string) {
