@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Flex, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { KeysetPager, NoData } from './RecordParts';
 import type { useKeysetPager } from './useKeysetPager';
 
@@ -45,9 +45,14 @@ export function RecordList<T extends object>({
   note,
   rowSelection,
 }: Props<T>) {
-  const items = records.data?.items ?? [];
-  const nextCursor = records.data?.nextCursor ?? null;
-  const loading = records.isFetching;
+  // a page of rows that arrives is drawn in the background (React's deferred value: in slices, the phone stays
+  // responsive), the spinner and the rows before it staying until it is drawn
+  const data = useDeferredValue(records.data);
+  const drawing = data !== records.data;
+  const items = data?.items ?? [];
+  const nextCursor = data?.nextCursor ?? null;
+  const loading = records.isFetching || drawing;
+  const pending = records.isPending || (drawing && data === undefined);
   return (
     <>
       {records.isError && (
@@ -65,7 +70,7 @@ export function RecordList<T extends object>({
             {items.map((item) => (
               <div key={String(item[rowKey])}>{card(item)}</div>
             ))}
-            {items.length === 0 && !records.isPending && <NoData />}
+            {items.length === 0 && !pending && <NoData />}
           </Flex>
         </Spin>
       ) : (
@@ -78,7 +83,7 @@ export function RecordList<T extends object>({
           loading={loading}
           pagination={false}
           scroll={{ x: scrollX ?? columnsWidth(columns) }}
-          locale={{ emptyText: records.isPending ? ' ' : <NoData /> }}
+          locale={{ emptyText: pending ? ' ' : <NoData /> }}
         />
       )}
       <Flex vertical>

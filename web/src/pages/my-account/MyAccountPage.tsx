@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { accountKeys, accountOverviewQueryOptions, accountSecurityQueryOptions } from '../../api/account';
 import { couponsQueryOptions } from '../../api/fees';
@@ -25,6 +25,9 @@ export default function MyAccountPage() {
   // once shown, the cards stay: a card's own refetch (a failed call tried again) must not bring the placeholder back
   const [settled, setSettled] = useState(false);
   if (!settled && calls.every((query) => !query.isPending)) setSettled(true);
+  // the cards are drawn in the background (React's deferred value: in slices, the phone stays responsive), the
+  // placeholder staying until they are
+  const shown = useDeferredValue(settled);
   const coupons = couponsCountValue(useSession().couponsCount);
   const queryClient = useQueryClient();
   const couponsCount = overview.data?.couponsCount;
@@ -45,7 +48,7 @@ export default function MyAccountPage() {
       <Skeleton active paragraph={{ rows: 6 }} />
     </Card>
   );
-  if (!settled) return placeholder;
+  if (!shown) return placeholder;
   return (
     <Flex vertical gap={16}>
       {overview.isPending ? (
