@@ -255,6 +255,30 @@ describe('bank application page', () => {
     expect(api.requests.find((r) => r.url === API.advanceCancel)?.data).toEqual({ rowId: 101 });
   });
 
+  it('is first drawn with the approved terms, so nothing under them moves when they arrive', async () => {
+    let answerContract: () => void = () => undefined;
+    const contractAnswered = new Promise<void>((resolve) => (answerContract = resolve));
+    api = fakeApi(async (r) => {
+      if (r.url === API.clientConfig) return ok({ sandbox: true });
+      if (r.url === API.loanContract) {
+        await contractAnswered;
+        return ok(
+          loanContract({ signed: { signedAt: '2026-11-22T02:00:00.000Z', textHash: 'a'.repeat(64) } }),
+        );
+      }
+      return ok(applicationDetail('YNIT-XT01', { state: 'SIGNED', current: 'SIGN_CONTRACT', termMonths: 3 }));
+    });
+    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    await waitFor(() => expect(api.requests.some((r) => r.url === API.loanContract)).toBe(true));
+    // the detail is in, the contract is not: the page's placeholder, none of the page yet
+    expect(screen.queryByText('申请步骤')).not.toBeInTheDocument();
+    expect(screen.queryByText('申请进度')).not.toBeInTheDocument();
+    answerContract();
+    const terms = await screen.findByLabelText('本笔借款');
+    expect(within(terms).getByText('3 个月')).toBeInTheDocument();
+    expect(screen.getByText('申请步骤')).toBeInTheDocument();
+  });
+
   it('after signing shows this loan’s terms, not the product’s ranges, and offers the contract', async () => {
     serve((r) =>
       r.url === API.loanContract

@@ -11,8 +11,11 @@ import {
   storeApplyProblem,
   TERMINAL_STATES,
 } from '@loan/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Grid, Result, Skeleton, Spin, Steps, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { loanContractQueryOptions } from '../../api/applications';
 import { isRspError } from '../../api/errors';
 import { LOAN_INFO_PATH } from '../../app/paths';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
@@ -152,9 +155,18 @@ export function BankApplicationPage({ bank }: { bank: BankCode }) {
   const query = route && route.bank === bank ? applicationQueryOf(route) : null;
   // asked again while the bank has the next move (its decision, the disbursement after signing)
   const detail = useApplicationDetail(query, { poll: true });
+  // an approved loan's terms come from its contract: the page is first drawn with them, so that nothing below them
+  // moves when they arrive (a borrower's tap on the step's button would land on the terms instead)
+  const application = detail.data?.application;
+  const withTerms = application !== undefined && HAS_LOAN_TERMS.includes(application.state);
+  const contract = useQuery({ ...loanContractQueryOptions(application?.rowId ?? 0), enabled: withTerms });
+  const queryKey = JSON.stringify(query);
+  const [drawn, setDrawn] = useState<string | null>(null);
+  if (drawn !== queryKey && detail.data !== undefined && !(withTerms && contract.isPending))
+    setDrawn(queryKey);
 
   if (!query) return <NotFound />;
-  if (detail.isPending)
+  if (detail.isPending || (detail.isSuccess && drawn !== queryKey))
     return (
       <Card>
         <Skeleton active paragraph={{ rows: 8 }} />
