@@ -156,7 +156,8 @@ function keepJournal(page: Page) {
   });
   page.on('pageerror', (error) => add(`page error: ${error.message}`));
   page.on('request', (request) => {
-    if (isApi(request.url())) journal.pending.set(request, `${request.method()} ${api(request.url())}`);
+    if (request.url().startsWith('http'))
+      journal.pending.set(request, `${request.method()} ${api(request.url())}`);
   });
   page.on('response', (response) => {
     if (isApi(response.url()))
@@ -172,7 +173,7 @@ function keepJournal(page: Page) {
 
 /**
  * A failed test's evidence: a screenshot (test-output/screenshots/<name>.png) and, in the test's output, the
- * page's address and its recent journal (API answers, navigations, errors, calls still unanswered).
+ * page's address and its recent journal (API answers, navigations, errors, requests still unanswered).
  */
 export async function failureEvidence(page: Page, name: string) {
   const journal = journals.get(page);
@@ -180,7 +181,7 @@ export async function failureEvidence(page: Page, name: string) {
     [
       `[${name}] the page is at ${page.url()}; its last events:`,
       ...(journal?.lines ?? []),
-      `unanswered API calls: ${[...(journal?.pending.values() ?? [])].join(', ') || 'none'}`,
+      `requests still unanswered: ${[...(journal?.pending.values() ?? [])].join(', ') || 'none'}`,
     ].join('\n'),
   );
   await screenshot(page, name);
