@@ -17,13 +17,14 @@ const PAGES = [
   {
     path: '/apply/LoanInfo',
     asks: [API.toUserAllCheck, API.mwsTokenCheck, API.productList],
-    drawn: drawnText('申请前准备'),
+    // the cards wait for all three calls behind one placeholder
+    drawn: () => waitFor(() => expect(document.querySelector('.page-placeholder')).not.toBeNull()),
   },
   { path: '/record/loanRecord', asks: [API.loanRecords], drawn: drawnText('全部状态') },
   {
     path: '/account/myAccount',
     asks: [API.accountOverview, API.coupons, API.accountSecurity],
-    // the account's cards wait for all three calls behind one placeholder
+    // the account's cards too
     drawn: () => waitFor(() => expect(document.querySelector('.page-placeholder')).not.toBeNull()),
   },
 ];

@@ -33,3 +33,10 @@ export const prefetchPageData = (load: () => Promise<PageData>) => (): null => {
   }
   return null;
 };
+
+/**
+ * Options of a card's own query on a page that draws its cards once the page's calls have answered (LoanInfoPage,
+ * MyAccountPage): the card shows the answer the page got, an error included, and does not ask again as it mounts
+ * (a failed call is asked again only through the card's 重新加载).
+ */
+export const DRAWN_AFTER_PAGE_CALLS = { retryOnMount: false } as const;

@@ -1,10 +1,12 @@
 import { STORE_AUTH_STATUS_INFO, STORE_CREDIT_SHARE_PERCENT, type StoreAuthStatus } from '@loan/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { storeCheckQueryOptions } from '../../api/stores';
+import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
 import { formatShanghaiDate, yuanText } from '../application/ApplicationParts';
 import { StoreAuthModal } from './StoreAuthModal';
-import { useStoreCheck } from './useStoreCheck';
 
 /** The button of each status: authorise the first time, otherwise re-authorise (none while waiting). */
 export function storeAuthButtonText(status: StoreAuthStatus): string | null {
@@ -25,7 +27,7 @@ function StoreStatusTag({ status }: { status: StoreAuthStatus }) {
  * and estimated limit (while authorised), and the authorise / re-authorise form. Reusable on any signed-in page.
  */
 export function StoreAuthCard() {
-  const check = useStoreCheck();
+  const check = useQuery({ ...storeCheckQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
   const loading = useDelayedLoading(check.isPending);
   const [open, setOpen] = useState(false);
   const status: StoreAuthStatus = check.data?.shopAuth ?? '01';

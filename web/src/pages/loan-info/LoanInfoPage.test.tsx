@@ -39,7 +39,7 @@ afterEach(() => {
 
 interface Options {
   status?: StoreAuthStatus;
-  products?: () => ReturnType<typeof ok> | { status: number };
+  products?: () => ReturnType<typeof ok> | { status: number } | Promise<ReturnType<typeof ok>>;
   create?: () => ReturnType<typeof ok>;
 }
 
@@ -226,6 +226,28 @@ describe('/apply/LoanInfo product list', () => {
     await shown('产品列表加载失败');
     await user.click(screen.getByRole('button', { name: /重新加载/ }));
     expect(await shownCodes()).toHaveLength(PRODUCT_CARDS.length);
+  });
+
+  it('draws its three cards together once its three calls have answered, one placeholder before', async () => {
+    let answerProducts: () => void = () => undefined;
+    const productsAnswered = new Promise<void>((resolve) => (answerProducts = resolve));
+    const { api } = setup({ products: () => productsAnswered.then(() => ok({ items: PRODUCT_CARDS })) });
+    await waitFor(() =>
+      expect(
+        api.requests.filter((r) => ['/seller/mwsTokenCheck', '/users/toUserAllCheck'].includes(r.url)),
+      ).toHaveLength(2),
+    );
+    // the store check and the checklist are in, the products are not: none of the cards yet
+    expect(document.querySelector('.page-placeholder')).not.toBeNull();
+    expect(screen.queryByText('店铺授权')).not.toBeInTheDocument();
+    expect(screen.queryByText('申请前准备')).not.toBeInTheDocument();
+    answerProducts();
+    expect(await shownCodes()).toHaveLength(PRODUCT_CARDS.length);
+    expect(screen.getByText('店铺授权', { selector: '.ant-card-head-title' })).toBeInTheDocument();
+    expect(screen.getByText('申请前准备', { selector: '.ant-card-head-title' })).toBeInTheDocument();
+    // each card shows the page's answer: nothing asked twice
+    expect(api.requests.filter((r) => r.url === '/products/list')).toHaveLength(1);
+    expect(api.requests.filter((r) => r.url === '/seller/mwsTokenCheck')).toHaveLength(1);
   });
 
   it('an empty list says so; the store card and the prerequisites stay', async () => {

@@ -2,10 +2,15 @@ import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-desi
 import type { Prerequisite } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { productListQueryOptions } from '../../api/products';
 import { userAllCheckQueryOptions } from '../../api/users';
+import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
+import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { StoreAuthCard } from '../../components/store/StoreAuthCard';
+import { useStoreCheck } from '../../components/store/useStoreCheck';
 import { ProductList } from './ProductList';
 
 function StepStatus({ step }: { step: Prerequisite }) {
@@ -20,7 +25,7 @@ function StepStatus({ step }: { step: Prerequisite }) {
 
 /** The steps a user still has to do before applying (GET /users/toUserAllCheck). */
 export function PrerequisitesCard() {
-  const check = useQuery(userAllCheckQueryOptions());
+  const check = useQuery({ ...userAllCheckQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
   const loading = useDelayedLoading(check.isPending);
   const steps = check.data?.steps ?? [];
   const todo = steps.filter((step) => !step.done).length;
@@ -76,8 +81,18 @@ export function PrerequisitesCard() {
   );
 }
 
-/** /apply/LoanInfo: the store authorisation, what is left to do before applying, and the products to compare. */
+/**
+ * /apply/LoanInfo: the store authorisation, what is left to do before applying, and the products to compare. The
+ * cards are drawn together once the page's three calls have answered (one placeholder before, kept as long as every
+ * loading mask is), so no card moves when the one above it fills in, and the page is drawn in one pass.
+ */
 export default function LoanInfoPage() {
+  const calls = [useStoreCheck(), useQuery(userAllCheckQueryOptions()), useQuery(productListQueryOptions())];
+  const waiting = useDelayedLoading(calls.some((call) => call.isPending));
+  // once shown, the cards stay: a card's own refetch (a failed call tried again) must not bring the placeholder back
+  const [settled, setSettled] = useState(false);
+  if (!settled && !waiting) setSettled(true);
+  if (!settled) return <PagePlaceholder />;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>

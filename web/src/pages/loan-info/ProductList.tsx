@@ -30,12 +30,13 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isRspError } from '../../api/errors';
 import { createApplication, productListQueryOptions } from '../../api/products';
+import { storeCheckQueryOptions } from '../../api/stores';
 import { useMessage } from '../../app/feedback';
 import { LOAN_CALCULATOR_PATH, pathWithQuery } from '../../app/paths';
+import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
 import { storeAuthButtonText } from '../../components/store/StoreAuthCard';
 import { StoreAuthModal } from '../../components/store/StoreAuthModal';
-import { useStoreCheck } from '../../components/store/useStoreCheck';
 import {
   ALL_BANKS,
   ANNUALISED_RATE_EXPLANATION,
@@ -168,8 +169,8 @@ function ProductItem({ product, apply }: { product: ProductCard; apply: ApplySta
 
 /** The products of the partner banks as comparable cards, with the bank filter, the rate sort and applying. */
 export function ProductList() {
-  const products = useQuery(productListQueryOptions());
-  const store = useStoreCheck();
+  const products = useQuery({ ...productListQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
+  const store = useQuery({ ...storeCheckQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
   const loading = useDelayedLoading(products.isPending);
   const navigate = useNavigate();
   const message = useMessage();

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Empty, Row, Segmented, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { couponsQueryOptions } from '../../api/fees';
+import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { LoadError } from '../../components/LoadError';
 import { COUPON_STATUS_DISPLAY } from '../../components/payments/pay-labels';
 import { saveCouponsCount } from '../../session/session';
@@ -10,7 +11,7 @@ import { CouponCard } from './CouponCard';
 
 /** The borrower's coupons by status (可用 / 锁定 / 已使用 / 已过期); keeps the session's count up to date. */
 export function CouponList() {
-  const coupons = useQuery(couponsQueryOptions());
+  const coupons = useQuery({ ...couponsQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
   const [status, setStatus] = useState<CouponStatus>('AVAILABLE');
   const available = coupons.data?.availableCount;
   useEffect(() => {

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Skeleton, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { accountKeys, accountOverviewQueryOptions, accountSecurityQueryOptions } from '../../api/account';
 import { couponsQueryOptions } from '../../api/fees';
 import { getUserInfo } from '../../api/users';
 import { LoadError } from '../../components/LoadError';
+import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { couponsCountValue } from '../../session/coupons-count';
 import { saveCouponsCount, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
@@ -42,12 +43,7 @@ export default function MyAccountPage() {
       .catch(() => undefined);
   };
 
-  // as tall as a screen: the footer stays below it, so nothing on screen moves when the cards replace it
-  const placeholder = (
-    <Card variant="borderless" className="page-placeholder">
-      <Skeleton active paragraph={{ rows: 6 }} />
-    </Card>
-  );
+  const placeholder = <PagePlaceholder />;
   if (!shown) return placeholder;
   return (
     <Flex vertical gap={16}>

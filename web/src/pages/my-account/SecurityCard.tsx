@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { accountKeys, accountSecurityQueryOptions, signOutOthers } from '../../api/account';
 import { isApiError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
+import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { LoadError } from '../../components/LoadError';
 import { ListRow } from './ListRow';
@@ -61,7 +62,7 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
 
 /** Security: password age (with a nudge after 90 days), the last sign-ins, sign out every other session. */
 export function SecurityCard() {
-  const security = useQuery(accountSecurityQueryOptions());
+  const security = useQuery({ ...accountSecurityQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
   const queryClient = useQueryClient();
   const message = useMessage();
   const others = useMutation({
