@@ -23,9 +23,15 @@ function StepStatus({ step }: { step: Prerequisite }) {
   );
 }
 
-/** The steps a user still has to do before applying (GET /users/toUserAllCheck). */
-export function PrerequisitesCard() {
-  const check = useQuery({ ...userAllCheckQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
+/**
+ * The steps a user still has to do before applying (GET /users/toUserAllCheck). `drawnAfterPageCalls`: the page
+ * asked for them before drawing the card (LoanInfoPage), which shows that answer.
+ */
+export function PrerequisitesCard({ drawnAfterPageCalls = false }: { drawnAfterPageCalls?: boolean }) {
+  const check = useQuery({
+    ...userAllCheckQueryOptions(),
+    ...(drawnAfterPageCalls ? DRAWN_AFTER_PAGE_CALLS : {}),
+  });
   const loading = useDelayedLoading(check.isPending);
   const steps = check.data?.steps ?? [];
   const todo = steps.filter((step) => !step.done).length;
@@ -99,7 +105,7 @@ export default function LoanInfoPage() {
         <StoreAuthCard />
       </Col>
       <Col xs={24} lg={12}>
-        <PrerequisitesCard />
+        <PrerequisitesCard drawnAfterPageCalls />
       </Col>
       <Col xs={24}>
         <ProductList />
