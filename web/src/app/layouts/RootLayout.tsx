@@ -1,5 +1,5 @@
 import { HomeOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Grid, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { Breadcrumb, Button, Drawer, Layout, Menu, type MenuProps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { AppFooterText } from '../../components/AppFooterText';
@@ -10,18 +10,10 @@ import { activeNav, NAVIGATION, type NavItem, visibleNavigation } from '../navig
 import { ROOT_PATH } from '../paths';
 import { preloadOnIntent } from '../preload';
 import { breadcrumbs, routeHeading } from '../route-handle';
+import { useIsPhone } from '../useIsPhone';
 import { UserMenu } from './UserMenu';
 
 const { Header, Sider, Content, Footer } = Layout;
-
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-/** Phone width (< 768 px): antd's breakpoint, with a synchronous first guess to avoid a flash. */
-function useIsPhone(): boolean {
-  const screens = Grid.useBreakpoint();
-  if (screens.md !== undefined) return !screens.md;
-  return typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY).matches : false;
-}
 
 function toMenuItems(items: NavItem[]): MenuProps['items'] {
   return items.map((item) =>

@@ -1,6 +1,7 @@
 import { Flex, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { NoData, useIsPhone } from './RecordParts';
+import { useIsPhone } from '../../app/useIsPhone';
+import { NoData } from './RecordParts';
 
 /**
  * Rows shown whole, without paging: a small table, and on phones a card per row so that every figure stays in

@@ -1,17 +1,8 @@
 import { type EnumDisplay, formatYuan, type LedgerLine, yuanToFen } from '@loan/domain';
-import { Button, Empty, Flex, Grid, Select, type TableColumnType, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Select, type TableColumnType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PAGE_SIZES } from './useKeysetPager';
 import '../../app/date-locale';
-
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-/** Phone width (< 768 px, antd's md): rows become cards. */
-export function useIsPhone(): boolean {
-  const screens = Grid.useBreakpoint();
-  if (screens.md !== undefined) return !screens.md;
-  return typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY).matches : true;
-}
 
 export function EnumTag({ display }: { display: EnumDisplay }) {
   return <Tag color={display.colour}>{display.label}</Tag>;

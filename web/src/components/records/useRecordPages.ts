@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { useIsPhone } from './RecordParts';
+import { useIsPhone } from '../../app/useIsPhone';
 import { useKeysetPager } from './useKeysetPager';
 
 /** The page a list asks for: its size and, after the first page, the cursor the server gave. */

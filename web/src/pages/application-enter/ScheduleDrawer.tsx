@@ -1,7 +1,7 @@
 import { formatYuan, type Instalment, type Schedule } from '@loan/domain';
 import { Flex, Table, Typography } from 'antd';
+import { useIsPhone } from '../../app/useIsPhone';
 import { DetailDrawer } from '../../components/DetailDrawer';
-import { useIsPhone } from '../../components/records/RecordParts';
 import { type InstalmentFigures, instalmentParts, scheduleColumns } from '../../components/schedule-columns';
 
 const money = (fen: number) => formatYuan(fen);

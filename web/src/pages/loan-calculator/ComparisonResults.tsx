@@ -1,7 +1,7 @@
 import { formatPercent, formatYuan, type Schedule } from '@loan/domain';
 import { Card, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useIsPhone } from '../../app/useIsPhone';
 import { AmountGrid } from '../../components/records/AmountGrid';
-import { useIsPhone } from '../../components/records/RecordParts';
 import { cheapest, type ScenarioResult } from './comparison';
 import { paymentText } from './schedule-text';
 

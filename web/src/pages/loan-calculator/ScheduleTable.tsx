@@ -1,7 +1,7 @@
 import { formatYuan, type Instalment, type Schedule } from '@loan/domain';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { UI_TEXTS } from '../../app/ui-defaults';
-import { useIsPhone } from '../../components/records/RecordParts';
+import { useIsPhone } from '../../app/useIsPhone';
 import { ScheduleCards } from './ScheduleCards';
 
 const money = (fen: number) => formatYuan(fen);
