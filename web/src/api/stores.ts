@@ -1,13 +1,7 @@
-import {
-  type AgainMwsTokenRequest,
-  API,
-  encryptField,
-  type MwsTokenCheckResult,
-  normaliseSellerId,
-} from '@loan/domain';
+import { type AgainMwsTokenRequest, API, type MwsTokenCheckResult, normaliseSellerId } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { FIELD_CIPHER } from '../config';
 import { saveStoreCheck } from '../session/session';
+import { encryptSecret } from './cipher';
 import { type CallOptions, get, post } from './http';
 
 /** Store authorisation (/seller/…). Every successful answer updates the session's store record (docs/PRODUCT.md §3). */
@@ -37,7 +31,7 @@ export async function againMwsToken(
 ): Promise<MwsTokenCheckResult> {
   const body: AgainMwsTokenRequest = {
     sellerId: normaliseSellerId(sellerId),
-    mwsAuthToken: encryptField(mwsAuthToken.trim(), FIELD_CIPHER),
+    mwsAuthToken: await encryptSecret(mwsAuthToken.trim()),
   };
   const result = await post<MwsTokenCheckResult>(API.againMwsToken, body, options);
   saveStoreCheck(result);

@@ -81,6 +81,28 @@ describe('a page asks for its first data while its code loads', () => {
   );
 
   it.each(PAGES)(
+    '$path: the calls are under way when the loader returns, waiting for no further module to load',
+    ({ path, asks }) => {
+      saveLogin('tok');
+      recordCalls(never);
+      const client = createQueryClient();
+      undo.push(registerRouteDataClient(client));
+      const loader = (matchRoutes(appRoutes, path) ?? [])
+        .map(({ route }) => route.loader)
+        .find((candidate): candidate is LoaderFunction => typeof candidate === 'function');
+      const url = new URL(`http://localhost${path}`);
+      expect(loader).toBeDefined();
+      loader?.({ request: new Request(url), url, params: {}, context: {}, pattern: path });
+      // synchronously: one query a call, each fetching (a page-data module loaded on demand would leave none yet)
+      const fetching = client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.fetchStatus === 'fetching');
+      expect(fetching).toHaveLength(asks.length);
+    },
+  );
+
+  it.each(PAGES)(
     '$path: each call once, asked by the route and used by the page',
     async ({ path, asks, drawn }) => {
       saveLogin('tok');

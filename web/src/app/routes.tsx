@@ -3,6 +3,9 @@ import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { RouteError } from '../components/RouteError';
+import * as loanInfoData from '../pages/loan-info/page-data';
+import * as loanRecordsData from '../pages/loan-records/page-data';
+import * as myAccountData from '../pages/my-account/page-data';
 import { AppShell, CATCH_ALL_ROUTE_ID, CatchAll } from './AppShell';
 import {
   ABOUT_PATH,
@@ -171,7 +174,7 @@ const rootLayoutRoute: RouteObject = {
         {
           path: LOAN_INFO_PATH,
           handle: titled(LOAN_INFO),
-          loader: prefetchPageData(() => import('../pages/loan-info/page-data')),
+          loader: prefetchPageData(loanInfoData),
           lazy: lazyPage(() => import('../pages/loan-info/LoanInfoPage')),
         },
         // LoanInfo_YNIT/:rowId/:productCode/:productType, LoanInfo_CGB/:rowId/:productCode, … (docs/PRODUCT.md §2)
@@ -198,7 +201,7 @@ const rootLayoutRoute: RouteObject = {
         {
           path: LOAN_RECORDS_PATH,
           handle: titled('贷款记录'),
-          loader: prefetchPageData(() => import('../pages/loan-records/page-data')),
+          loader: prefetchPageData(loanRecordsData),
           lazy: lazyPage(() => import('../pages/loan-records/LoanRecordsPage')),
         },
         {
@@ -228,7 +231,7 @@ const rootLayoutRoute: RouteObject = {
         {
           path: MY_ACCOUNT_PATH,
           handle: titled('我的账户'),
-          loader: prefetchPageData(() => import('../pages/my-account/page-data')),
+          loader: prefetchPageData(myAccountData),
           lazy: lazyPage(() => import('../pages/my-account/MyAccountPage')),
         },
         {
