@@ -2,13 +2,12 @@ import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-desi
 import type { Prerequisite } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { productListQueryOptions } from '../../api/products';
 import { userAllCheckQueryOptions } from '../../api/users';
 import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { PagePlaceholder, usePageCallsSettled } from '../../components/PagePlaceholder';
 import { StoreAuthCard } from '../../components/store/StoreAuthCard';
 import { useStoreCheck } from '../../components/store/useStoreCheck';
 import { ProductList } from './ProductList';
@@ -94,11 +93,7 @@ export function PrerequisitesCard({ drawnAfterPageCalls = false }: { drawnAfterP
  */
 export default function LoanInfoPage() {
   const calls = [useStoreCheck(), useQuery(userAllCheckQueryOptions()), useQuery(productListQueryOptions())];
-  const waiting = useDelayedLoading(calls.some((call) => call.isPending));
-  // once shown, the cards stay: a card's own refetch (a failed call tried again) must not bring the placeholder back
-  const [settled, setSettled] = useState(false);
-  if (!settled && !waiting) setSettled(true);
-  if (!settled) return <PagePlaceholder />;
+  if (!usePageCallsSettled(calls)) return <PagePlaceholder />;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>

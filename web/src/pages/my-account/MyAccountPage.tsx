@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Typography } from 'antd';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { accountKeys, accountOverviewQueryOptions, accountSecurityQueryOptions } from '../../api/account';
 import { couponsQueryOptions } from '../../api/fees';
 import { getUserInfo } from '../../api/users';
 import { LoadError } from '../../components/LoadError';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { PagePlaceholder, usePageCallsSettled } from '../../components/PagePlaceholder';
 import { couponsCountValue } from '../../session/coupons-count';
 import { saveCouponsCount, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
@@ -17,18 +17,13 @@ import { SecurityCard } from './SecurityCard';
 
 /**
  * /account/myAccount: what the borrower owes, who they are, their coupons, their sign-ins, and other pages. The
- * cards appear together once the page's three calls have answered (one placeholder before), so no card moves
- * when the one above it fills in.
+ * cards appear together once the page's three calls have answered (one placeholder before, kept as long as every
+ * loading mask is), so no card moves when the one above it fills in.
  */
 export default function MyAccountPage() {
   const overview = useQuery(accountOverviewQueryOptions());
   const calls = [overview, useQuery(couponsQueryOptions()), useQuery(accountSecurityQueryOptions())];
-  // once shown, the cards stay: a card's own refetch (a failed call tried again) must not bring the placeholder back
-  const [settled, setSettled] = useState(false);
-  if (!settled && calls.every((query) => !query.isPending)) setSettled(true);
-  // the cards are drawn in the background (React's deferred value: in slices, the phone stays responsive), the
-  // placeholder staying until they are
-  const shown = useDeferredValue(settled);
+  const shown = usePageCallsSettled(calls);
   const coupons = couponsCountValue(useSession().couponsCount);
   const queryClient = useQueryClient();
   const couponsCount = overview.data?.couponsCount;

@@ -1,0 +1,40 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UI_DEFAULTS } from '../app/ui-defaults';
+import { usePageCallsSettled } from './PagePlaceholder';
+
+const calls = (...pending: boolean[]) => pending.map((isPending) => ({ isPending }));
+
+describe('usePageCallsSettled: when a page replaces its placeholder with its cards', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for every call, then for the loading mask to close', () => {
+    const { result, rerender } = renderHook(({ pending }) => usePageCallsSettled(calls(...pending)), {
+      initialProps: { pending: [true, true, true] },
+    });
+    expect(result.current).toBe(false);
+    rerender({ pending: [false, true, false] });
+    act(() => vi.advanceTimersByTime(UI_DEFAULTS.loadingMaskCloseDelayMs * 3));
+    expect(result.current).toBe(false);
+    rerender({ pending: [false, false, false] });
+    act(() => vi.advanceTimersByTime(UI_DEFAULTS.loadingMaskCloseDelayMs - 1));
+    expect(result.current).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toBe(true);
+  });
+
+  it('draws at once when the answers were in before the page drew', () => {
+    const { result } = renderHook(() => usePageCallsSettled(calls(false, false)));
+    expect(result.current).toBe(true);
+  });
+
+  it('keeps the cards once drawn, while a call is asked again', () => {
+    const { result, rerender } = renderHook(({ pending }) => usePageCallsSettled(calls(...pending)), {
+      initialProps: { pending: [false, false] },
+    });
+    rerender({ pending: [true, false] });
+    act(() => vi.advanceTimersByTime(UI_DEFAULTS.loadingMaskCloseDelayMs * 3));
+    expect(result.current).toBe(true);
+  });
+});
