@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { RecordList } from './RecordList';
 
@@ -69,6 +70,21 @@ describe.each([
     // the watch saw the rows arrive (a watch that sees nothing would pass anything)
     expect(seen).toContain('第一笔');
     expect(seen).not.toContain('暂无数据');
+  });
+
+  it('rows already in when it first draws (asked by the route) are in its first commit: no spinner flash', () => {
+    const page = { items: [{ id: '1', name: '第一笔' }], nextCursor: null };
+    // what the page shows at each commit, read as React commits it
+    const shown: string[] = [];
+    const container = document.body.appendChild(document.createElement('div'));
+    render(
+      <Profiler id="list" onRender={() => shown.push(container.textContent ?? '')}>
+        <List phone={phone} data={page} />
+      </Profiler>,
+      { container },
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown[0]).toContain('第一笔');
   });
 
   it('says 暂无数据 once an empty answer is drawn', async () => {

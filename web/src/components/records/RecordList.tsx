@@ -46,7 +46,8 @@ export function RecordList<T extends object>({
   rowSelection,
 }: Props<T>) {
   // a page of rows that arrives is drawn in the background (React's deferred value: in slices, the phone stays
-  // responsive), the spinner and the rows before it staying until it is drawn
+  // responsive), the spinner and the rows before it staying until it is drawn; rows already in when the list
+  // first draws (asked by the route as the app started) are drawn with it, without a spinner first
   const data = useDeferredValue(records.data);
   const drawing = data !== records.data;
   const items = data?.items ?? [];
