@@ -5,24 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { partnerPoll } from '../../api/applications';
 import { appRoutes } from '../../app/routes';
 import { loanContract } from '../../components/contract/contract-fixtures';
-import { saveLogin, saveStoreCheck, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
-import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { ok, renderRoutes, shown } from '../../test/render';
+import { bankApplicationTests } from './test-setup';
 
-let api: ReturnType<typeof fakeApi>;
+const { serve, api } = bankApplicationTests();
 const POLL_MS = partnerPoll.ms;
 const PATH = '/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT';
 
 beforeEach(() => {
-  saveLogin('tok');
-  saveUserInfo(DEMO_USER_INFO);
-  saveStoreCheck({ shopAuth: '03', storeInfo: { sellerId: 'A1', sellerName: '店' } });
   partnerPoll.ms = 150;
 });
 afterEach(() => {
-  api?.restore();
-  sessionStorage.clear();
   partnerPoll.ms = POLL_MS;
   vi.useRealTimers();
 });
@@ -42,14 +36,13 @@ function signed(state: ApplicationState, loanId: number | null = null) {
   return detail;
 }
 
-const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail).length;
+const detailCalls = () => api().requests.filter((r) => r.url === API.applicationDetail).length;
 
 describe('bank application page after signing', () => {
   it('turns to 已放款 without a reload, with the amount lent and a link to the loan, then stops asking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;
-    api = fakeApi((r) => {
-      if (r.url === API.clientConfig) return ok({ sandbox: true });
+    serve((r) => {
       if (r.url === API.loanContract) return ok(loanContract());
       if (r.url !== API.applicationDetail) return ok(null);
       calls += 1;
@@ -74,8 +67,7 @@ describe('bank application page after signing', () => {
 
   it('a draft is not asked again by itself (the borrower moves it)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api = fakeApi((r) => {
-      if (r.url === API.clientConfig) return ok({ sandbox: true });
+    serve((r) => {
       return r.url === API.applicationDetail
         ? ok(applicationDetail('YNIT-XT01', { rowId: 101, current: 'FACE_VERIFY' }))
         : ok(null);

@@ -1,51 +1,17 @@
 import { API, RSP, STEP_INFO, TIMEOUTS } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { loanContract } from '../../components/contract/contract-fixtures';
-import { saveLogin, saveStoreCheck, saveUserInfo } from '../../session/session';
+import { saveStoreCheck } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
-import { DEMO_USER_INFO } from '../../test/fixtures';
-import {
-  fail,
-  fakeApi,
-  fillIn,
-  ok,
-  type RecordedRequest,
-  renderRoutes,
-  shown,
-  shownIn,
-} from '../../test/render';
+import { fail, fillIn, ok, renderRoutes, shown, shownIn } from '../../test/render';
+import { bankApplicationTests, RATE_RANGE } from './test-setup';
 
-type Handler = (request: RecordedRequest) => { body: unknown };
+const { serve, api } = bankApplicationTests();
 
-let api: ReturnType<typeof fakeApi>;
-function serve(handler: Handler) {
-  api = fakeApi((request) => {
-    if (request.url === API.clientConfig) return ok({ sandbox: true });
-    return handler(request);
-  });
-}
-
-beforeEach(() => {
-  saveLogin('tok');
-  saveUserInfo(DEMO_USER_INFO);
-  saveStoreCheck({ shopAuth: '03', storeInfo: { sellerId: 'A1', sellerName: '店' } });
-});
-afterEach(() => {
-  api?.restore();
-  sessionStorage.clear();
-});
-
-/** A range of rates as the product's summary shows it ("18.00% ~ 19.00%"). */
-const RATE_RANGE = /\d+(\.\d+)?%\s*[~～-]\s*\d/;
-
-/** The value next to the 年化利率 label in a Descriptions grid. */
-const rateCell = (terms: HTMLElement) =>
-  within(terms).getByText('年化利率').closest('.ant-descriptions-item-label')?.nextElementSibling;
-
-const detailCalls = () => api.requests.filter((r) => r.url === API.applicationDetail);
+const detailCalls = () => api().requests.filter((r) => r.url === API.applicationDetail);
 
 describe('bank application page', () => {
   it('YNIT: asks for rowId, productCode and productType, renders the steps and the agreements panel', async () => {
@@ -135,7 +101,7 @@ describe('bank application page', () => {
     const button = await screen.findByRole('button', { name: '沙箱模拟：完成人脸识别' });
     await userEvent.click(button);
     await shown(`当前步骤：${STEP_INFO.UPLOAD_DOCUMENTS.title}`);
-    expect(api.requests.find((r) => r.url === API.completeStep)?.data).toEqual({
+    expect(api().requests.find((r) => r.url === API.completeStep)?.data).toEqual({
       rowId: 101,
       step: 'FACE_VERIFY',
     });
@@ -227,7 +193,7 @@ describe('bank application page', () => {
     await fillIn(userEvent, within(dialog).getByLabelText('取消原因'), '不需要了');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
     expect((await screen.findAllByText('已取消')).length).toBeGreaterThan(0);
-    const cancel = api.requests.find((r) => r.url === API.advanceCancel);
+    const cancel = api().requests.find((r) => r.url === API.advanceCancel);
     expect(cancel).toMatchObject({
       method: 'POST',
       data: { rowId: 101, reason: '不需要了' },
@@ -252,59 +218,6 @@ describe('bank application page', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
     await shownIn(dialog, '贷款已放款，无法取消申请');
-    expect(api.requests.find((r) => r.url === API.advanceCancel)?.data).toEqual({ rowId: 101 });
-  });
-
-  it('is first drawn with the approved terms, so nothing under them moves when they arrive', async () => {
-    let answerContract: () => void = () => undefined;
-    const contractAnswered = new Promise<void>((resolve) => (answerContract = resolve));
-    api = fakeApi(async (r) => {
-      if (r.url === API.clientConfig) return ok({ sandbox: true });
-      if (r.url === API.loanContract) {
-        await contractAnswered;
-        return ok(
-          loanContract({ signed: { signedAt: '2026-11-22T02:00:00.000Z', textHash: 'a'.repeat(64) } }),
-        );
-      }
-      return ok(applicationDetail('YNIT-XT01', { state: 'SIGNED', current: 'SIGN_CONTRACT', termMonths: 3 }));
-    });
-    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    await waitFor(() => expect(api.requests.some((r) => r.url === API.loanContract)).toBe(true));
-    // the detail is in, the contract is not: the page's placeholder, none of the page yet
-    expect(screen.queryByText('申请步骤')).not.toBeInTheDocument();
-    expect(screen.queryByText('申请进度')).not.toBeInTheDocument();
-    answerContract();
-    const terms = await screen.findByLabelText('本笔借款');
-    expect(within(terms).getByText('3 个月')).toBeInTheDocument();
-    expect(screen.getByText('申请步骤')).toBeInTheDocument();
-  });
-
-  it('after signing shows this loan’s terms, not the product’s ranges, and offers the contract', async () => {
-    serve((r) =>
-      r.url === API.loanContract
-        ? ok(loanContract({ signed: { signedAt: '2026-11-22T02:00:00.000Z', textHash: 'a'.repeat(64) } }))
-        : ok(
-            applicationDetail('YNIT-XT01', {
-              state: 'SIGNED',
-              current: 'SIGN_CONTRACT',
-              approvedAmount: '30000.00',
-              termMonths: 3,
-            }),
-          ),
-    );
-    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
-    const terms = await screen.findByLabelText('本笔借款');
-    expect(within(terms).getByTestId('approved-amount')).toHaveTextContent('30,000.00 元');
-    expect(within(terms).getByText('15.23%')).toBeInTheDocument();
-    expect(within(terms).getByText('3 个月')).toBeInTheDocument();
-    expect(screen.queryByText('额度范围')).not.toBeInTheDocument();
-    // this loan's one 年化利率, not the product's range (the fixture's 18.00% ~ 19.00%) anywhere on the page
-    expect(rateCell(terms)).toHaveTextContent(/^15\.23%$/);
-    expect(document.body.textContent).not.toMatch(RATE_RANGE);
-    expect(api.requests.find((r) => r.url === API.loanContract)?.params).toEqual({ rowId: 101 });
-    expect(screen.getByRole('button', { name: /下载借款合同/ })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '查看借款合同' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('合同编号 JKYNIT2026112100000101')).toBeInTheDocument();
+    expect(api().requests.find((r) => r.url === API.advanceCancel)?.data).toEqual({ rowId: 101 });
   });
 });

@@ -1,31 +1,18 @@
 import { API } from '@loan/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
-import { saveLogin, saveStoreCheck, saveUserInfo } from '../../session/session';
 import { applicationDetail } from '../../test/application-fixtures';
-import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { ok, renderRoutes, shown } from '../../test/render';
+import { bankApplicationTests } from './test-setup';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-beforeEach(() => {
-  saveLogin('tok');
-  saveUserInfo(DEMO_USER_INFO);
-  saveStoreCheck({ shopAuth: '03', storeInfo: { sellerId: 'A1', sellerName: '店' } });
-});
-afterEach(() => {
-  api?.restore();
-  sessionStorage.clear();
-});
+const { serve } = bankApplicationTests();
 
 describe('the bank flow’s collection account step', () => {
   it('links to the receiving account page for this bank and back, with no sandbox shortcut', async () => {
     const detail = applicationDetail('FUIOU-HKD', { rowId: 55, current: 'OPEN_COLLECTION_ACCOUNT' });
-    api = fakeApi((r) => {
-      if (r.url === API.clientConfig) return ok({ sandbox: true });
-      return r.url === API.applicationDetail ? ok(detail) : ok(null);
-    });
+    const api = serve((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
     const path = detail.application.bankPath;
     const { router } = renderRoutes(appRoutes, [path]);
     await shown('当前步骤：开立收款账户');
