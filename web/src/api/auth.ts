@@ -9,13 +9,13 @@ import {
   type SendLoginSmsRequest,
   type SmsLoginRequest,
 } from '@loan/domain';
-import { encryptPassword } from './cipher';
+import { encryptSecret } from './cipher';
 import { type CallOptions, get, post } from './http';
 
 /** Signing in, the other ways in, recovering a password and signing out. */
 
 export async function userLogin(loginId: string, password: string, options?: CallOptions) {
-  const body: LoginRequest = { loginId, password: await encryptPassword(password) };
+  const body: LoginRequest = { loginId, password: await encryptSecret(password) };
   return post<LoginResult>(API.userLogin, body, options);
 }
 
@@ -40,7 +40,7 @@ export function sendFindPwdCode(loginId: string, channel: CodeChannel, options?:
 }
 
 export async function findPwd(loginId: string, code: string, newPassword: string, options?: CallOptions) {
-  const body: FindPwdRequest = { loginId, code, newPassword: await encryptPassword(newPassword) };
+  const body: FindPwdRequest = { loginId, code, newPassword: await encryptSecret(newPassword) };
   return post<unknown>(API.findPwd, body, options);
 }
 

@@ -8,14 +8,10 @@ export function preloadPasswordCipher(): void {
   void loadCipher();
 }
 
-/** Password fields travel as field-cipher text (docs/PRODUCT.md §7); the server decrypts them. */
-export async function encryptPassword(plain: string): Promise<string> {
-  return encryptSecret(plain);
-}
-
 /**
- * Any secret the borrower types (a password, a store's authorisation token) as field-cipher text, the cipher's code
- * loaded on first use: the modules that send one stay free of crypto-js, so the pages that import them do too.
+ * A secret the borrower types (a password, a store's authorisation token) as field-cipher text (docs/PRODUCT.md
+ * §7; the server decrypts it), the cipher's code loaded on first use: the modules that send one stay free of
+ * crypto-js, so the pages that import them do too.
  */
 export async function encryptSecret(plain: string): Promise<string> {
   const { encryptField } = await loadCipher();

@@ -6,7 +6,7 @@ import {
   type UserInfo,
 } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { encryptPassword } from './cipher';
+import { encryptSecret } from './cipher';
 import { type CallOptions, get, post } from './http';
 
 /** The signed-in user: who they are, what is left to do, their password. */
@@ -33,8 +33,8 @@ export const userAllCheckQueryOptions = () =>
 
 export async function modifyPwd(oldPassword: string, newPassword: string, options?: CallOptions) {
   const body: ModifyPwdRequest = {
-    oldPassword: await encryptPassword(oldPassword),
-    newPassword: await encryptPassword(newPassword),
+    oldPassword: await encryptSecret(oldPassword),
+    newPassword: await encryptSecret(newPassword),
   };
   return post<ModifyPwdResult>(API.modifyPwd, body, options);
 }
