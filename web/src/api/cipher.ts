@@ -1,10 +1,10 @@
 import { FIELD_CIPHER } from '../config';
 
-/** The field cipher's code (crypto-js) loads when a password is about to be sent, not with the page. */
+/** The field cipher's code (crypto-js) loads when a secret is about to be sent, not with the page. */
 const loadCipher = () => import('@loan/domain/cipher');
 
-/** Starts loading the cipher early, when the borrower starts typing a password (its first focus). */
-export function preloadPasswordCipher(): void {
+/** Starts loading the cipher early, when the borrower starts typing a secret (the field's first focus). */
+export function preloadCipher(): void {
   void loadCipher();
 }
 

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { preloadCipher } from '../../api/cipher';
 import { isApiError, isRspError } from '../../api/errors';
 import { againMwsToken } from '../../api/stores';
 import { userKeys } from '../../api/users';
@@ -116,6 +117,8 @@ function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalP
             placeholder="amzn.mws.xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
             autoComplete="off"
             maxLength={128}
+            // the token travels encrypted: the cipher loads while it is typed, not when it is submitted
+            onFocus={preloadCipher}
           />
         </Form.Item>
         <Form.Item style={{ marginBottom: 0 }}>

@@ -4,7 +4,7 @@ import { Alert, Button, Divider, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { userLogin } from '../../api/auth';
-import { preloadPasswordCipher } from '../../api/cipher';
+import { preloadCipher } from '../../api/cipher';
 import { isApiError, isRspError } from '../../api/errors';
 import { FORGOT_PASSWORD_PATH, LOAN_INFO_PATH, MATERIAL_LOGIN_PATH } from '../../app/paths';
 import { preloadOnIntent, preloadRoute } from '../../app/preload';
@@ -51,7 +51,7 @@ export default function LoginPage() {
 
   // typing a password is the intent to sign in: the cipher and the page a sign-in opens (the root's) start loading
   const signingIn = () => {
-    preloadPasswordCipher();
+    preloadCipher();
     preloadRoute(safeRedirect(searchParams.get('redirect')) ?? LOAN_INFO_PATH);
   };
 
