@@ -9,6 +9,7 @@ import { fieldCipherDefines } from './vite.config.ts';
  * `web-isolated` (vitest.isolated.config.ts).
  */
 export const MODULE_MOCKING_TESTS = [
+  'src/components/store/StoreAuthModal.cipher.test.tsx',
   'src/pages/loan-calculator/LoanCalculatorPage.test.tsx',
   'src/pages/loan-calculator/LoanCalculatorPhone.test.tsx',
   'src/pages/loan-calculator/ProductPicker.test.tsx',

@@ -7,19 +7,12 @@ import {
 } from '@loan/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadCipher } from '../../api/cipher';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FIELD_CIPHER } from '../../config';
 import { readSession } from '../../session/session';
 import { fail, fakeApi, fillIn, ok, renderRoutes, shown, shownIn } from '../../test/render';
 import { storeCheck } from '../../test/store-fixtures';
 import { StoreAuthCard } from './StoreAuthCard';
-
-// the cipher's early loading recorded; encrypting stays the real code
-vi.mock('../../api/cipher', async (original) => ({
-  ...(await original<typeof import('../../api/cipher')>()),
-  preloadCipher: vi.fn(),
-}));
 
 const TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
@@ -110,16 +103,6 @@ describe('StoreAuthCard', () => {
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
     await shownIn(dialog, STORE_CREDENTIAL_TEXTS.sellerIdShape);
     await shownIn(dialog, STORE_CREDENTIAL_TEXTS.tokenShape);
-    expect(api.requests.some((r) => r.url === '/seller/againMwsToken')).toBe(false);
-  });
-
-  it('starts loading the cipher when the token field is first focused, before anything is submitted', async () => {
-    const { user, api } = setup(storeCheck('01'));
-    await user.click(await screen.findByRole('button', { name: /授权店铺/ }));
-    const dialog = await screen.findByRole('dialog');
-    vi.mocked(preloadCipher).mockClear();
-    await user.click(within(dialog).getByLabelText('授权令牌（MWS Auth Token）'));
-    expect(preloadCipher).toHaveBeenCalled();
     expect(api.requests.some((r) => r.url === '/seller/againMwsToken')).toBe(false);
   });
 
