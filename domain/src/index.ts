@@ -64,3 +64,4 @@ export * from './validators/contact.ts';
 export * from './validators/id-card.ts';
 export * from './validators/luhn.ts';
 export * from './validators/uscc.ts';
+export * from './loan/settlement-rule.ts';
