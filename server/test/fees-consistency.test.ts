@@ -1,6 +1,5 @@
 import {
   type AgreementText,
-  type EarlySettleResult,
   type FeeDetail,
   type FeeListResult,
   formatYuan,
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
-import { advanceAndCollect, DAY, disburseLoan } from './helpers/loans.ts';
+import { advanceAndCollect, DAY, disburseLoan, settlementCalls } from './helpers/loans.ts';
 
 /**
  * One loan read everywhere its service fee shows: the fee page, the loan detail, the settlement quote, the ledger,
@@ -101,16 +100,8 @@ describe('one loan’s service fee, read everywhere', () => {
     expect(fen(quote.feeWaived ?? '')).toBe(outstandingFen);
     expect(quote.feeNote).toBe(`剩余 11 期服务费 ${formatYuan(outstandingFen)} 元提前结清免收`);
 
-    const settled = okResult(
-      await call<EarlySettleResult>(
-        t.app,
-        'POST',
-        '/loanMgr/earlySettle',
-        { loanId, total: quote.total },
-        { token: b.token },
-      ),
-    );
-    expect(settled.status).toBe('SETTLED');
+    const settled = await settlementCalls(() => t).settleAndPay(b.token, loanId, quote.total);
+    expect(settled.order).toMatchObject({ purpose: 'SETTLEMENT', status: 'CREATED', amount: quote.total });
     const after = await readEverything(loanId);
     expect(after.fees.items.map((i) => i.status)).toEqual(['PAID', ...Array(11).fill('WAIVED')]);
     expect(sum(after.fees.items.map((i) => i.waived))).toBe(outstandingFen);

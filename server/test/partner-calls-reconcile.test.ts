@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const { quoteOf } = settlementCalls(() => t);
+const { quoteOf, settleAndPay } = settlementCalls(() => t);
 
 const ctx = () => ({ db: t.db, now: t.clock.now, banks: bank.banks, log: t.app.log });
 
@@ -169,7 +169,7 @@ describe('claims left open are finished by reconcilePartnerCalls with the same i
     expect(claim?.moves).toEqual(['CLAIM', 'TAKE_OVER', 'SUCCEED']);
   });
 
-  it('a settlement the bank did not answer: 3504, then finished by reconciliation (run by reconcileApplications), money once', async () => {
+  it('a paid settlement the bank did not answer: the loan is settled, the bank told again by reconciliation with the same key, money once', async () => {
     const b = await makeReadyBorrower(t, 'rcsettle');
     const rowId = await disburseLoan(t, b, 'SHRB-DDD', '30000', 3);
     const { loan } = await loanRows(t, rowId);
@@ -177,39 +177,32 @@ describe('claims left open are finished by reconcilePartnerCalls with the same i
     bank.before = once('settle', async () => {
       throw new Error('timeout');
     });
-    const confirm = () =>
-      call<EarlySettleResult>(
-        t.app,
-        'POST',
-        '/loanMgr/earlySettle',
-        { loanId: loan.id, total: quote.total },
-        { token: b.token },
-      );
-    const first = await confirm();
-    expect(first.response).toEqual({
-      rspCode: '3504',
-      rspDesc: '提前结清已提交合作机构，正在等待处理结果，请稍后刷新查看',
-    });
+    await settleAndPay(b.token, loan.id, quote.total);
     const [open] = await t.db.select().from(settlementRequests).where(eq(settlementRequests.loanId, loan.id));
-    expect(open?.status).toBe('REQUESTED');
+    expect(open).toMatchObject({ status: 'SETTLED', bankStatus: null });
+    const [before] = await t.db.select().from(loans).where(eq(loans.id, loan.id));
+    expect(before?.status).toBe('SETTLED');
+    expect(callsFor('settle', `settlement-${open?.id}`)).toHaveLength(1);
 
     t.clock.advance(PARTNER_CALL_RECONCILE_AFTER_MS + 1000);
     await reconcileApplications(ctx());
-    const requests = await t.db
-      .select()
-      .from(settlementRequests)
-      .where(eq(settlementRequests.loanId, loan.id));
-    expect(requests.map((r) => r.status)).toEqual(['SETTLED']);
+    const [told] = await t.db.select().from(settlementRequests).where(eq(settlementRequests.loanId, loan.id));
+    expect(told).toMatchObject({ status: 'SETTLED', bankStatus: 'ACCEPTED' });
     const asked = callsFor('settle', `settlement-${open?.id}`);
     expect(asked).toHaveLength(2);
     expect(asked[1]?.key).toBe(asked[0]?.key);
     const lines = await t.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.loanId, loan.id));
     expect(lines.filter((l) => l.type === 'EARLY_SETTLEMENT')).toHaveLength(1);
-    const [after] = await t.db.select().from(loans).where(eq(loans.id, loan.id));
-    expect(after?.status).toBe('SETTLED');
 
     // a confirmation now sees the loan as it stands; no further bank call
-    expect((await confirm()).response.rspCode).toBe('3602');
+    const again = await call<EarlySettleResult>(
+      t.app,
+      'POST',
+      '/loanMgr/earlySettle',
+      { loanId: loan.id, total: quote.total, channel: 'UNIONPAY' },
+      { token: b.token },
+    );
+    expect(again.response.rspCode).toBe('3602');
     expect(callsFor('settle', `settlement-${open?.id}`)).toHaveLength(2);
   });
 

@@ -15,6 +15,7 @@ import { call, type TestApp } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan, loanRows, settlementCalls } from './helpers/loans.ts';
+import { deliverNotifies, payCalls } from './helpers/payments.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 import { type BankCall, type CountingBanks, createTwoApps, type SecondApp } from './helpers/two-apps.ts';
 
@@ -183,32 +184,41 @@ describe('two app instances on one database: one partner call per decision', () 
     expect(await t.db.select().from(loans).where(eq(loans.applicationId, rowId))).toHaveLength(1);
   });
 
-  it('20 concurrent early-settlement confirmations → one settlement request, one bank call, the money right', async () => {
+  it('20 concurrent early-settlement confirmations on two servers → one request and one order; once paid, one bank call, the money right', async () => {
     const b = await makeReadyBorrower(t, 'pcsettle');
     const rowId = await disburseLoan(t, b, 'SHRB-DDD', '30000', 3);
     const { loan } = await loanRows(t, rowId);
     const quote = okResult(await quoteOf(b.token, loan.id));
-    const answers = await burst<EarlySettleResult>(
-      '/loanMgr/earlySettle',
-      { loanId: loan.id, total: quote.total },
-      b.token,
-      'settle',
+    const body = { loanId: loan.id, total: quote.total, channel: 'UNIONPAY' };
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        call<EarlySettleResult>(i % 2 === 0 ? t.app : second.app, 'POST', '/loanMgr/earlySettle', body, {
+          token: b.token,
+        }),
+      ),
     );
     for (const a of answers) {
       expect(a.status).toBe(200);
-      expect(['0000', '3504', '3602']).toContain(a.response.rspCode);
+      expect(['0000', '3808']).toContain(a.response.rspCode);
     }
     const ok = answers.filter((a) => a.response.rspCode === '0000');
-    expect(ok.length).toBeGreaterThan(0);
-    for (const a of ok) expect(a.result).toMatchObject({ status: 'SETTLED', loan: { status: 'SETTLED' } });
-    expect(answers.filter((x) => x.response.rspCode === '3504')).toHaveLength(N - 1);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]?.result.order).toMatchObject({
+      purpose: 'SETTLEMENT',
+      status: 'CREATED',
+      amount: quote.total,
+    });
+    // nothing is asked of the bank before the money is in
+    const requests = () =>
+      t.db.select().from(settlementRequests).where(eq(settlementRequests.loanId, loan.id));
+    expect((await requests()).map((r) => r.status)).toEqual(['REQUESTED']);
+    expect(bank.calls.filter((c) => c.operation === 'settle' && c.bank === loan.bank)).toHaveLength(0);
 
-    const requests = await t.db
-      .select()
-      .from(settlementRequests)
-      .where(eq(settlementRequests.loanId, loan.id));
-    expect(requests.map((r) => r.status)).toEqual(['SETTLED']);
-    expect(callsFor('settle', `settlement-${requests[0]?.id}`)).toHaveLength(1);
+    okResult(await payCalls(t).cashier(b.token, ok[0]?.result.order.outTradeNo ?? ''));
+    expect(await deliverNotifies(t)).toBe(1);
+    const [settled] = await requests();
+    expect(settled?.status).toBe('SETTLED');
+    expect(callsFor('settle', `settlement-${settled?.id}`)).toHaveLength(1);
     expect(bank.calls.filter((c) => c.operation === 'settle' && c.bank === loan.bank).length).toBe(1);
     const lines = await t.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.loanId, loan.id));
     const settlements = lines.filter((l) => l.type === 'EARLY_SETTLEMENT');

@@ -48,7 +48,7 @@ describe('repay now', () => {
       t.app,
       'POST',
       '/loanMgr/earlySettle',
-      { loanId, total: quote.total },
+      { loanId, total: quote.total, channel: 'UNIONPAY' },
       { token: b.token },
     );
     expect(settle.response.rspCode).toBe(RSP.PAY_LOAN_HAS_OPEN_ORDER);

@@ -141,7 +141,7 @@ describe('a second borrower never sees the first one’s records', () => {
       t.app,
       'POST',
       '/loanMgr/earlySettle',
-      { loanId: aLoanId, total: aQuote.total },
+      { loanId: aLoanId, total: aQuote.total, channel: 'UNIONPAY' },
       { token: b.token },
     );
     expect(codeOf(settle)).toBe(RSP.LOAN_NOT_FOUND);

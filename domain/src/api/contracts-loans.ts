@@ -6,9 +6,11 @@
 import type { AgreementKind } from '../agreements/agreement-kinds.ts';
 import type { BankCode } from '../banks/partner-banks.ts';
 import type { ApplicationState } from '../loan/application-types.ts';
+import type { PaymentChannel } from '../payments/payment-labels.ts';
 import type { RepaymentMethod } from '../schedule/types.ts';
 import type { ApplicationDetail } from './contracts-applications.ts';
 import type { LoanFeeStatus } from './contracts-fees.ts';
+import type { PaymentOrderView } from './contracts-payments.ts';
 
 export interface Page<T> {
   items: T[];
@@ -131,31 +133,42 @@ export interface LoanRecordDetail {
   contractRowId: number | null;
 }
 
-/** GET /loanMgr/settlementQuote?loanId= : what settling today costs. */
+/** GET /loanMgr/settlementQuote?loanId= : what settling today costs (the rule: SETTLEMENT_RULE_TEXT). */
 export interface SettlementQuote {
   loanId: number;
   asOfDate: string;
+  /** the quote holds until then (the end of its Shanghai day): pay before, or ask again */
+  validUntil: string;
   principal: string;
+  /** unpaid interest of instalments due, plus the days used of the running period */
   interest: string;
+  /** service fees charged: an upfront fee still owed and the unpaid fees of instalments due */
   fee: string;
   penalty: string;
+  /** interest and fees already paid on instalments not yet due, taken off the total */
+  credit: string;
   total: string;
   /** the unpaid fees of instalments not yet due, forgiven on settling (not in the total) */
-  feeWaived?: string;
-  /** how the fee figure was reached, e.g. "剩余 9 期服务费 3,600.00 元提前结清免收" (empty when nothing is waived) */
-  feeNote?: string;
+  feeWaived: string;
+  /** e.g. "剩余 9 期服务费 3,600.00 元提前结清免收" (empty when nothing is waived) */
+  feeNote: string;
+  /** e.g. "已缴未到期期次的利息 800.00 元从结清金额中抵扣" (empty when nothing is credited) */
+  creditNote: string;
+  /** the settlement waiting at the cashier, if one is: pay it (cashierUrl) or cancel it */
+  openOrder: { outTradeNo: string; amount: string; cashierUrl: string | null; expiresAt: string } | null;
 }
 
-/** POST /loanMgr/earlySettle: the borrower confirms the quoted total. */
+/** POST /loanMgr/earlySettle: the borrower confirms the quoted total; answered with the order to pay it. */
 export interface EarlySettleRequest {
   loanId: number;
   total: string;
+  channel: PaymentChannel;
 }
 
+/** The settlement's payment order: PAID at once when credits cover it all, else CREATED (go to cashierUrl). */
 export interface EarlySettleResult {
-  status: 'SETTLED' | 'REFUSED';
-  reason: string | null;
-  loan: LoanView;
+  order: PaymentOrderView;
+  cashierUrl: string | null;
 }
 
 export const LEDGER_TYPES = [

@@ -160,7 +160,9 @@ describe('early settlement, the rule', () => {
   it('says what is forgiven and credited, and how long the quote holds', () => {
     const f = settleEarly(loan('2024-02-10', ['paid']));
     expect(settlementFeeWaivedSentence(f)).toBe('剩余 3 期服务费 90.00 元提前结清免收');
-    expect(settlementCreditSentence(f)).toBe('已缴未到期期次的利息 240.00 元、服务费 30.00 元从结清金额中抵扣');
+    expect(settlementCreditSentence(f)).toBe(
+      '已缴未到期期次的利息 240.00 元、服务费 30.00 元从结清金额中抵扣',
+    );
     expect(settlementCreditSentence(settleEarly(loan('2024-02-29', [])))).toBe('');
     expect(settlementQuoteValidUntil('2024-02-10').toISOString()).toBe('2024-02-10T15:59:59.999Z');
   });

@@ -107,10 +107,7 @@ export function settleEarly(input: SettlementInput): SettlementFigures {
   const running = notDue[0];
   const notDuePrincipal = sum(notDue, (r) => r.principalFen);
   const accruedFen = running
-    ? Math.min(
-        dailyInterestFen(notDuePrincipal, input.annualRate, days(lastDue, today)),
-        running.interestFen,
-      )
+    ? Math.min(dailyInterestFen(notDuePrincipal, input.annualRate, days(lastDue, today)), running.interestFen)
     : 0;
   const dueOpen = due.filter((r) => !r.closed);
   const principalFen = sum(open, (r) => r.principalFen - r.paidPrincipalFen);
@@ -160,7 +157,9 @@ export function remainingOnScheduleFen(input: SettlementInput): number {
 }
 
 /** "剩余 N 期服务费 X 元提前结清免收" when fees are forgiven, else "". */
-export function settlementFeeWaivedSentence(f: Pick<SettlementFigures, 'feeWaivedFen' | 'feeWaivedCount'>): string {
+export function settlementFeeWaivedSentence(
+  f: Pick<SettlementFigures, 'feeWaivedFen' | 'feeWaivedCount'>,
+): string {
   if (f.feeWaivedCount === 0) return '';
   return `剩余 ${f.feeWaivedCount} 期服务费 ${formatYuan(f.feeWaivedFen)} 元提前结清免收`;
 }

@@ -13,12 +13,13 @@ export const PAYMENT_CHANNEL_LABELS: Readonly<Record<PaymentChannel, string>> = 
   TRANSFER: '对公转账',
 };
 
-export const PAYMENT_PURPOSES = ['FEE', 'INSTALMENT'] as const;
+export const PAYMENT_PURPOSES = ['FEE', 'INSTALMENT', 'SETTLEMENT'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export const PAYMENT_PURPOSE_LABELS: Readonly<Record<PaymentPurpose, string>> = {
   FEE: '服务费',
   INSTALMENT: '主动还款',
+  SETTLEMENT: '提前结清',
 };
 
 export const PAYMENT_ORDER_STATE_LABELS: Readonly<Record<PaymentOrderState, string>> = {

@@ -13,6 +13,7 @@ import {
   type LoanRecordItem,
   type LoanRecordQuery,
   MAX_ROW_ID,
+  PAYMENT_CHANNELS,
   type Page,
   REPAYMENT_METHODS,
   type SettlementQuote,
@@ -32,6 +33,7 @@ import {
   strict,
   Yuan,
 } from './fragments.ts';
+import { CreatedOrderSchema } from './payments.ts';
 import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of loans after the decision, tied to the domain contract below. */
@@ -66,6 +68,7 @@ export const EarlySettleBody = Type.Object(
   {
     loanId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '贷款编号（loanId）' }),
     total: Type.String({ maxLength: 24, description: '确认的结清总额（元），须与最新报价一致' }),
+    channel: Type.Enum([...PAYMENT_CHANNELS], { description: '支付渠道' }),
   },
   strict,
 );
@@ -188,20 +191,28 @@ export const LoanRecordDetailSchema = Type.Object({
 export const SettlementQuoteSchema = Type.Object({
   loanId: Type.Integer(),
   asOfDate: DateText,
+  validUntil: DateTime,
   principal: Yuan,
   interest: Yuan,
   fee: Yuan,
   penalty: Yuan,
+  credit: Yuan,
   total: Yuan,
-  feeWaived: Type.Optional(Yuan),
-  feeNote: Type.Optional(Type.String({ description: '如：剩余 9 期服务费 3,600.00 元提前结清免收' })),
+  feeWaived: Yuan,
+  feeNote: Type.String({ description: '如：剩余 9 期服务费 3,600.00 元提前结清免收' }),
+  creditNote: Type.String({ description: '如：已缴未到期期次的利息 800.00 元从结清金额中抵扣' }),
+  openOrder: Type.Union([
+    Type.Object({
+      outTradeNo: Type.String(),
+      amount: Yuan,
+      cashierUrl: NullableString,
+      expiresAt: DateTime,
+    }),
+    Type.Null(),
+  ]),
 });
 
-export const EarlySettleResultSchema = Type.Object({
-  status: Type.Enum(['SETTLED', 'REFUSED']),
-  reason: NullableString,
-  loan: LoanViewSchema,
-});
+export const EarlySettleResultSchema = CreatedOrderSchema;
 
 export const TradingRecordPageSchema = Type.Object({
   items: Type.Array(LedgerLineSchema),

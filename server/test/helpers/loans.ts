@@ -9,6 +9,7 @@ import { call, createTestApp, login, type TestApp } from './app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './applications.ts';
 import type { ReadyBorrower } from './borrower.ts';
 import { approvedApplication } from './contracts.ts';
+import { deliverNotifies, payCalls } from './payments.ts';
 import { openSubAccountAt, receivingCalls } from './receiving.ts';
 
 /** The borrower's sub-account at `bank`, opened unless it already is. */
@@ -101,11 +102,21 @@ export async function createSwitchedBanksApp(bankSwitch: SettleSwitch): Promise<
 
 /** The early settlement calls, and a fresh session of a borrower, on the app `app()` gives when called. */
 export function settlementCalls(app: () => TestApp) {
+  const settle = (token: string, body: Record<string, unknown>) =>
+    call<EarlySettleResult>(app().app, 'POST', '/loanMgr/earlySettle', body, { token });
   return {
     quoteOf: (token: string, loanId: unknown) =>
       call<SettlementQuote>(app().app, 'GET', '/loanMgr/settlementQuote', { loanId }, { token }),
-    settle: (token: string, body: Record<string, unknown>) =>
-      call<EarlySettleResult>(app().app, 'POST', '/loanMgr/earlySettle', body, { token }),
+    settle,
+    /** confirms the quoted total and pays the order at the sandbox cashier; the notify delivered */
+    settleAndPay: async (token: string, loanId: unknown, total: string) => {
+      const created = okResult(await settle(token, { loanId, total, channel: 'UNIONPAY' }));
+      if (created.order.status === 'CREATED') {
+        okResult(await payCalls(app()).cashier(token, created.order.outTradeNo));
+        await deliverNotifies(app());
+      }
+      return created;
+    },
     relogin: (b: ReadyBorrower) => login(app().app, b.loginId, b.password),
   };
 }

@@ -150,9 +150,19 @@ export const settlementRequests = pgTable(
     feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
     penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull(),
     totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    /** interest and fees paid ahead on instalments not yet due, credited against the total */
+    interestCreditFen: bigint('interest_credit_fen', { mode: 'number' }).notNull().default(0),
+    feeCreditFen: bigint('fee_credit_fen', { mode: 'number' }).notNull().default(0),
+    /** fees of instalments not yet due, forgiven */
+    feeWaivedFen: bigint('fee_waived_fen', { mode: 'number' }).notNull().default(0),
+    /** the payment order that pays it (REQUESTED: open at the cashier) */
+    orderId: integer('order_id'),
+    /** what the bank answered when told of the paid settlement: ACCEPTED | REFUSED (null: not yet) */
+    bankStatus: text('bank_status'),
+    bankReason: text('bank_reason'),
     /** the date interest is counted to */
     asOfDate: text('as_of_date').notNull(),
-    /** REQUESTED | SETTLED | REFUSED */
+    /** REQUESTED (waiting for its payment) | SETTLED | REFUSED (paid too late: refunded) | CANCELLED */
     status: text('status').notNull(),
     reason: text('reason'),
     requestedAt: tz('requested_at').notNull(),

@@ -30,6 +30,8 @@ export const paymentOrders = pgTable(
     attemptKey: text('attempt_key').notNull(),
     unappliedFen: fen('unapplied_fen').notNull().default(0),
     refundedFen: fen('refunded_fen').notNull().default(0),
+    /** fee cash of this order credited to an early settlement (no longer refundable) */
+    creditedFen: fen('credited_fen').notNull().default(0),
     gatewayTradeNo: text('gateway_trade_no'),
     cashierUrl: text('cashier_url'),
     expiresAt: tz('expires_at').notNull(),
@@ -45,7 +47,7 @@ export const paymentOrders = pgTable(
     check('payment_orders_status_check', sql`${t.status} in ('CREATED', 'PAID', 'CLOSED')`),
     check(
       'payment_orders_amounts_check',
-      sql`${t.amountFen} >= 0 and ${t.discountFen} >= 0 and ${t.unappliedFen} >= 0 and ${t.refundedFen} >= 0`,
+      sql`${t.amountFen} >= 0 and ${t.discountFen} >= 0 and ${t.unappliedFen} >= 0 and ${t.refundedFen} >= 0 and ${t.creditedFen} >= 0`,
     ),
   ],
 );

@@ -10,7 +10,7 @@ import {
   sellerStores,
 } from '../../db/schema.ts';
 import { instalmentFeeItem, recordFeeCovered } from '../fees/bookkeeping.ts';
-import { heldInstalmentIds } from '../payments/held.ts';
+import { heldInstalments } from '../payments/held.ts';
 import { paidMethodOf } from '../receiving-account/accounts.ts';
 import { collectionInstant, daysFrom } from './accrual.ts';
 
@@ -155,11 +155,11 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
   const at = (date: string) => new Date(Math.min(collectionInstant(date).getTime(), now.getTime()));
   let lines = 0;
 
-  const held = await heldInstalmentIds(tx, loanId);
+  const held = await heldInstalments(tx, loanId);
   for (const [index, original] of rows.entries()) {
     if (!(OPEN_INSTALMENT as readonly string[]).includes(original.status) || original.dueDate > today)
       continue;
-    if (held.has(original.id)) continue;
+    if (held(original.id)) continue;
     let row = original;
     const pay = async (date: string, amount: (r: InstalmentRow) => number) => {
       row = { ...row, penaltyFen: penaltyAsOf(row, loan.annualRate, date) };

@@ -60,8 +60,10 @@ export function loanRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.settlementQuote,
     {
-      summary: '提前结清报价：剩余本金 + 截至今日的利息 + 已到期未付的服务费 + 罚息',
-      description: '不存在或他人的贷款 3601；已结清 3602。',
+      summary:
+        '提前结清报价：剩余本金 + 按实际天数的利息 + 已到期未付的服务费 + 罚息 − 已缴未到期期次的利息与服务费',
+      description:
+        '报价当日有效（validUntil，北京时间当日 23:59:59）；有待支付的提前结清订单时 openOrder 给出收银台地址。不存在或他人的贷款 3601；已结清 3602。',
       querystring: SettlementQuoteQuerystring,
       result: SettlementQuoteSchema,
     },
@@ -71,9 +73,9 @@ export function loanRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.earlySettle,
     {
-      summary: '确认提前结清（金额须与最新报价一致）',
+      summary: '确认提前结清：生成提前结清支付订单（金额须与最新报价一致），在收银台支付后结清',
       description:
-        '金额与最新报价不一致 3603（说明中给出最新金额）；不存在或他人的贷款 3601；已结清 3602。合作机构拒绝时 status 为 REFUSED 并给出原因。',
+        '返回支付订单与收银台地址；只有支付成功的通知才结清贷款并通知合作机构。金额与最新报价不一致 3603（说明中给出最新金额）；该贷款有待支付订单（含尚未支付的提前结清）3808；不存在或他人的贷款 3601；已结清 3602。',
       body: EarlySettleBody,
       result: EarlySettleResultSchema,
     },

@@ -1,19 +1,33 @@
 import {
-  dailyInterestFen,
+  feeItemOwedFen,
   fenToYuan,
-  formatYuan,
   MAX_ROW_ID,
   RSP,
   rspText,
+  type SettlementFigures,
+  type SettlementInput,
   type SettlementQuote,
+  settleEarly,
+  settlementCreditSentence,
+  settlementFeeWaivedSentence,
+  settlementQuoteValidUntil,
 } from '@loan/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type InstalmentRow, instalments, type LoanRow, loans, products } from '../../db/schema.ts';
+import {
+  type FeeItemRow,
+  type InstalmentRow,
+  instalments,
+  type LoanRow,
+  loans,
+  paymentOrderItems,
+  paymentOrders,
+  products,
+  refundApplications,
+} from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { loanFeeItems, settlementFeeSplit } from '../fees/bookkeeping.ts';
+import { loanFeeItems } from '../fees/bookkeeping.ts';
 import { rowToProduct } from '../products/service.ts';
-import { daysFrom } from './accrual.ts';
 import { penaltyAsOf } from './collections.ts';
 import type { LoanFees } from './views.ts';
 
@@ -29,10 +43,19 @@ export function parseLoanId(value: unknown): number | null {
   return id <= MAX_ROW_ID ? id : null;
 }
 
+/** Fee cash paid ahead on an instalment not yet due, by the order that paid it: what a settlement may credit. */
+export interface FeeCredit {
+  feeItemId: number;
+  orderId: number;
+  cashFen: number;
+}
+
 export interface LoanState {
   loan: LoanRow;
   rows: InstalmentRow[];
   fees: LoanFees;
+  /** cash that paid instalment fees through orders with no refund, creditable when their instalment is not yet due */
+  feeCredits: FeeCredit[];
 }
 
 /** The caller's loan with its instalments and fee items, else 3601 (missing and foreign answer alike). */
@@ -61,77 +84,108 @@ export async function loanState(db: Database, loan: LoanRow): Promise<LoanState>
     .where(eq(products.productCode, loan.productCode))
     .limit(1);
   const rule = product ? (rowToProduct(product)?.serviceFee ?? null) : null;
-  return { loan, rows, fees: { items, rule } };
+  return { loan, rows, fees: { items, rule }, feeCredits: await feeCreditsOf(db, items) };
+}
+
+/**
+ * The cash of paid orders that covered the loan's instalment fee items, per item and order. An order with a
+ * refund (made or under way) credits nothing: its money is already being given back another way.
+ */
+async function feeCreditsOf(db: Database, items: readonly FeeItemRow[]): Promise<FeeCredit[]> {
+  const ids = items.filter((i) => i.kind === 'INSTALMENT' && i.paidFen > 0).map((i) => i.id);
+  if (ids.length === 0) return [];
+  const covered = await db
+    .select({
+      feeItemId: paymentOrderItems.feeItemId,
+      orderId: paymentOrders.id,
+      cashFen: sql<number>`(${paymentOrderItems.feeFen} - ${paymentOrderItems.discountFen})::int`,
+      refundedFen: paymentOrders.refundedFen,
+      creditedFen: paymentOrders.creditedFen,
+    })
+    .from(paymentOrderItems)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, paymentOrderItems.orderId))
+    .where(
+      and(
+        inArray(paymentOrderItems.feeItemId, ids),
+        eq(paymentOrders.status, 'PAID'),
+        notExists(
+          db
+            .select({ id: refundApplications.id })
+            .from(refundApplications)
+            .where(eq(refundApplications.paymentOrderId, paymentOrders.id)),
+        ),
+      ),
+    );
+  const credits: FeeCredit[] = [];
+  for (const item of items) {
+    let left = item.paidFen;
+    for (const c of covered.filter((r) => r.feeItemId === item.id)) {
+      if (c.refundedFen > 0 || c.creditedFen > 0) continue;
+      const cashFen = Math.min(left, Number(c.cashFen));
+      if (cashFen <= 0) continue;
+      credits.push({ feeItemId: item.id, orderId: c.orderId, cashFen });
+      left -= cashFen;
+    }
+  }
+  return credits;
 }
 
 export const isOpen = (r: InstalmentRow) => r.status !== 'PAID' && r.status !== 'SETTLED_EARLY';
 
-export interface QuoteFen {
-  asOfDate: string;
-  principalFen: number;
-  interestFen: number;
-  feeFen: number;
-  penaltyFen: number;
-  totalFen: number;
-  /** interest accrued in the running period (on principal not yet due) */
-  accruedFen: number;
-  /** the unpaid fees of instalments not yet due, forgiven (not in the total) */
-  feeWaivedFen: number;
-  feeWaivedCount: number;
-}
-
-/**
- * What settling today costs: all principal still owed; the unpaid interest of instalments already due plus
- * interest on the principal not yet due from the last due date (or the value date) to today, daily on a
- * 360-day year (first day counts, last does not; half-up to the fen); the unpaid fees of instalments already
- * due and an upfront service fee still owed (fee items; the fees of instalments not yet due are waived); penalty
- * interest of overdue instalments to today.
- */
-export function quoteOf({ loan, rows, fees }: LoanState, today: string): QuoteFen {
-  const open = rows.filter(isOpen);
-  const due = open.filter((r) => r.dueDate <= today);
-  const notDue = open.filter((r) => r.dueDate > today);
-  const principalFen = open.reduce((s, r) => s + r.principalFen - r.paidPrincipalFen, 0);
-  // interest is paid up to the latest due date passed or paid (a paid instalment not yet due: nothing accrues)
-  const lastDue = rows
-    .filter((r) => r.dueDate <= today || !isOpen(r))
-    .reduce((latest, r) => (r.dueDate > latest ? r.dueDate : latest), loan.startDate);
-  const notDuePrincipal = notDue.reduce((s, r) => s + r.principalFen - r.paidPrincipalFen, 0);
-  const accruedFen = dailyInterestFen(notDuePrincipal, loan.annualRate, daysFrom(lastDue, today));
-  const interestFen = due.reduce((s, r) => s + r.interestFen - r.paidInterestFen, 0) + accruedFen;
-  const fee = settlementFeeSplit(fees.items, today);
-  const feeFen = fee.chargedFen;
-  const penaltyFen = due.reduce((s, r) => s + penaltyAsOf(r, loan.annualRate, today) - r.paidPenaltyFen, 0);
+/** The loan in the terms of the settlement rule (domain/src/loan/settlement-rule.ts), as of `today`. */
+export function settlementInput({ loan, rows, fees, feeCredits }: LoanState, today: string): SettlementInput {
   return {
-    asOfDate: today,
-    principalFen,
-    interestFen,
-    feeFen,
-    penaltyFen,
-    totalFen: principalFen + interestFen + feeFen + penaltyFen,
-    accruedFen,
-    feeWaivedFen: fee.waivedFen,
-    feeWaivedCount: fee.waived.length,
+    today,
+    startDate: loan.startDate,
+    annualRate: loan.annualRate,
+    rows: rows.map((r) => ({
+      seq: r.seq,
+      dueDate: r.dueDate,
+      principalFen: r.principalFen,
+      interestFen: r.interestFen,
+      paidPrincipalFen: r.paidPrincipalFen,
+      paidInterestFen: r.paidInterestFen,
+      penaltyToDateFen:
+        isOpen(r) && r.dueDate <= today ? penaltyAsOf(r, loan.annualRate, today) : r.penaltyFen,
+      paidPenaltyFen: r.paidPenaltyFen,
+      closed: !isOpen(r),
+    })),
+    fees: fees.items.map((i) => ({
+      kind: i.kind === 'UPFRONT' ? 'UPFRONT' : 'INSTALMENT',
+      seq: i.seq,
+      dueDate: i.dueDate,
+      owedFen: feeItemOwedFen(i),
+      creditableFen: feeCredits.filter((c) => c.feeItemId === i.id).reduce((s, c) => s + c.cashFen, 0),
+    })),
   };
 }
 
-/** "剩余 N 期服务费 X 元提前结清免收" when fees are forgiven, else "". */
-export function settlementFeeNote(q: Pick<QuoteFen, 'feeWaivedFen' | 'feeWaivedCount'>): string {
-  if (q.feeWaivedCount === 0) return '';
-  return `剩余 ${q.feeWaivedCount} 期服务费 ${formatYuan(q.feeWaivedFen)} 元提前结清免收`;
+/** What settling on `today` costs: SETTLEMENT_RULE_TEXT applied to the loan as it stands. */
+export function quoteOf(state: LoanState, today: string): SettlementFigures {
+  return settleEarly(settlementInput(state, today));
 }
 
-export function quoteView(loanId: number, q: QuoteFen): SettlementQuote {
+export type OpenSettlementOrder = SettlementQuote['openOrder'];
+
+export function quoteView(
+  loanId: number,
+  q: SettlementFigures,
+  openOrder: OpenSettlementOrder,
+): SettlementQuote {
   return {
     loanId,
     asOfDate: q.asOfDate,
+    validUntil: settlementQuoteValidUntil(q.asOfDate).toISOString(),
     principal: fenToYuan(q.principalFen),
     interest: fenToYuan(q.interestFen),
     fee: fenToYuan(q.feeFen),
     penalty: fenToYuan(q.penaltyFen),
+    credit: fenToYuan(q.interestCreditFen + q.feeCreditFen),
     total: fenToYuan(q.totalFen),
     feeWaived: fenToYuan(q.feeWaivedFen),
-    feeNote: settlementFeeNote(q),
+    feeNote: settlementFeeWaivedSentence(q),
+    creditNote: settlementCreditSentence(q),
+    openOrder,
   };
 }
 

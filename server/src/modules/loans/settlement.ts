@@ -3,25 +3,66 @@ import {
   type EarlySettleResult,
   fenToYuan,
   MoneyError,
+  PAYMENT_ORDER_TTL_MS,
   RSP,
   rspText,
+  type SettlementFigures,
   type SettlementQuote,
+  settlementQuoteValidUntil,
   shanghaiDate,
   yuanToFen,
 } from '@loan/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import type { PartnerCallRow } from '../../db/schema.ts';
-import { applications, loans, settlementRequests, type UserRow } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { paymentOrders, settlementRequests, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { activeCall, claimCall } from '../partner-calls/claims.ts';
-import { attemptCall, type CallOutcome, resumeCall } from '../partner-calls/run.ts';
-import { assertNoOpenOrder } from '../payments/held.ts';
-import { bankSettle, type SettlePayload, settlementSubject } from './settle-call.ts';
-import { assertRepaying, loanState, ownLoan, quoteOf, quoteView } from './settlement-quote.ts';
-import { loanView } from './views.ts';
+import { AUDIT, recordUserAudit } from '../audit/record.ts';
+import { afterPlaced } from '../payments/create-orders.ts';
+import { assertNoOpenOrder, settlementSubjectPrefix } from '../payments/held.ts';
+import { lockLoans, placeOrder } from '../payments/place-order.ts';
+import { tellBankOfSettlement } from './settlement-paid.ts';
+import {
+  assertRepaying,
+  type OpenSettlementOrder,
+  ownLoan,
+  parseLoanId,
+  quoteOf,
+  quoteView,
+} from './settlement-quote.ts';
 
-export { loanState, ownLoan, parseLoanId, type QuoteFen, quoteOf } from './settlement-quote.ts';
+export { loanState, ownLoan, parseLoanId, quoteOf } from './settlement-quote.ts';
+
+/** The subject an open settlement order holds: one per settlement request. */
+export const settlementOrderSubject = (requestId: number) => `${settlementSubjectPrefix}${requestId}`;
+
+/** The loan's settlement waiting at the cashier, if any. */
+async function openSettlementOrder(db: Database, loanId: number): Promise<OpenSettlementOrder> {
+  const [open] = await db
+    .select({
+      outTradeNo: paymentOrders.outTradeNo,
+      amountFen: paymentOrders.amountFen,
+      cashierUrl: paymentOrders.cashierUrl,
+      expiresAt: paymentOrders.expiresAt,
+    })
+    .from(settlementRequests)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, settlementRequests.orderId))
+    .where(
+      and(
+        eq(settlementRequests.loanId, loanId),
+        eq(settlementRequests.status, 'REQUESTED'),
+        eq(paymentOrders.status, 'CREATED'),
+      ),
+    )
+    .limit(1);
+  if (!open) return null;
+  return {
+    outTradeNo: open.outTradeNo,
+    amount: fenToYuan(open.amountFen),
+    cashierUrl: open.cashierUrl,
+    expiresAt: open.expiresAt.toISOString(),
+  };
+}
 
 /** GET /loanMgr/settlementQuote?loanId= */
 export async function settlementQuote(
@@ -31,7 +72,8 @@ export async function settlementQuote(
 ): Promise<SettlementQuote> {
   const state = await ownLoan(ctx.db, user.id, loanId);
   assertRepaying(state.loan);
-  return quoteView(state.loan.id, quoteOf(state, shanghaiDate(ctx.now())));
+  const open = await openSettlementOrder(ctx.db, state.loan.id);
+  return quoteView(state.loan.id, quoteOf(state, shanghaiDate(ctx.now())), open);
 }
 
 const quoteChanged = (totalFen: number) =>
@@ -40,17 +82,27 @@ const quoteChanged = (totalFen: number) =>
     `结清金额已变化，最新应还 ${fenToYuan(totalFen)} 元，请确认新的金额后重新提交`,
   );
 
-const inProgress = () =>
-  new ApiError(RSP.PARTNER_CALL_IN_PROGRESS, '提前结清已提交合作机构，正在等待处理结果，请稍后刷新查看');
+/** The order's parts: the credits come off interest, then fees, then principal (never below zero). */
+function orderParts(f: SettlementFigures) {
+  let credit = f.interestCreditFen + f.feeCreditFen;
+  const take = (fen: number) => {
+    const off = Math.min(fen, credit);
+    credit -= off;
+    return fen - off;
+  };
+  const interestFen = take(f.interestFen);
+  const feeFen = take(f.feeFen);
+  const principalFen = take(f.principalFen);
+  return { principalFen, interestFen, feeFen, penaltyFen: take(f.penaltyFen) };
+}
 
 /**
  * POST /loanMgr/earlySettle: the total must equal a fresh quote (else 3603 naming the new total). With the loan
- * row locked, one settlement_requests row per loan may be open (a unique index): it is written together with its
- * claimed partner call, and only that request asks the bank (bank idempotency key of the claim). The bank's
- * answer closes both (settle-call.ts): accepted → one EARLY_SETTLEMENT ledger line with the split, the open
- * instalments SETTLED_EARLY, the fee items due paid and those not yet due waived, the loan SETTLED; refused → status REFUSED with the reason.
- * A confirmation while the settlement is open, or a bank that did not answer, is 3504 (reconciliation asks
- * again with the same key); a confirmation after the settlement sees the loan as it stands.
+ * row locked, one settlement request per loan may be open (a unique index): it is written with its payment
+ * order (purpose SETTLEMENT, holding the subject settlement-<id>), which the borrower pays at the cashier like
+ * any other; the order expires with the quote, at the end of its Shanghai day. Only the paid notify settles the
+ * loan (settlement-paid.ts). Refused while anything of the loan is being paid (3808, the settlement's own order
+ * included: pay it or cancel it first). Credits that exceed what is owed cannot be settled online (3603 text).
  */
 export async function earlySettle(
   ctx: AppContext,
@@ -65,104 +117,78 @@ export async function earlySettle(
     if (error instanceof MoneyError) throw new ApiError(RSP.INVALID_INPUT, `结清金额：${error.message}`);
     throw error;
   }
-  const state = await ownLoan(ctx.db, user.id, body.loanId);
-  const { loan } = state;
-  assertRepaying(loan);
-  const now = ctx.now();
-  const quote = quoteOf(state, shanghaiDate(now));
-  if (quote.totalFen !== totalFen) throw quoteChanged(quote.totalFen);
-  const [app] = await ctx.db
-    .select({ bankRef: applications.bankRef })
-    .from(applications)
-    .where(eq(applications.id, loan.applicationId));
-
-  const opened = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(loans)
-      .where(and(eq(loans.id, loan.id), ne(loans.status, 'SETTLED')))
-      .for('update');
-    if (!locked) throw new ApiError(RSP.LOAN_NOT_REPAYING, rspText(RSP.LOAN_NOT_REPAYING));
-    // the borrower is paying something of this loan right now: one payment at a time (3808)
+  const loanId = parseLoanId(body.loanId);
+  if (loanId === null) throw new ApiError(RSP.LOAN_NOT_FOUND, rspText(RSP.LOAN_NOT_FOUND));
+  await ownLoan(ctx.db, user.id, loanId);
+  const placed = await placeOrder(ctx, async (tx) => {
+    const [loan] = await lockLoans(tx, [loanId]);
+    if (!loan || loan.userId !== user.id) throw new ApiError(RSP.LOAN_NOT_FOUND, rspText(RSP.LOAN_NOT_FOUND));
+    assertRepaying(loan);
     await assertNoOpenOrder(tx, loan.id);
-    const fresh = quoteOf(await loanState(tx, locked), quote.asOfDate);
-    if (fresh.totalFen !== totalFen) throw quoteChanged(fresh.totalFen);
+    const now = ctx.now();
+    const state = await ownLoan(tx, user.id, loan.id);
+    const f = quoteOf({ ...state, loan }, shanghaiDate(now));
+    if (f.totalFen !== totalFen) throw quoteChanged(f.totalFen);
+    if (f.creditExcessFen > 0)
+      throw new ApiError(
+        RSP.QUOTE_CHANGED,
+        `已提前缴付的金额比结清所需多 ${fenToYuan(f.creditExcessFen)} 元，暂不能在线结清，请联系客服办理`,
+      );
     const [request] = await tx
       .insert(settlementRequests)
       .values({
         loanId: loan.id,
         userId: user.id,
-        principalFen: quote.principalFen,
-        interestFen: quote.interestFen,
-        feeFen: quote.feeFen,
-        penaltyFen: quote.penaltyFen,
-        totalFen: quote.totalFen,
-        asOfDate: quote.asOfDate,
+        principalFen: f.principalFen,
+        interestFen: f.interestFen,
+        feeFen: f.feeFen,
+        penaltyFen: f.penaltyFen,
+        interestCreditFen: f.interestCreditFen,
+        feeCreditFen: f.feeCreditFen,
+        feeWaivedFen: f.feeWaivedFen,
+        totalFen: f.totalFen,
+        asOfDate: f.asOfDate,
         status: 'REQUESTED',
         requestedAt: now,
       })
-      .onConflictDoNothing()
       .returning({ id: settlementRequests.id });
-    if (!request) return { won: false as const, call: await openSettlementCall(tx, loan.id, loan.bank) };
-    const payload: SettlePayload = {
-      settlementRequestId: request.id,
-      loanId: loan.id,
-      bankRef: app?.bankRef ?? '',
-      quote,
+    if (!request) throw new Error('settlement request not inserted');
+    const validUntil = settlementQuoteValidUntil(f.asOfDate).getTime();
+    return {
       userId: user.id,
-      loginId: user.loginId,
-      ip: meta.ip,
+      purpose: 'SETTLEMENT',
+      loanId: loan.id,
+      channel: body.channel,
+      couponId: null,
+      subject: '提前结清',
+      expiresAt: new Date(Math.min(now.getTime() + PAYMENT_ORDER_TTL_MS, validUntil)),
+      items: [
+        {
+          subjectKey: settlementOrderSubject(request.id),
+          feeItemId: null,
+          instalmentId: null,
+          loanId: loan.id,
+          seq: 0,
+          ...orderParts(f),
+          couponTarget: null,
+        },
+      ],
+      afterInsert: async (inner, order) => {
+        await inner
+          .update(settlementRequests)
+          .set({ orderId: order.id })
+          .where(eq(settlementRequests.id, request.id));
+        await recordUserAudit(inner, user, meta, AUDIT.loanEarlySettleRequested, now, {
+          loanId: loan.id,
+          settlementRequestId: request.id,
+          outTradeNo: order.outTradeNo,
+          total: fenToYuan(f.totalFen),
+          asOfDate: f.asOfDate,
+        });
+      },
     };
-    const spec = {
-      partner: loan.bank,
-      operation: bankSettle.operation,
-      subject: settlementSubject(request.id),
-    };
-    const claimed = await claimCall(tx, { ...spec, payload }, now);
-    return { won: claimed.won, call: claimed.call };
   });
-  if (!opened.call) throw inProgress();
-  const outcome: CallOutcome = opened.won
-    ? await attemptCall(ctx, bankSettle, opened.call)
-    : await resumeCall(ctx, bankSettle, opened.call);
-  return answerOf(ctx, user, outcome);
-}
-
-/** The claim of the loan's open settlement request. */
-async function openSettlementCall(
-  tx: AppContext['db'],
-  loanId: number,
-  bank: string,
-): Promise<PartnerCallRow | null> {
-  const [open] = await tx
-    .select({ id: settlementRequests.id })
-    .from(settlementRequests)
-    .where(and(eq(settlementRequests.loanId, loanId), eq(settlementRequests.status, 'REQUESTED')));
-  if (!open) return null;
-  return activeCall(tx, {
-    partner: bank,
-    operation: bankSettle.operation,
-    subject: settlementSubject(open.id),
-  });
-}
-
-/** What the borrower is told: from the settlement request as the call left it. */
-async function answerOf(ctx: AppContext, user: UserRow, outcome: CallOutcome): Promise<EarlySettleResult> {
-  if (outcome.status === 'UNANSWERED' || outcome.status === 'IN_PROGRESS') throw inProgress();
-  const payload = outcome.call.payload as SettlePayload;
-  const [request] = await ctx.db
-    .select()
-    .from(settlementRequests)
-    .where(eq(settlementRequests.id, payload.settlementRequestId));
-  const after = await ownLoan(ctx.db, user.id, payload.loanId);
-  const view = loanView(after.loan, after.rows, after.fees, shanghaiDate(ctx.now()));
-  if (request?.status === 'SETTLED') return { status: 'SETTLED', reason: null, loan: view };
-  if (request?.status === 'REQUESTED') throw inProgress();
-  const reason = request?.reason ?? '合作机构未受理提前结清';
-  if (outcome.status === 'ANSWERED' && outcome.note) {
-    // the bank accepted but the loan had changed meanwhile: nothing was paid twice
-    if (after.loan.status === 'SETTLED') throw new ApiError(RSP.LOAN_NOT_REPAYING, reason);
-    throw new ApiError(RSP.QUOTE_CHANGED, reason);
-  }
-  return { status: 'REFUSED', reason, loan: view };
+  // settled at once when the credits paid it all: the bank is told now
+  if (placed.fresh && placed.order.status === 'PAID') await tellBankOfSettlement(ctx, placed.order.id);
+  return afterPlaced(ctx, placed);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { recordFeeCovered } from '../fees/bookkeeping.ts';
 import { allocate, instalmentOwedFen, penaltyAsOf, saveLoanState } from '../loans/collections.ts';
+import { applySettlementPaid } from '../loans/settlement-paid.ts';
 import { moveOrder, type OrderActor } from './order-events.ts';
 import { lockLoans } from './place-order.ts';
 
@@ -51,6 +52,16 @@ export async function applyPaidOrder(
     actor: facts.actor,
     set: { paidAt: facts.paidAt, gatewayTradeNo: facts.gatewayTradeNo ?? order.gatewayTradeNo },
   });
+  if (order.purpose === 'SETTLEMENT') {
+    await lockLoans(tx, order.loanId ? [order.loanId] : []);
+    const unapplied = await applySettlementPaid(tx, paid, facts.paidAt, now);
+    const [done] = await tx
+      .update(paymentOrders)
+      .set({ unappliedFen: unapplied, updatedAt: now })
+      .where(eq(paymentOrders.id, order.id))
+      .returning();
+    return done ?? paid;
+  }
   const items = await tx
     .select()
     .from(paymentOrderItems)

@@ -3,6 +3,7 @@ import {
   type CreateOrderRequest,
   feeItemOwedFen,
   fenToYuan,
+  PAYMENT_PURPOSE_LABELS,
   type RepayNowRequest,
   RSP,
   shanghaiDate,
@@ -16,6 +17,9 @@ import { closeAtGateway, openAtGateway } from './gateway-steps.ts';
 import { feeSubject, instalmentSubject } from './held.ts';
 import { type DraftItem, lockLoans, type OrderDraft, placeOrder } from './place-order.ts';
 import { orderView } from './views.ts';
+
+const settlementWaiting = () =>
+  new ApiError(RSP.PAY_LOAN_HAS_OPEN_ORDER, '该贷款的提前结清正在等待支付，请先完成或取消提前结清的支付');
 
 /**
  * POST /pay/createOrder: an order for fee items of one loan of the borrower's (3802 for any other id), each
@@ -38,6 +42,11 @@ export async function createFeeOrder(
       throw new ApiError(RSP.INVALID_INPUT, '一次只能支付同一笔贷款的服务费，请分开支付');
     const [loan] = await lockLoans(tx, loanIds);
     if (!loan) throw new ApiError(RSP.PAY_FEE_NOT_FOUND);
+    const [settling] = await tx
+      .select({ id: settlementRequests.id })
+      .from(settlementRequests)
+      .where(and(eq(settlementRequests.loanId, loan.id), eq(settlementRequests.status, 'REQUESTED')));
+    if (settling) throw settlementWaiting();
     const items = await tx
       .select()
       .from(feeItems)
@@ -82,7 +91,7 @@ export async function repayNow(ctx: AppContext, user: UserRow, body: RepayNowReq
       .select({ id: settlementRequests.id })
       .from(settlementRequests)
       .where(and(eq(settlementRequests.loanId, loan.id), eq(settlementRequests.status, 'REQUESTED')));
-    if (settling) throw new ApiError(RSP.PARTNER_CALL_IN_PROGRESS, '提前结清正在处理中，暂不能主动还款');
+    if (settling) throw settlementWaiting();
     const rows = await tx
       .select()
       .from(instalments)
@@ -148,14 +157,14 @@ function draft(
 }
 
 /** After the order's transaction: the replaced orders closed at the gateway, the new one opened there. */
-async function afterPlaced(
+export async function afterPlaced(
   ctx: AppContext,
   placed: Awaited<ReturnType<typeof placeOrder>>,
 ): Promise<CreatedOrder> {
   for (const old of placed.replaced) await closeAtGateway(ctx, old);
   let order = placed.order;
   if (order.status === 'CREATED' && !order.cashierUrl) {
-    const subject = order.purpose === 'FEE' ? '服务费' : '主动还款';
+    const subject = PAYMENT_PURPOSE_LABELS[order.purpose];
     order = await openAtGateway(ctx, order, `${subject} ${fenToYuan(order.amountFen)} 元`);
   }
   return {

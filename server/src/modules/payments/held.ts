@@ -8,13 +8,24 @@ import { ApiError } from '../../lib/api-error.ts';
 export const feeSubject = (feeItemId: number) => `fee-${feeItemId}`;
 export const instalmentSubject = (instalmentId: number) => `instalment-${instalmentId}`;
 
-/** The instalments of a loan held by an open payment order; read with the loan row locked. */
-export async function heldInstalmentIds(tx: Database, loanId: number): Promise<Set<number>> {
+/** The subject of an early settlement's order: it holds every instalment of its loan. */
+export const settlementSubjectPrefix = 'settlement-';
+
+/**
+ * Whether an instalment of the loan is held by an open payment order (an order for it, or the loan's early
+ * settlement waiting at the cashier, which holds them all); read with the loan row locked.
+ */
+export async function heldInstalments(
+  tx: Database,
+  loanId: number,
+): Promise<(instalmentId: number) => boolean> {
   const rows = await tx
-    .select({ id: paymentOrderItems.instalmentId })
+    .select({ id: paymentOrderItems.instalmentId, subject: paymentOrderItems.subjectKey })
     .from(paymentOrderItems)
     .where(and(eq(paymentOrderItems.loanId, loanId), eq(paymentOrderItems.open, true)));
-  return new Set(rows.map((r) => r.id).filter((id): id is number => id !== null));
+  if (rows.some((r) => r.subject.startsWith(settlementSubjectPrefix))) return () => true;
+  const ids = new Set(rows.map((r) => r.id).filter((id): id is number => id !== null));
+  return (id) => ids.has(id);
 }
 
 /** Whether anything of the loan is held by an open payment order. */

@@ -7,6 +7,7 @@ import { paymentNotifies, paymentOrders } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { PaymentNotifySchema, RefundNotifySchema } from '../../schemas/payments.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
+import { tellBankOfSettlement } from '../loans/settlement-paid.ts';
 import { applyRefundNotify } from '../refunds/notify.ts';
 import { applyPaidOrder } from './apply-paid.ts';
 import { lockLoans } from './place-order.ts';
@@ -129,6 +130,8 @@ export async function receivePaymentNotify(
   rawBody: unknown,
 ): Promise<NotifyResult> {
   let late: number | null = null;
+  let lateReason: string | undefined;
+  let settled: number | null = null;
   const result = await receive(
     ctx,
     { headers, rawBody },
@@ -163,7 +166,13 @@ export async function receivePaymentNotify(
       const paidAt = gatewayTime(body.paidAt, now);
       const gatewayTradeNo = String(body.gatewayTradeNo);
       if (order.status === 'CREATED') {
-        await applyPaidOrder(tx, order, { now, paidAt, gatewayTradeNo, actor: 'GATEWAY' });
+        const paid = await applyPaidOrder(tx, order, { now, paidAt, gatewayTradeNo, actor: 'GATEWAY' });
+        if (paid.purpose === 'SETTLEMENT') {
+          if (paid.unappliedFen > 0) {
+            late = paid.id;
+            lateReason = '提前结清款项到账时结清金额已变化，系统自动原路退回';
+          } else settled = paid.id;
+        }
         return { outcome: 'APPLIED', reason: null };
       }
       if (order.status === 'CLOSED' && order.paidAt === null) {
@@ -174,7 +183,8 @@ export async function receivePaymentNotify(
       return { outcome: 'IGNORED', reason: '订单已处理' };
     },
   );
-  if (late !== null) await startAutoRefund(ctx, late);
+  if (late !== null) await startAutoRefund(ctx, late, lateReason);
+  if (settled !== null) await tellBankOfSettlement(ctx, settled);
   return answer(result);
 }
 

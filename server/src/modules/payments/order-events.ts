@@ -1,4 +1,4 @@
-import { type PaymentOrderEvent, paymentOrderTransition, RSP } from '@loan/domain';
+import { CLOSE_REASON_LABELS, type PaymentOrderEvent, paymentOrderTransition, RSP } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   paymentOrders,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { cancelSettlementOfOrder } from '../loans/settlement-paid.ts';
 
 export type OrderActor = 'BORROWER' | 'GATEWAY' | 'SYSTEM';
 
@@ -75,6 +76,7 @@ export async function closeOrderRow(
     reason,
     set: { closeReason: reason, closedAt: now },
   });
+  await cancelSettlementOfOrder(tx, closed, CLOSE_REASON_LABELS[reason], now);
   if (order.couponId !== null) {
     await tx
       .update(coupons)

@@ -38,6 +38,10 @@ export interface OrderDraft {
   couponId: number | null;
   subject: string;
   items: DraftItem[];
+  /** when the order lapses, if sooner than PAYMENT_ORDER_TTL_MS (a quote that holds only until then) */
+  expiresAt?: Date;
+  /** written with the order, before anything pays it (what else points at the order) */
+  afterInsert?: (tx: Database, order: PaymentOrderRow) => Promise<void>;
 }
 
 export interface PlacedOrder {
@@ -143,7 +147,7 @@ async function placeIn(
       couponId: discount.fen > 0 ? draft.couponId : null,
       status: 'CREATED',
       attemptKey,
-      expiresAt: new Date(now.getTime() + PAYMENT_ORDER_TTL_MS),
+      expiresAt: draft.expiresAt ?? new Date(now.getTime() + PAYMENT_ORDER_TTL_MS),
       createdAt: now,
       updatedAt: now,
     })
@@ -165,6 +169,7 @@ async function placeIn(
       open: true,
     })),
   );
+  await draft.afterInsert?.(tx, order);
   if (discount.fen > 0 && draft.couponId !== null) {
     const [locked] = await tx
       .update(coupons)

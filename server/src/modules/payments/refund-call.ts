@@ -78,7 +78,11 @@ export async function lateMoneyOfClosedOrder(
  * Files and starts the AUTO refund of a closed order's late money (approved by the system at once), then asks
  * the gateway. A failure is logged; reconciliation tries again for closed orders whose money is not back.
  */
-export async function startAutoRefund(ctx: RefundContext, orderId: number): Promise<void> {
+export async function startAutoRefund(
+  ctx: RefundContext,
+  orderId: number,
+  reason = '订单关闭后到账，系统自动原路退回',
+): Promise<void> {
   try {
     const now = ctx.now();
     const refund = await ctx.db.transaction(async (tx) => {
@@ -91,7 +95,7 @@ export async function startAutoRefund(ctx: RefundContext, orderId: number): Prom
       const filed = await insertRefund(tx, {
         order,
         amountFen: order.unappliedFen - order.refundedFen,
-        reason: '订单关闭后到账，系统自动原路退回',
+        reason,
         source: 'AUTO',
         evidenceDocumentId: null,
         now,

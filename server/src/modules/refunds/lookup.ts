@@ -68,12 +68,14 @@ async function feeCashFen(db: Database, orderId: number): Promise<number> {
 async function orderRefundBase(db: Database, order: PaymentOrderRow): Promise<number> {
   if (order.status === 'CLOSED') return order.unappliedFen;
   if (order.status !== 'PAID') return 0;
-  return refundBaseFen({
+  const base = refundBaseFen({
     purpose: order.purpose,
     amountFen: order.amountFen,
     unappliedFen: order.unappliedFen,
     feeCashFen: order.purpose === 'FEE' ? order.amountFen : await feeCashFen(db, order.id),
   });
+  // fee cash credited to an early settlement was given back there
+  return Math.max(0, base - order.creditedFen);
 }
 
 /** The amounts of refunds of this order still under way. */

@@ -20,7 +20,7 @@ function orderParts(order: Pick<PaymentOrderView, 'items'>): { label: string; fe
   });
 }
 
-const PURPOSE_TEXT = { FEE: '缴纳服务费', INSTALMENT: '主动还款' } as const;
+const PURPOSE_TEXT = { FEE: '缴纳服务费', INSTALMENT: '主动还款', SETTLEMENT: '提前结清' } as const;
 
 /** What the order pays: its number, what for, the parts, the coupon's discount and the cash to pay. */
 export function OrderSummary({ order }: { order: PaymentOrderView }) {

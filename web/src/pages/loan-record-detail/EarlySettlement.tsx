@@ -1,61 +1,78 @@
-import { type EarlySettleResult, type LoanView, RSP } from '@loan/domain';
+import { type LoanView, type PaymentChannel, RSP } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { earlySettle, settlementQuoteQueryOptions } from '../../api/loans';
+import { closeOrder } from '../../api/payments';
 import { yuanText } from '../../components/application/ApplicationParts';
+import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
+import { SettlementQuoteView } from './SettlementQuoteView';
 
 /**
- * 提前结清: the quote (principal outstanding + interest to date + fee + penalty) on demand, confirmed in a
- * Modal, then POST /loanMgr/earlySettle with the quoted total. A changed quote (3603) shows the server's new
- * total and fetches the quote again; the bank's refusal is shown with its reason.
+ * 提前结清: the quote on demand (fixed until the end of its day), confirmed in a Modal with a channel, then
+ * POST /loanMgr/earlySettle, which answers with a payment order: the borrower pays it at the cashier like any
+ * payment, and only the paid notify settles the loan. A settlement already waiting at the cashier is shown with
+ * 继续支付 and 取消支付. A changed quote (3603) shows the server's new total and fetches the quote again.
  */
 export function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
   const [asked, setAsked] = useState(false);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  const [channel, setChannel] = useState<PaymentChannel>('TRANSFER');
   const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<EarlySettleResult | null>(null);
   const quote = useQuery({ ...settlementQuoteQueryOptions(loan.loanId), enabled: asked });
+  const here = `${location.pathname}${location.search}`;
+
+  const goPay = (cashierUrl: string | null, outTradeNo: string) => {
+    const target = cashierTarget(cashierUrl, outTradeNo, here);
+    if ('internal' in target) navigate(target.internal);
+    else window.location.assign(target.external);
+  };
 
   const confirm = async () => {
     if (!quote.data) return;
     setPending(true);
     setProblem(null);
     try {
-      const answer = await earlySettle({ loanId: loan.loanId, total: quote.data.total }, { silent: true });
-      setResult(answer);
+      const { order, cashierUrl } = await earlySettle(
+        { loanId: loan.loanId, total: quote.data.total, channel },
+        { silent: true },
+      );
       setOpen(false);
-      if (answer.status === 'SETTLED') onSettled();
+      if (order.status === 'PAID') onSettled();
+      else goPay(cashierUrl, order.outTradeNo);
     } catch (caught) {
       setProblem(isApiError(caught) ? caught.desc : '提前结清失败，请稍后重试');
-      if (isApiError(caught) && caught.code === RSP.QUOTE_CHANGED) void quote.refetch();
+      if (
+        isApiError(caught) &&
+        (caught.code === RSP.QUOTE_CHANGED || caught.code === RSP.PAY_LOAN_HAS_OPEN_ORDER)
+      )
+        void quote.refetch();
     } finally {
       setPending(false);
     }
   };
 
-  if (result?.status === 'SETTLED')
-    return (
-      <Alert
-        type="success"
-        showIcon
-        title="已提前结清"
-        description={`贷款已结清，待还本金 ${yuanText(result.loan.outstandingPrincipal)}。`}
-      />
-    );
+  const cancelWaiting = async (outTradeNo: string) => {
+    setPending(true);
+    setProblem(null);
+    try {
+      await closeOrder(outTradeNo, { silent: true });
+      await quote.refetch();
+    } catch (caught) {
+      setProblem(isApiError(caught) ? caught.desc : '取消支付失败，请稍后重试');
+    } finally {
+      setPending(false);
+    }
+  };
 
+  const waiting = quote.data?.openOrder ?? null;
   return (
     <Flex vertical gap={12}>
-      {result?.status === 'REFUSED' && (
-        <Alert
-          type="warning"
-          showIcon
-          title="合作机构未受理提前结清"
-          description={result.reason ?? undefined}
-        />
-      )}
       {!asked && (
         <Flex>
           <Button onClick={() => setAsked(true)}>获取结清报价</Button>
@@ -70,32 +87,39 @@ export function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled
           action={<Button onClick={() => void quote.refetch()}>重试</Button>}
         />
       )}
+      {waiting && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="settlement-waiting"
+          title={`有一笔提前结清待支付：${yuanText(waiting.amount)}`}
+          description={`订单号 ${waiting.outTradeNo}；未支付的订单在报价当日结束时自动关闭。`}
+          action={
+            <Flex vertical gap={8}>
+              <Button
+                type="primary"
+                size="small"
+                onClick={() => goPay(waiting.cashierUrl, waiting.outTradeNo)}
+              >
+                继续支付
+              </Button>
+              <Button size="small" loading={pending} onClick={() => void cancelWaiting(waiting.outTradeNo)}>
+                取消支付
+              </Button>
+            </Flex>
+          }
+        />
+      )}
       {quote.data && (
         <>
-          <Descriptions
-            size="small"
-            bordered
-            column={{ xs: 1, sm: 2 }}
-            items={[
-              { key: 'asOf', label: '报价日期', children: quote.data.asOfDate },
-              { key: 'principal', label: '剩余本金', children: yuanText(quote.data.principal) },
-              { key: 'interest', label: '应付利息', children: yuanText(quote.data.interest) },
-              { key: 'fee', label: '服务费', children: yuanText(quote.data.fee) },
-              { key: 'penalty', label: '罚息', children: yuanText(quote.data.penalty) },
-              {
-                key: 'total',
-                label: '结清总额',
-                children: (
-                  <Typography.Text strong data-testid="quote-total">
-                    {yuanText(quote.data.total)}
-                  </Typography.Text>
-                ),
-              },
-            ]}
-          />
+          <SettlementQuoteView quote={quote.data} />
           {problem && !open && <Alert type="warning" showIcon title={problem} />}
           <Flex gap={8} wrap>
-            <Button type="primary" onClick={() => setOpen(true)} disabled={quote.isFetching}>
+            <Button
+              type="primary"
+              onClick={() => setOpen(true)}
+              disabled={quote.isFetching || waiting !== null}
+            >
               提前结清
             </Button>
             <Button onClick={() => void quote.refetch()} loading={quote.isFetching}>
@@ -107,7 +131,7 @@ export function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled
       <Modal
         open={open}
         title="确认提前结清？"
-        okText="确认结清"
+        okText={`去支付 ${yuanText(quote.data?.total)}`}
         cancelText="再想想"
         okButtonProps={{ loading: pending, disabled: quote.isFetching }}
         cancelButtonProps={{ disabled: pending }}
@@ -115,11 +139,16 @@ export function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled
         onCancel={() => !pending && setOpen(false)}
         destroyOnHidden
       >
-        <Typography.Paragraph>
-          将向合作机构一次性支付 <Typography.Text strong>{yuanText(quote.data?.total)}</Typography.Text>
-          （含剩余本金、截至 {quote.data?.asOfDate} 的利息及费用）结清本笔贷款，结清后不可撤销。
-        </Typography.Paragraph>
-        {problem && <Alert type="warning" showIcon title={problem} />}
+        <Flex vertical gap={16}>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            在收银台支付 <Typography.Text strong>{yuanText(quote.data?.total)}</Typography.Text>
+            （含剩余本金、计息至 {quote.data?.asOfDate} 的利息及应缴费用）后，本笔贷款即结清，结清后不可撤销。
+            {quote.data?.feeNote ? ` ${quote.data.feeNote}。` : ''}
+            {quote.data?.creditNote ? ` ${quote.data.creditNote}。` : ''}
+          </Typography.Paragraph>
+          <ChannelPicker value={channel} onChange={setChannel} />
+          {problem && <Alert type="warning" showIcon title={problem} />}
+        </Flex>
       </Modal>
     </Flex>
   );

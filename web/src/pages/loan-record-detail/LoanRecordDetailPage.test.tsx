@@ -13,11 +13,41 @@ const page = signedInPageTest();
 const QUOTE: SettlementQuote = {
   loanId: 2001,
   asOfDate: '2026-09-10',
+  validUntil: '2026-09-10T15:59:59.999Z',
   principal: '6118.79',
   interest: '40.79',
   fee: '0.00',
   penalty: '12.34',
+  credit: '0.00',
   total: '6171.92',
+  feeWaived: '60.00',
+  feeNote: '剩余 2 期服务费 60.00 元提前结清免收',
+  creditNote: '',
+  openOrder: null,
+};
+
+const ORDER = {
+  outTradeNo: 'PAY20260910100000000077',
+  purpose: 'SETTLEMENT',
+  loanId: 2001,
+  productName: '信托贷',
+  channel: 'TRANSFER',
+  channelLabel: '对公转账',
+  amount: '6171.92',
+  discount: '0.00',
+  couponId: null,
+  couponTitle: null,
+  status: 'CREATED',
+  statusLabel: '待支付',
+  closeReason: null,
+  items: [],
+  unapplied: '0.00',
+  refunded: '0.00',
+  refundable: '0.00',
+  createdAt: '2026-09-10T02:00:00.000Z',
+  expiresAt: '2026-09-10T02:30:00.000Z',
+  paidAt: null,
+  closedAt: null,
 };
 
 type Handler = Parameters<typeof fakeApi>[0];
@@ -28,6 +58,7 @@ function setup(handler: Handler, path = '/record/loanRecordDetail?rowId=301') {
     [
       { path: '/record/loanRecordDetail', element: <LoanRecordDetailPage /> },
       { path: '/record/loanRecord', element: <div>records page</div> },
+      { path: '/cashier', element: <div>cashier page</div> },
     ],
     [path],
   );
@@ -79,22 +110,12 @@ describe('/record/loanRecordDetail', () => {
     expect(screen.queryByRole('button', { name: '取消申请' })).toBeNull();
   });
 
-  it('asks for the settlement quote, confirms it in a dialog and shows the result', async () => {
-    let settled = false;
+  it('asks for the settlement quote, shows every part and the rule, confirms it with a channel and goes to the cashier', async () => {
     const user = setup((r) => {
-      if (r.url === API.loanRecordDetail)
-        return ok(
-          settled ? record({ loan: { ...LOAN, status: 'SETTLED', outstandingPrincipal: '0.00' } }) : record(),
-        );
+      if (r.url === API.loanRecordDetail) return ok(record());
       if (r.url === API.settlementQuote) return ok(QUOTE);
-      if (r.url === API.earlySettle) {
-        settled = true;
-        return ok({
-          status: 'SETTLED',
-          reason: null,
-          loan: { ...LOAN, status: 'SETTLED', outstandingPrincipal: '0.00' },
-        });
-      }
+      if (r.url === API.earlySettle)
+        return ok({ order: ORDER, cashierUrl: `/cashier?outTradeNo=${ORDER.outTradeNo}` });
       return ok(null);
     });
     await screen.findByText('提前结清', { selector: '.ant-card-head-title' });
@@ -106,16 +127,21 @@ describe('/record/loanRecordDetail', () => {
     expect(within(quote).getByText('40.79 元')).toBeInTheDocument();
     expect(within(quote).getByText('12.34 元')).toBeInTheDocument();
     expect(within(quote).getByText('2026-09-10')).toBeInTheDocument();
+    // the quote holds to the end of its Shanghai day; what is forgiven, and the rule in the agreement's words
+    expect(within(quote).getByText(/2026.09.10 23:59:59/)).toBeInTheDocument();
+    expect(within(quote).getByText('剩余 2 期服务费 60.00 元提前结清免收')).toBeInTheDocument();
+    expect(within(quote).getByText(/未到期的期次只还本金，利息按实际使用天数计算/)).toBeInTheDocument();
 
     await user.click(within(quote).getByRole('button', { name: '提前结清' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('6,171.92 元')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: '确认结清' }));
+    await user.click(within(dialog).getByRole('button', { name: '去支付 6,171.92 元' }));
     await waitFor(() => expect(calls(API.earlySettle)).toHaveLength(1));
-    expect(calls(API.earlySettle)[0]?.data as EarlySettleRequest).toEqual({ loanId: 2001, total: '6171.92' });
-    // the detail is fetched again: the loan is settled, the settlement card goes
-    await waitFor(() => expect(within(card('借款信息')).getByText('已结清')).toBeInTheDocument());
-    expect(screen.queryByText('提前结清', { selector: '.ant-card-head-title' })).toBeNull();
+    expect(calls(API.earlySettle)[0]?.data as EarlySettleRequest).toEqual({
+      loanId: 2001,
+      total: '6171.92',
+      channel: 'TRANSFER',
+    });
+    await shown('cashier page');
   });
 
   it('shows a changed quote with the new total and fetches the quote again', async () => {
@@ -134,28 +160,44 @@ describe('/record/loanRecordDetail', () => {
     await screen.findByTestId('quote-total');
     await user.click(within(card('提前结清')).getByRole('button', { name: '提前结清' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: '确认结清' }));
+    await user.click(within(dialog).getByRole('button', { name: '去支付 6,171.92 元' }));
     expect(
       await within(dialog).findByText('结清金额已变化，最新应还 6173.92 元，请确认新的金额后重新提交'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent('6,173.92 元'));
-    expect(within(dialog).getByText('6,173.92 元')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '去支付 6,173.92 元' })).toBeInTheDocument();
   });
 
-  it('shows the bank refusing the settlement with its reason', async () => {
+  it('a settlement waiting at the cashier: 继续支付 or 取消支付, and no second one meanwhile', async () => {
+    let waiting = true;
     const user = setup((r) => {
       if (r.url === API.loanRecordDetail) return ok(record());
-      if (r.url === API.settlementQuote) return ok(QUOTE);
-      if (r.url === API.earlySettle)
-        return ok({ status: 'REFUSED', reason: '当日已扣款，请明日再试', loan: LOAN });
+      if (r.url === API.settlementQuote)
+        return ok({
+          ...QUOTE,
+          openOrder: waiting
+            ? {
+                outTradeNo: ORDER.outTradeNo,
+                amount: '6171.92',
+                cashierUrl: `/cashier?outTradeNo=${ORDER.outTradeNo}`,
+                expiresAt: '2026-09-10T15:59:59.999Z',
+              }
+            : null,
+        });
+      if (r.url === API.payCloseOrder) {
+        waiting = false;
+        return ok({ ...ORDER, status: 'CLOSED' });
+      }
       return ok(null);
     });
     await user.click(await screen.findByRole('button', { name: '获取结清报价' }));
-    await screen.findByTestId('quote-total');
-    await user.click(within(card('提前结清')).getByRole('button', { name: '提前结清' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认结清' }));
-    await shown('合作机构未受理提前结清');
-    expect(screen.getByText('当日已扣款，请明日再试')).toBeInTheDocument();
+    const alert = await screen.findByTestId('settlement-waiting');
+    expect(alert).toHaveTextContent('有一笔提前结清待支付：6,171.92 元');
+    expect(within(card('提前结清')).getByRole('button', { name: '提前结清' })).toBeDisabled();
+    await user.click(within(alert).getByRole('button', { name: '取消支付' }));
+    await waitFor(() => expect(calls(API.payCloseOrder)[0]?.data).toEqual({ outTradeNo: ORDER.outTradeNo }));
+    await waitFor(() => expect(screen.queryByTestId('settlement-waiting')).toBeNull());
+    expect(within(card('提前结清')).getByRole('button', { name: '提前结清' })).toBeEnabled();
   });
 
   it('offers the advance cancel for an application that may still be cancelled, without loan sections', async () => {

@@ -18,7 +18,7 @@ interface Values {
   evidenceDocumentId?: number;
 }
 
-const PURPOSE_TEXT = { FEE: '服务费', INSTALMENT: '主动还款' } as const;
+const PURPOSE_TEXT = { FEE: '服务费', INSTALMENT: '主动还款', SETTLEMENT: '提前结清' } as const;
 
 const orderLabel = (order: PaymentOrderView) =>
   `${PURPOSE_TEXT[order.purpose]}${order.productName ? ` · ${order.productName}` : ''} · 实付 ${money(order.amount)} 元 · 可退 ${money(order.refundable)} 元`;
