@@ -1,4 +1,4 @@
-import { formatYuan, RSP, shanghaiInstant } from '@loan/domain';
+import { formatYuan, type LoanRecordDetail, RSP, shanghaiInstant, yuanToFen } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,7 @@ import {
   refundApplications,
   settlementRequests,
 } from '../src/db/schema.ts';
-import { type TestApp, tableCounts } from './helpers/app.ts';
+import { call, type TestApp, tableCounts } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import {
@@ -73,7 +73,27 @@ describe('early settlement paid at the cashier', () => {
     const { loan } = await loanRows(t, rowId);
     const quote = okResult(await quoteOf(b.token, loan.id));
     const first = okResult(await settle(b.token, { loanId: loan.id, total: quote.total, channel: 'ALIPAY' }));
+    // the loan's page shows the payment waiting at the cashier
+    const detailOf = async () =>
+      okResult(
+        await call<LoanRecordDetail>(
+          t.app,
+          'GET',
+          '/loanMgr/loanRecordDetail',
+          { rowId: String(rowId) },
+          {
+            token: b.token,
+          },
+        ),
+      );
+    expect((await detailOf()).openOrder).toMatchObject({
+      outTradeNo: first.order.outTradeNo,
+      purpose: 'SETTLEMENT',
+      purposeLabel: '提前结清',
+      amount: quote.total,
+    });
     okResult(await payCalls(t).close(b.token, first.order.outTradeNo));
+    expect((await detailOf()).openOrder).toBeNull();
     expect(await requestsOf(loan.id)).toEqual([
       expect.objectContaining({ status: 'CANCELLED', reason: '已取消支付' }),
     ]);
@@ -210,6 +230,28 @@ describe('early settlement paid at the cashier', () => {
     // what the borrower paid in all is the principal and the 10 days of interest
     const paidOut = -after.ledger.filter((l) => l.amountFen < 0).reduce((s, l) => s + l.amountFen, 0);
     expect(paidOut).toBe(5_000_000 + accrued);
+    // the schedule as the borrower reads it: 应还 = 已还 + 减免 + 未还 on every row, and the forgiven parts are 减免
+    const detail = okResult(
+      await call<LoanRecordDetail>(
+        t.app,
+        'GET',
+        '/loanMgr/loanRecordDetail',
+        { rowId: String(rowId) },
+        { token },
+      ),
+    );
+    for (const i of detail.instalments) {
+      expect(yuanToFen(i.due)).toBe(
+        [i.paidPrincipal, i.paidInterest, i.paidFee, i.paidPenalty, i.waived, i.outstanding]
+          .map(yuanToFen)
+          .reduce((a, v) => a + v, 0),
+      );
+    }
+    expect(detail.instalments[0]).toMatchObject({
+      outstanding: '0.00',
+      waived: fenToYuanText(first.interestFen - accrued + fee1),
+    });
+    expect(detail.openOrder).toBeNull();
     // the repayment's fee cash went to the settlement: nothing of it may be refunded again
     expect(okResult(await pay.order(token, ahead.order.outTradeNo)).refundable).toBe('0.00');
     expect((await orderOf(ahead.order.outTradeNo)).creditedFen).toBe(fee1);

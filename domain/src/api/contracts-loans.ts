@@ -6,7 +6,7 @@
 import type { AgreementKind } from '../agreements/agreement-kinds.ts';
 import type { BankCode } from '../banks/partner-banks.ts';
 import type { ApplicationState } from '../loan/application-types.ts';
-import type { PaymentChannel } from '../payments/payment-labels.ts';
+import type { PaymentChannel, PaymentPurpose } from '../payments/payment-labels.ts';
 import type { RepaymentMethod } from '../schedule/types.ts';
 import type { ApplicationDetail } from './contracts-applications.ts';
 import type { LoanFeeStatus } from './contracts-fees.ts';
@@ -70,6 +70,10 @@ export interface InstalmentView {
   paidInterest: string;
   paidFee: string;
   paidPenalty: string;
+  /** 应还: principal + interest + fee + penalty, as contracted (penalty to date) */
+  due: string;
+  /** 减免: what an instalment ended without paying (forgiven at early settlement); due = paid + waived + outstanding */
+  waived: string;
   /** what is still owed on this instalment */
   outstanding: string;
   status: InstalmentStatus;
@@ -131,6 +135,18 @@ export interface LoanRecordDetail {
   agreements: AcceptedAgreement[];
   /** the application id when its signed loan contract is kept (GET /loanMgr/loanContractPdf?rowId=); else null */
   contractRowId: number | null;
+  /** a payment of this loan waiting at the cashier (pay it or cancel it before another), else null */
+  openOrder: LoanOpenOrder | null;
+}
+
+/** An unpaid payment order of a loan: what it pays, how much, where to pay it, until when. */
+export interface LoanOpenOrder {
+  outTradeNo: string;
+  purpose: PaymentPurpose;
+  purposeLabel: string;
+  amount: string;
+  cashierUrl: string | null;
+  expiresAt: string;
 }
 
 /** GET /loanMgr/settlementQuote?loanId= : what settling today costs (the rule: SETTLEMENT_RULE_TEXT). */

@@ -5,6 +5,7 @@ import { ratePercentText } from '../fees/service-fee-label.ts';
 import { formatYuan, yuanToFen } from '../money.ts';
 import type { Schedule } from '../schedule/types.ts';
 import type { LoanContractTerms } from './loan-contract.ts';
+import { SETTLEMENT_RULE_TEXT } from './settlement-rule.ts';
 
 /** Money in the text: thousands separators, two places, 元. */
 const yuan = (fen: number) => `${formatYuan(fen)} 元`;
@@ -124,7 +125,7 @@ export function loanContractBody(parts: BodyParts): string {
     `本合同须于 ${terms.signDeadline}（含当日，北京时间）前签署；逾期未签署的，本次审批结果自动失效，借款人须重新申请。`,
     '',
     '十、提前还款与取消',
-    '放款前借款人可在平台取消本次借款；放款后可申请提前结清，结清时按实际占用天数计收利息。',
+    `放款前借款人可在平台取消本次借款。放款后可申请提前结清，结清金额以平台报价为准，在平台收银台支付成功后本合同项下借款即结清。${SETTLEMENT_RULE_TEXT}提前结清所付金额不会超过按本合同还款计划按期还清剩余各期的应付金额。`,
     '',
     '十一、争议解决与其他',
     '本合同适用中华人民共和国法律。因本合同发生的争议，各方应协商解决；协商不成的，任何一方可向贷款人住所地有管辖权的人民法院起诉。',

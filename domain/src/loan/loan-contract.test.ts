@@ -11,6 +11,7 @@ import {
   signDeadlineOf,
   signDeadlinePassed,
 } from './loan-contract.ts';
+import { SETTLEMENT_RULE_TEXT } from './settlement-rule.ts';
 
 const TERMS: LoanContractTerms = {
   contractNo: 'JKYNIT2026030200000042',
@@ -105,6 +106,11 @@ describe('renderLoanContract', () => {
     expect(contract.penaltyText).toContain('年利率 8.64%');
     expect(contract.penaltyText).toContain('逾期未还本金 × 年利率 × 逾期天数 ÷ 360');
     expect(contract.body).toContain(contract.penaltyText);
+  });
+
+  it('says what early settlement charges, forgives and credits in the words of the settlement rule', () => {
+    expect(contract.body).toContain(SETTLEMENT_RULE_TEXT);
+    expect(contract.body).toContain('在平台收银台支付成功后本合同项下借款即结清');
   });
 
   it('is the same text for the same terms and another for any other term', () => {

@@ -14,6 +14,7 @@ import {
   type LoanRecordQuery,
   MAX_ROW_ID,
   PAYMENT_CHANNELS,
+  PAYMENT_PURPOSES,
   type Page,
   REPAYMENT_METHODS,
   type SettlementQuote,
@@ -148,6 +149,8 @@ const InstalmentViewSchema = Type.Object({
   paidInterest: Yuan,
   paidFee: Yuan,
   paidPenalty: Yuan,
+  due: Yuan,
+  waived: Yuan,
   outstanding: Yuan,
   status: Type.Enum([...INSTALMENT_STATUSES]),
   paidAt: NullableDateTime,
@@ -186,6 +189,20 @@ export const LoanRecordDetailSchema = Type.Object({
   contractRowId: Type.Union([Type.Integer(), Type.Null()], {
     description: '已留存签署的借款合同时为申请编号（用于 /loanMgr/loanContractPdf），否则为 null',
   }),
+  openOrder: Type.Union(
+    [
+      Type.Object({
+        outTradeNo: Type.String(),
+        purpose: Type.Enum([...PAYMENT_PURPOSES]),
+        purposeLabel: Type.String(),
+        amount: Yuan,
+        cashierUrl: NullableString,
+        expiresAt: DateTime,
+      }),
+      Type.Null(),
+    ],
+    { description: '该贷款待支付的订单（继续支付或取消后才能发起其他支付），没有时为 null' },
+  ),
 });
 
 export const SettlementQuoteSchema = Type.Object({

@@ -1,4 +1,10 @@
-import type { InstalmentView, LoanRecordDetail, LoanView } from '@loan/domain';
+import {
+  fenToYuan,
+  type InstalmentView,
+  type LoanRecordDetail,
+  type LoanView,
+  yuanToFen,
+} from '@loan/domain';
 import { applicationDetail } from './application-fixtures';
 import { ledgerLine } from './loan-fixtures';
 
@@ -18,22 +24,31 @@ export const LOAN: LoanView = {
   annualisedRate: '0.2512',
 };
 
-export const instalment = (seq: number, overrides: Partial<InstalmentView>): InstalmentView => ({
-  seq,
-  dueDate: `2026-${String(7 + seq).padStart(2, '0')}-01`,
-  principal: '2911.49',
-  interest: '240.00',
-  fee: '0.00',
-  penalty: '0.00',
-  paidPrincipal: '0.00',
-  paidInterest: '0.00',
-  paidFee: '0.00',
-  paidPenalty: '0.00',
-  outstanding: '3151.49',
-  status: 'DUE',
-  paidAt: null,
-  ...overrides,
-});
+/** 应还 of an instalment: its four parts added up, as the server sends it. */
+export const dueOf = (i: Pick<InstalmentView, 'principal' | 'interest' | 'fee' | 'penalty'>) =>
+  fenToYuan([i.principal, i.interest, i.fee, i.penalty].reduce((s, y) => s + yuanToFen(y), 0));
+
+export const instalment = (seq: number, overrides: Partial<InstalmentView>): InstalmentView => {
+  const row: InstalmentView = {
+    seq,
+    dueDate: `2026-${String(7 + seq).padStart(2, '0')}-01`,
+    principal: '2911.49',
+    interest: '240.00',
+    fee: '0.00',
+    penalty: '0.00',
+    paidPrincipal: '0.00',
+    paidInterest: '0.00',
+    paidFee: '0.00',
+    paidPenalty: '0.00',
+    due: '0.00',
+    waived: '0.00',
+    outstanding: '3151.49',
+    status: 'DUE',
+    paidAt: null,
+    ...overrides,
+  };
+  return { ...row, due: overrides.due ?? dueOf(row) };
+};
 
 export function record(overrides: Partial<LoanRecordDetail> = {}): LoanRecordDetail {
   const detail = applicationDetail('YNIT-XT01', {
@@ -85,6 +100,7 @@ export function record(overrides: Partial<LoanRecordDetail> = {}): LoanRecordDet
       } as LoanRecordDetail['agreements'][number],
     ],
     contractRowId: null,
+    openOrder: null,
     ...overrides,
   };
 }

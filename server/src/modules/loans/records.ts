@@ -35,6 +35,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { keptContract } from '../applications/contract-kept.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
+import { loanOpenOrder } from './open-order.ts';
 import {
   BAD_CURSOR,
   beforeKey,
@@ -160,7 +161,15 @@ export async function loanRecordDetail(
   const agreements = await acceptedAgreements(ctx, user.id);
   const contractRowId = (await keptContract(ctx.db, app.id)) ? app.id : null;
   if (!loan || loan.userId !== user.id)
-    return { detail, loan: null, instalments: [], transactions: [], agreements, contractRowId };
+    return {
+      detail,
+      loan: null,
+      instalments: [],
+      transactions: [],
+      agreements,
+      contractRowId,
+      openOrder: null,
+    };
   const state = await loanState(ctx.db, loan);
   const lines = await ctx.db
     .select()
@@ -174,6 +183,7 @@ export async function loanRecordDetail(
     transactions: lines.map((l) => ledgerLine(l, detail.product.name)),
     agreements,
     contractRowId,
+    openOrder: await loanOpenOrder(ctx.db, loan.id, ctx.now()),
   };
 }
 

@@ -69,7 +69,14 @@ export function loanView(
   };
 }
 
+/**
+ * An instalment as the borrower reads it: 应还 (due) = 已还 (paid) + 减免 (waived) + 未还 (outstanding). An instalment
+ * that ended (paid, or settled early) owes nothing more: what it did not pay was forgiven.
+ */
 export function instalmentView(row: InstalmentRow): InstalmentView {
+  const dueFen = row.principalFen + row.interestFen + row.feeFen + row.penaltyFen;
+  const paidFen = row.paidPrincipalFen + row.paidInterestFen + row.paidFeeFen + row.paidPenaltyFen;
+  const closed = row.status === 'PAID' || row.status === 'SETTLED_EARLY';
   return {
     seq: row.seq,
     dueDate: row.dueDate,
@@ -81,6 +88,8 @@ export function instalmentView(row: InstalmentRow): InstalmentView {
     paidInterest: fenToYuan(row.paidInterestFen),
     paidFee: fenToYuan(row.paidFeeFen),
     paidPenalty: fenToYuan(row.paidPenaltyFen),
+    due: fenToYuan(dueFen),
+    waived: fenToYuan(closed ? Math.max(0, dueFen - paidFen) : 0),
     outstanding: fenToYuan(instalmentOwedFen(row)),
     status: row.status,
     paidAt: row.paidAt?.toISOString() ?? null,

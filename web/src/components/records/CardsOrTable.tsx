@@ -14,6 +14,7 @@ export function CardsOrTable<T extends object>({
   scrollX,
   card,
   listLabel,
+  summary,
 }: {
   items: readonly T[];
   rowKey: keyof T & string;
@@ -23,6 +24,8 @@ export function CardsOrTable<T extends object>({
   card: (item: T) => ReactNode;
   /** names the cards as a list (role list) */
   listLabel?: string;
+  /** a last row of totals: the table's summary row, and a card after the others on phones */
+  summary?: { row: ReactNode; card: ReactNode };
 }) {
   const phone = useIsPhone();
   if (phone) {
@@ -30,6 +33,7 @@ export function CardsOrTable<T extends object>({
     return (
       <Flex vertical gap={12} role={listLabel ? 'list' : undefined} aria-label={listLabel}>
         {items.map((item) => card(item))}
+        {summary?.card}
       </Flex>
     );
   }
@@ -42,6 +46,7 @@ export function CardsOrTable<T extends object>({
       pagination={false}
       scroll={{ x: scrollX }}
       locale={{ emptyText: <NoData /> }}
+      summary={summary && items.length > 0 ? () => summary.row : undefined}
     />
   );
 }

@@ -19,6 +19,7 @@ import { EarlySettlement } from './EarlySettlement';
 import { LoanLedger } from './LoanLedger';
 import { LoanSchedule } from './LoanSchedule';
 import { LoanTerms } from './LoanTerms';
+import { OpenOrderAlert } from './OpenOrderAlert';
 import { RepayNow } from './RepayNow';
 
 function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }) {
@@ -80,6 +81,7 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
           <LoanTerms loan={loan} />
         </Card>
       )}
+      {data.openOrder && <OpenOrderAlert order={data.openOrder} onClosed={refreshAll} />}
       {loan && loan.status !== 'SETTLED' && (
         <Card title="主动还款">
           <RepayNow loan={loan} instalments={instalments} />

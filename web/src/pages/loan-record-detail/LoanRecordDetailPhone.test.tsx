@@ -39,9 +39,16 @@ describe('/record/loanRecordDetail on a phone', () => {
       '利息181.77',
       '服务费0.00',
       '罚息12.34',
+      '应还3,163.83',
       '已还1,000.00',
+      '减免0.00',
       '未还2,163.83',
     ]);
+    // the totals as a last card, every figure in view
+    const totals = within(schedule).getByRole('listitem', { name: '合计' });
+    expect(within(totals).getByText('未还').nextSibling?.textContent ?? totals.textContent).toContain(
+      '5,315.32',
+    );
     const ledger = card('交易明细');
     expect(ledger.querySelector('.ant-table')).toBeNull();
     expect(within(ledger).getByText('-3,151.49')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { formatYuan, INSTALMENT_STATUS_DISPLAY, type InstalmentView } from '@loan/domain';
-import { Card, type TableColumnsType } from 'antd';
+import { Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { AmountGrid } from '../../components/records/AmountGrid';
 import { CardsOrTable } from '../../components/records/CardsOrTable';
 import { EnumTag, fenOf } from '../../components/records/RecordParts';
@@ -10,31 +10,42 @@ const money = (yuan: string) => {
 };
 
 /** What has been paid on an instalment: its four paid parts, exactly. */
-function paidText(i: InstalmentView): string {
+function paidFen(i: InstalmentView): number | null {
   const parts = [i.paidPrincipal, i.paidInterest, i.paidFee, i.paidPenalty].map(fenOf);
-  if (parts.some((fen) => fen === null)) return '—';
-  return formatYuan(parts.reduce<number>((sum, fen) => sum + (fen ?? 0), 0));
+  if (parts.some((fen) => fen === null)) return null;
+  return parts.reduce<number>((sum, fen) => sum + (fen ?? 0), 0);
 }
 
-/** An instalment's money, in the table's order: 本金 … 未还. */
-const AMOUNTS: { key: string; title: string; width: number; text: (i: InstalmentView) => string }[] = [
-  { key: 'principal', title: '本金', width: 110, text: (i) => money(i.principal) },
-  { key: 'interest', title: '利息', width: 100, text: (i) => money(i.interest) },
-  { key: 'fee', title: '服务费', width: 90, text: (i) => money(i.fee) },
-  { key: 'penalty', title: '罚息', width: 90, text: (i) => money(i.penalty) },
-  { key: 'paid', title: '已还', width: 110, text: paidText },
-  { key: 'outstanding', title: '未还', width: 110, text: (i) => money(i.outstanding) },
+interface Amount {
+  key: string;
+  title: string;
+  width: number;
+  fen: (i: InstalmentView) => number | null;
+}
+
+/** An instalment's money, in the table's order: 本金 … 未还; 应还 = 已还 + 减免 + 未还 on every row. */
+const AMOUNTS: Amount[] = [
+  { key: 'principal', title: '本金', width: 110, fen: (i) => fenOf(i.principal) },
+  { key: 'interest', title: '利息', width: 100, fen: (i) => fenOf(i.interest) },
+  { key: 'fee', title: '服务费', width: 90, fen: (i) => fenOf(i.fee) },
+  { key: 'penalty', title: '罚息', width: 90, fen: (i) => fenOf(i.penalty) },
+  { key: 'due', title: '应还', width: 110, fen: (i) => fenOf(i.due) },
+  { key: 'paid', title: '已还', width: 110, fen: paidFen },
+  { key: 'waived', title: '减免', width: 90, fen: (i) => fenOf(i.waived) },
+  { key: 'outstanding', title: '未还', width: 110, fen: (i) => fenOf(i.outstanding) },
 ];
+
+const text = (fen: number | null) => (fen === null ? '—' : formatYuan(fen));
 
 const COLUMNS: TableColumnsType<InstalmentView> = [
   { key: 'seq', title: '期数', dataIndex: 'seq', width: 64, fixed: 'left', align: 'center' },
   { key: 'dueDate', title: '应还日期', dataIndex: 'dueDate', width: 110 },
-  ...AMOUNTS.map(({ key, title, width, text }) => ({
+  ...AMOUNTS.map(({ key, title, width, fen }) => ({
     key,
     title,
     width,
     align: 'right' as const,
-    render: (_: unknown, i: InstalmentView) => text(i),
+    render: (_: unknown, i: InstalmentView) => text(fen(i)),
   })),
   {
     key: 'status',
@@ -44,6 +55,16 @@ const COLUMNS: TableColumnsType<InstalmentView> = [
     render: (_, i) => <EnumTag display={INSTALMENT_STATUS_DISPLAY[i.status]} />,
   },
 ];
+
+/** Every amount column summed over the schedule, exactly (null when a figure is unreadable). */
+export function scheduleTotals(instalments: readonly InstalmentView[]): Record<string, number | null> {
+  return Object.fromEntries(
+    AMOUNTS.map(({ key, fen }) => {
+      const values = instalments.map(fen);
+      return [key, values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v ?? 0), 0)];
+    }),
+  );
+}
 
 /** One instalment on a phone: period, date and status on top, every amount below. */
 function InstalmentCard({ instalment }: { instalment: InstalmentView }) {
@@ -57,22 +78,72 @@ function InstalmentCard({ instalment }: { instalment: InstalmentView }) {
       extra={<EnumTag display={INSTALMENT_STATUS_DISPLAY[instalment.status]} />}
     >
       <AmountGrid
-        items={AMOUNTS.map(({ key, title, text }) => ({ key, label: title, value: text(instalment) }))}
+        items={AMOUNTS.map(({ key, title, fen }) => ({ key, label: title, value: text(fen(instalment)) }))}
       />
     </Card>
   );
 }
 
-/** 还款计划 of a loan: a table, and on phones a card per instalment so that every amount stays in view. */
-export function LoanSchedule({ instalments }: { instalments: readonly InstalmentView[] }) {
+/** 剩余应还, 剩余期数 and 到期日 of the schedule. */
+function ScheduleSummary({ instalments }: { instalments: readonly InstalmentView[] }) {
+  const totals = scheduleTotals(instalments);
+  const remaining = instalments.filter((i) => fenOf(i.outstanding) !== 0).length;
+  const last = instalments.at(-1)?.dueDate ?? '—';
   return (
-    <CardsOrTable<InstalmentView>
-      items={instalments}
-      rowKey="seq"
-      columns={COLUMNS}
-      scrollX={900}
-      card={(i) => <InstalmentCard key={i.seq} instalment={i} />}
-      listLabel="还款计划"
-    />
+    <Flex gap={24} wrap data-testid="schedule-summary">
+      <Typography.Text>
+        剩余应还 <Typography.Text strong>{text(totals.outstanding ?? null)} 元</Typography.Text>
+      </Typography.Text>
+      <Typography.Text>
+        剩余期数 <Typography.Text strong>{remaining} 期</Typography.Text>
+      </Typography.Text>
+      <Typography.Text>
+        到期日 <Typography.Text strong>{last}</Typography.Text>
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** 还款计划 of a loan: a summary, a table with a 合计 row, and on phones a card per instalment. */
+export function LoanSchedule({ instalments }: { instalments: readonly InstalmentView[] }) {
+  const totals = scheduleTotals(instalments);
+  return (
+    <Flex vertical gap={12}>
+      {instalments.length > 0 && <ScheduleSummary instalments={instalments} />}
+      <CardsOrTable<InstalmentView>
+        items={instalments}
+        rowKey="seq"
+        columns={COLUMNS}
+        scrollX={1100}
+        card={(i) => <InstalmentCard key={i.seq} instalment={i} />}
+        listLabel="还款计划"
+        summary={{
+          row: (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2} align="center">
+                合计
+              </Table.Summary.Cell>
+              {AMOUNTS.map(({ key }, n) => (
+                <Table.Summary.Cell key={key} index={n + 2} align="right">
+                  {text(totals[key] ?? null)}
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={AMOUNTS.length + 2} />
+            </Table.Summary.Row>
+          ),
+          card: (
+            <Card size="small" title="合计" role="listitem" aria-label="合计">
+              <AmountGrid
+                items={AMOUNTS.map(({ key, title }) => ({
+                  key,
+                  label: title,
+                  value: text(totals[key] ?? null),
+                }))}
+              />
+            </Card>
+          ),
+        }}
+      />
+    </Flex>
   );
 }

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveLogin } from '../../session/session';
+import { instalment as recordInstalment } from '../../test/loan-record-fixtures';
 import { order } from '../../test/pay-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import { instalmentToRepay, RepayNow } from './RepayNow';
@@ -13,22 +14,8 @@ beforeEach(() => saveLogin('tok'));
 afterEach(() => api?.restore());
 
 const LOAN = { loanId: 2001, status: 'OVERDUE' } as LoanView;
-const instalment = (seq: number, overrides: Partial<InstalmentView> = {}): InstalmentView => ({
-  seq,
-  dueDate: `2026-${String(7 + seq).padStart(2, '0')}-01`,
-  principal: '2911.49',
-  interest: '240.00',
-  fee: '400.00',
-  penalty: '0.00',
-  paidPrincipal: '0.00',
-  paidInterest: '0.00',
-  paidFee: '0.00',
-  paidPenalty: '0.00',
-  outstanding: '3551.49',
-  status: 'DUE',
-  paidAt: null,
-  ...overrides,
-});
+const instalment = (seq: number, overrides: Partial<InstalmentView> = {}): InstalmentView =>
+  recordInstalment(seq, { fee: '400.00', outstanding: '3551.49', ...overrides });
 const SCHEDULE = [
   instalment(1, {
     status: 'PAID',
