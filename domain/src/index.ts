@@ -42,6 +42,7 @@ export * from './money-capitals.ts';
 export * from './password-policy.ts';
 export * from './payments/order-state.ts';
 export * from './payments/payment-labels.ts';
+export * from './product-name.ts';
 export * from './products/product.ts';
 export * from './products/product-definition.ts';
 export * from './products/product-schedule.ts';

@@ -3,6 +3,7 @@ import {
   fenToYuan,
   PAYMENT_CHANNEL_LABELS,
   PAYMENT_PURPOSE_LABELS,
+  PRODUCT_NAME,
   RSP,
   shanghaiDateTime,
 } from '@loan/domain';
@@ -110,7 +111,7 @@ export async function receiptPdf(
   });
   const done = cjkPdfBytes(doc);
   doc.fontSize(18).text('电子回单', { align: 'center' });
-  doc.fontSize(9).fillColor('#888888').text('跨境卖家贷款平台 · 平台服务费与主动还款', { align: 'center' });
+  doc.fontSize(9).fillColor('#888888').text(`${PRODUCT_NAME} · 平台服务费与主动还款`, { align: 'center' });
   if (options.sandbox) {
     doc.fillColor('#cf1322').text(SANDBOX_RECEIPT_NOTE, { align: 'center' });
   }
