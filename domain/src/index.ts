@@ -6,6 +6,7 @@ export * from './api/contracts-account.ts';
 export * from './api/contracts-agreements.ts';
 export * from './api/contracts-applications.ts';
 export * from './api/contracts-certification.ts';
+export * from './api/contracts-documents.ts';
 export * from './api/contracts-fees.ts';
 export * from './api/contracts-loans.ts';
 export * from './api/contracts-payments.ts';

@@ -64,6 +64,8 @@ export const API = {
   paySandboxCashier: '/pay/sandboxCashier',
   payOrders: '/pay/orders',
   payReceipt: '/pay/receipt',
+  /** GET, no session: the masked key facts of a document the portal issued, given its number and code */
+  verifyDocument: '/docs/verify',
   paymentNotify: '/callbacks/payment',
   refundNotify: '/callbacks/payment/refund',
   // refunds: apply, cancel before the review, list, detail with its timeline
