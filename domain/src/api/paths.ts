@@ -42,6 +42,7 @@ export const API = {
   signContract: '/loanMgr/signContract',
   loanContract: '/loanMgr/loanContract',
   loanContractPdf: '/loanMgr/loanContractPdf',
+  loanContractPreviewPdf: '/loanMgr/loanContractPreviewPdf',
   // after the decision: loans, settlement, ledger
   loanRecords: '/loanMgr/loanRecords',
   loanRecordDetail: '/loanMgr/loanRecordDetail',
