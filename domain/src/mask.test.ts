@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskBankCard, maskEmail, maskIdNumber, maskName, maskPhone } from './mask.ts';
+import { maskBankCard, maskEmail, maskIdNumber, maskName, maskPartyName, maskPhone } from './mask.ts';
 
 describe('masking', () => {
   it('masks a mobile number to 138****1234', () => {
@@ -20,5 +20,18 @@ describe('masking', () => {
     expect(maskEmail('demo@example.com')).toBe('de***@example.com');
     expect(maskEmail('a@b.cn')).toBe('a***@b.cn');
     expect(maskEmail('broken')).toBe('***');
+  });
+});
+
+describe('maskPartyName', () => {
+  it.each([
+    ['深圳市前海跨境贸易有限公司', '深圳市前海跨境贸易有限公司'],
+    ['杭州某某电子商务合伙企业（有限合伙）', '杭州某某电子商务合伙企业（有限合伙）'],
+    ['中国银行深圳分行', '中国银行深圳分行'],
+    ['张三', '张*'],
+    ['李四服装店', '李****'],
+    [' 王五 ', '王*'],
+  ])('%s → %s', (name, shown) => {
+    expect(maskPartyName(name)).toBe(shown);
   });
 });

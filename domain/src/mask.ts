@@ -30,3 +30,15 @@ export function maskName(name: string): string {
   if (chars.length <= 1) return '*';
   return `${chars[0]}${'*'.repeat(chars.length - 1)}`;
 }
+
+/** A legal entity's name ends so; anything else (an 个体工商户's trade name, a person) may be a person's name. */
+const ENTITY_NAME = /(公司|集团|企业|合伙|事务所|合作社|中心|研究院|银行|分行|支行)[)）]?$/;
+
+/**
+ * The name of a party on a document shown to others: a company's registered name in full (public in the business
+ * register), anything that may be a person's name masked like one: 深圳某某科技有限公司 as is, 张三 → 张*.
+ */
+export function maskPartyName(name: string): string {
+  const trimmed = name.trim();
+  return ENTITY_NAME.test(trimmed) ? trimmed : maskName(trimmed);
+}

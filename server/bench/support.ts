@@ -34,6 +34,11 @@ export const BENCH_PRODUCTION_ENV: NodeJS.ProcessEnv = {
   // production names the current key of each keyring (the id every sealed value carries)
   PII_KEY_ID: 'bench-pii',
   STORE_TOKEN_KEY_ID: 'bench-store',
+  // production names the platform its receipts and certificates print (config-platform.ts)
+  PLATFORM_LEGAL_NAME: '基准测试融资服务有限公司',
+  PLATFORM_ACCOUNT_NO: '110060000000000000099',
+  PLATFORM_ACCOUNT_BANK: '基准测试银行',
+  PUBLIC_URL: 'http://127.0.0.1',
 };
 
 /** Signs in through the API as the portal's page does (the password encrypted); the session's access token. */

@@ -28,6 +28,7 @@ import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
 import { feeRoutes } from './modules/fees/routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
+import { issuedDocumentRoutes } from './modules/issued-documents/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   applicationRoutes(app, ctx);
   bankCallbackRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  issuedDocumentRoutes(app, ctx);
   paymentNotifyRoutes(app, ctx);
   refundRoutes(app, ctx);
   receivingAccountRoutes(app, ctx);

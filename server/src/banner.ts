@@ -1,4 +1,4 @@
-import { API } from '@loan/domain';
+import { API, PRODUCT_NAME } from '@loan/domain';
 import { SANDBOX_DEMO_SELLER_ID } from './adapters/marketplace/sandbox.ts';
 import type { Config } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
@@ -15,7 +15,7 @@ export function startBanner(config: Config, database: string, pid: number = proc
   const url = `http://${host}:${config.port}`;
   const lines = [
     '',
-    `  跨境电商融资服务平台已启动 / Loan portal is running: ${url}`,
+    `  ${PRODUCT_NAME}已启动 / Loan portal is running: ${url}`,
     `  API: ${url}${config.apiBase}   OpenAPI: ${url}${config.apiBase}/openapi.json`,
     `  健康检查 / health: ${url}${config.apiBase}${API.health}   ${url}${config.apiBase}${API.healthReady}`,
     `  数据库 / database: ${database}`,

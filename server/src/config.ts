@@ -8,6 +8,7 @@ import {
   DEFAULT_FIELD_CIPHER_KEY,
 } from '@loan/domain';
 import { PII_KEYRING, readKeyring, STORE_TOKEN_KEYRING } from './config-keyrings.ts';
+import { type PlatformIdentity, readPlatform } from './config-platform.ts';
 import { productionProblems, settingNameProblems } from './config-production.ts';
 import {
   bankSecretVariable,
@@ -77,6 +78,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Fastify trustProxy: false, true, addresses/CIDRs, or "trust this many hops" (behind a load balancer) */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** the platform as its documents name it: legal name, receiving account, public address (config-platform.ts) */
+  platform: PlatformIdentity;
 }
 
 /** Every problem of a configuration, one line each (Chinese / English); the server refuses to start. */
@@ -221,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       0,
     ),
     shutdownTimeoutMs: read.positiveInt('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000),
+    platform: readPlatform(env, production, problems),
   };
   problems.push(...productionProblems(config, env));
   if (problems.length > 0) throw new ConfigError(problems);

@@ -94,6 +94,14 @@ describe('a second borrower with the first borrower’s ids', () => {
               return { status: res.statusCode, headers: res.headers, ...body };
             },
           ],
+          [
+            `contract preview pdf ${rowId}`,
+            async () => {
+              const res = await api.contractPreviewPdf(token, rowId);
+              const body = res.json() as Pick<ApiAnswer<unknown>, 'response' | 'result'>;
+              return { status: res.statusCode, headers: res.headers, ...body };
+            },
+          ],
         ],
       ),
     ];

@@ -169,6 +169,8 @@ describe('every published route, fed garbage', { timeout: 300_000 }, () => {
       '/api/loanMgr/advanceCancel',
       '/api/loanMgr/loanContract',
       '/api/loanMgr/loanContractPdf',
+      '/api/loanMgr/loanContractPreviewPdf',
+      '/api/docs/verify',
       '/api/users/userReadAgr',
       '/api/callbacks/bank/{bank}',
       '/api/refund/apply',

@@ -1,9 +1,17 @@
 import { BANK_CODES } from '@loan/domain';
 import { describe, expect, it } from 'vitest';
 import { configWarnings, loadConfig } from '../src/config.ts';
+import { DEVELOPMENT_PLATFORM } from '../src/config-platform.ts';
 import { SECRETS } from '../src/config-secrets.ts';
 import { PRODUCTION_ENV } from './helpers/app.ts';
 import { configProblems } from './helpers/config.ts';
+
+const PLATFORM_SETTINGS = [
+  'PLATFORM_LEGAL_NAME',
+  'PLATFORM_ACCOUNT_NO',
+  'PLATFORM_ACCOUNT_BANK',
+  'PUBLIC_URL',
+];
 
 const BILINGUAL = /[\u4e00-\u9fff].* \/ [A-Za-z]/;
 
@@ -19,8 +27,13 @@ describe('production fails closed', () => {
 
   it('refuses with one bilingual line per secret when none is set', () => {
     const lines = configProblems({ NODE_ENV: 'production', SANDBOX: '1' });
-    // every secret, and the ids of the two at-rest keys (config-keyrings.ts)
-    const names = [...SECRETS.map((s) => s.variable), 'PII_KEY_ID', 'STORE_TOKEN_KEY_ID'];
+    // every secret, the ids of the two at-rest keys (config-keyrings.ts) and the platform's identity
+    const names = [
+      ...SECRETS.map((s) => s.variable),
+      'PII_KEY_ID',
+      'STORE_TOKEN_KEY_ID',
+      ...PLATFORM_SETTINGS,
+    ];
     expect(lines).toHaveLength(names.length);
     for (const name of names) {
       expect(lines.filter((l) => l.startsWith(`${name} `))).toHaveLength(1);
@@ -39,6 +52,34 @@ describe('production fails closed', () => {
       }
     },
   );
+
+  it.each(PLATFORM_SETTINGS.map((name) => [name]))(
+    'refuses %s unset or empty: no receipt names a made-up payee',
+    (name) => {
+      for (const value of [undefined, '', '   ']) {
+        const lines = configProblems({ ...PRODUCTION_ENV, [name]: value });
+        expect(lines, String(value)).toHaveLength(1);
+        expect(lines[0]).toContain(name);
+        expect(lines[0]).toMatch(BILINGUAL);
+      }
+    },
+  );
+
+  it("reads the platform's identity; outside production the development values stand in", () => {
+    expect(loadConfig(PRODUCTION_ENV).platform).toEqual({
+      legalName: PRODUCTION_ENV.PLATFORM_LEGAL_NAME,
+      accountNo: PRODUCTION_ENV.PLATFORM_ACCOUNT_NO,
+      accountBank: PRODUCTION_ENV.PLATFORM_ACCOUNT_BANK,
+      publicUrl: PRODUCTION_ENV.PUBLIC_URL,
+    });
+    expect(loadConfig({}).platform).toEqual(DEVELOPMENT_PLATFORM);
+    expect(loadConfig({ PUBLIC_URL: 'https://loans.example.com/' }).platform.publicUrl).toBe(
+      'https://loans.example.com',
+    );
+    expect(configProblems({ PUBLIC_URL: 'loans.example.com' })).toEqual([
+      expect.stringContaining('PUBLIC_URL'),
+    ]);
+  });
 
   it('refuses a short HMAC secret and one secret used twice', () => {
     expect(configProblems({ ...PRODUCTION_ENV, DIRECT_LOGIN_SECRET: 'short' })[0]).toContain(

@@ -51,6 +51,19 @@ describe('per-IP limit on the sign-in and code calls', () => {
     expect(config.response.rspCode).toBe(RSP.OK);
   });
 
+  it('the public check of a document shares the budget: guessing codes is throttled like passwords', async () => {
+    const guess = () =>
+      call(
+        t.app,
+        'GET',
+        '/docs/verify',
+        { docNo: 'HD20260302ABCDEFGH', code: 'ABCDEFGH' },
+        { ip: '10.0.0.4' },
+      );
+    for (let i = 0; i < 5; i++) expect((await guess()).response.rspCode).toBe(RSP.DOCUMENT_NOT_VERIFIED);
+    expect((await guess()).response.rspCode).toBe(RSP.TOO_MANY_REQUESTS);
+  });
+
   it('opens again in the next minute', async () => {
     for (let i = 0; i < 6; i++) await attempt('10.0.0.3');
     expect((await attempt('10.0.0.3')).response.rspCode).toBe(RSP.TOO_MANY_REQUESTS);

@@ -10,4 +10,4 @@ export const FIELD_CIPHER: FieldCipherParams = {
 };
 
 /** The product's name, shown in the header and used as the page title when a route has none. */
-export const PRODUCT_NAME = '跨境电商融资服务平台';
+export { PRODUCT_NAME } from '@loan/domain';

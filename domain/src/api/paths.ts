@@ -42,6 +42,7 @@ export const API = {
   signContract: '/loanMgr/signContract',
   loanContract: '/loanMgr/loanContract',
   loanContractPdf: '/loanMgr/loanContractPdf',
+  loanContractPreviewPdf: '/loanMgr/loanContractPreviewPdf',
   // after the decision: loans, settlement, ledger
   loanRecords: '/loanMgr/loanRecords',
   loanRecordDetail: '/loanMgr/loanRecordDetail',
@@ -64,6 +65,8 @@ export const API = {
   paySandboxCashier: '/pay/sandboxCashier',
   payOrders: '/pay/orders',
   payReceipt: '/pay/receipt',
+  /** GET, no session: the masked key facts of a document the portal issued, given its number and code */
+  verifyDocument: '/docs/verify',
   paymentNotify: '/callbacks/payment',
   refundNotify: '/callbacks/payment/refund',
   // refunds: apply, cancel before the review, list, detail with its timeline

@@ -133,6 +133,8 @@ export const RSP = {
   REFUND_CLOSED: '3910',
   REFUND_ACTOR_NOT_ALLOWED: '3911',
   REFUND_EVIDENCE_NOT_FOUND: '3912',
+  // 41xx the documents the portal issues
+  DOCUMENT_NOT_VERIFIED: '4101',
   SESSION_EXPIRED: '4010',
   SYSTEM_ERROR: '9999',
 } as const;
@@ -254,6 +256,8 @@ const TEXTS: Record<RspCode, string> = {
   '3911': '无权处理该退款申请',
   '3912': '退款凭证不存在或无权使用，请重新上传',
   '4010': '登录已失效，请重新登录',
+  '4101':
+    '未查到与该文件编号和验证码相符的文件，请核对文件上的编号与验证码；仍不相符的，该文件不是本平台出具的',
   '9999': '系统繁忙，请稍后再试',
 };
 

@@ -16,6 +16,7 @@ export * from './schema/applications.ts';
 export * from './schema/borrowers.ts';
 export * from './schema/contracts.ts';
 export * from './schema/fees.ts';
+export * from './schema/issued-documents.ts';
 export * from './schema/loans.ts';
 export * from './schema/partner-calls.ts';
 export * from './schema/payments.ts';
@@ -24,6 +25,7 @@ export * from './schema/refunds.ts';
 
 /** Every table, children before parents (the order tests truncate them in). */
 export const ALL_TABLES = [
+  'issued_documents',
   'sandbox_payout_pointings',
   'receiving_settings',
   'settlement_entries',

@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import { ACCESS_TOKEN_HEADER } from '@loan/domain';
+import { ACCESS_TOKEN_HEADER, PRODUCT_NAME } from '@loan/domain';
 import type { App } from '../http.ts';
 
 /** Collects every route's schema (register before the routes); served at {API_BASE}/openapi.json. */
@@ -8,7 +8,7 @@ export async function registerOpenApi(app: App): Promise<void> {
     openapi: {
       openapi: '3.0.3',
       info: {
-        title: '跨境电商融资服务平台 API',
+        title: `${PRODUCT_NAME} API`,
         description:
           '所有应答为 `{ response: { rspCode, rspDesc }, result }`；rspCode "0000" 表示成功。' +
           '可处理的问题（输入错误、密码错误、锁定等）为 HTTP 200 + 非 "0000" rspCode；HTTP 401 表示没有有效会话。',

@@ -37,6 +37,10 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   STORE_TOKEN_KEY_ID: 'store-2026',
   PII_LOOKUP_KEY: 'prod-pii-lookup-key-0123456789abcdef',
   PAYMENT_NOTIFY_SECRET: 'prod-payment-notify-secret-0123456789abcdef',
+  PLATFORM_LEGAL_NAME: '某某融资服务有限公司',
+  PLATFORM_ACCOUNT_NO: '110060123456789012345',
+  PLATFORM_ACCOUNT_BANK: '某某银行深圳分行',
+  PUBLIC_URL: 'https://loans.example.com',
   ...Object.fromEntries(
     BANK_CODES.map((bank) => [
       `BANK_CALLBACK_SECRET_${bank}`,

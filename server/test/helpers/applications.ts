@@ -33,6 +33,13 @@ export function applicationCalls(t: TestApp) {
         url: `/api/loanMgr/loanContractPdf?rowId=${encodeURIComponent(String(rowId))}`,
         headers: { accessToken: token },
       }),
+    /** the preview before signing: a PDF, or the JSON envelope of a refusal */
+    contractPreviewPdf: (token: string, rowId: number | string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/loanMgr/loanContractPreviewPdf?rowId=${encodeURIComponent(String(rowId))}`,
+        headers: { accessToken: token },
+      }),
     signWith: (token: string, body: SignContractRequest) => post('/loanMgr/signContract', token, { ...body }),
     /**
      * Signs as the page does: reads the contract, waits out its reading time on the test clock, then signs with

@@ -107,6 +107,15 @@ export function downloadLoanContractPdf(rowId: number, contractNo?: string) {
   );
 }
 
+/** GET /loanMgr/loanContractPreviewPdf?rowId=: the contract before signing, watermarked 预览（未签署）. */
+export function downloadLoanContractPreviewPdf(rowId: number, contractNo?: string) {
+  return downloadPdf(
+    API.loanContractPreviewPdf,
+    { rowId },
+    { fallbackName: `借款合同预览-${contractNo ?? rowId}.pdf`, failed: '借款合同预览下载失败，请稍后重试' },
+  );
+}
+
 /** docs/PRODUCT.md §9: the advance cancel waits up to 30 s. */
 export function advanceCancel(body: ApplicationActionRequest, options?: CallOptions) {
   return post<unknown>(API.advanceCancel, body, {

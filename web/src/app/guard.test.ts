@@ -50,6 +50,25 @@ const TABLE: Row[] = [
     to('/bmss/toLogin'),
   ],
   ['no token: unmatched goes to /404', '/no/such/page', false, '/', NO_SESSION, to('/404')],
+  // the public check of a document: its number is a path segment
+  ['open /verify/{docNo} without a session', '/verify/HD20261127K7M2QX9P', true, '/', NO_SESSION, PROCEED],
+  [
+    'open /verify/{docNo} for a newbie arriving from /',
+    '/verify/HD20261127K7M2QX9P',
+    true,
+    '/',
+    NEWBIE,
+    PROCEED,
+  ],
+  ['no token: a path that only starts like /verify', '/verifyx', false, '/', NO_SESSION, to('/404')],
+  [
+    'no token: /verify under another section',
+    '/account/verify/x',
+    true,
+    '/',
+    NO_SESSION,
+    to('/bmss/toLogin'),
+  ],
   [
     'an empty token is no token',
     '/apply/LoanInfo',
@@ -129,7 +148,7 @@ describe('route guard (docs/PRODUCT.md §2.3)', () => {
     expect(decide({ path, matched }, from, session)).toEqual(expected);
   });
 
-  it('the open list is exactly the one of docs/PRODUCT.md §2.3', () => {
+  it('the open list is exactly the one of docs/PRODUCT.md §2.3 and the public check of a document', () => {
     expect([...OPEN_PATHS].sort()).toEqual(
       [
         '/user/forgot',
@@ -143,6 +162,7 @@ describe('route guard (docs/PRODUCT.md §2.3)', () => {
         '/404',
         '/403',
         '/application/enter',
+        '/verify',
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import {
   MATERIAL_LOGIN_PATH,
   NOT_FOUND_PATH,
   ROOT_PATH,
+  VERIFY_PATH,
 } from './paths';
 
 /**
@@ -19,7 +20,7 @@ import {
  * the path the user came from ('/' on the first load, as in the original router) and the session.
  */
 
-/** Paths that open without a session, exactly as docs/PRODUCT.md §2 lists them. */
+/** Paths that open without a session: those docs/PRODUCT.md §2 lists, and the public check of a document. */
 export const OPEN_PATHS: readonly string[] = [
   FORGOT_PASSWORD_PATH,
   APPLICATION_PATH,
@@ -32,7 +33,15 @@ export const OPEN_PATHS: readonly string[] = [
   NOT_FOUND_PATH,
   FORBIDDEN_PATH,
   APPLICATION_ENTER_PATH,
+  VERIFY_PATH,
 ];
+
+/** Open paths whose pages take a path segment: everything under them opens too (/verify/{docNo}). */
+const OPEN_SECTIONS: readonly string[] = [VERIFY_PATH];
+
+/** Whether a (normalised) path opens without a session. */
+const isOpen = (path: string) =>
+  OPEN_PATHS.includes(path) || OPEN_SECTIONS.some((section) => path.startsWith(`${section}/`));
 
 /** With a token these always open (docs/PRODUCT.md §2). */
 const ALWAYS_OPEN_WITH_TOKEN: readonly string[] = [NOT_FOUND_PATH, FORBIDDEN_PATH, LOGIN_PATH];
@@ -65,7 +74,7 @@ export function normalisePath(path: string): string {
 
 export function decide(target: GuardTarget, fromPath: string, session: GuardSession): GuardDecision {
   const path = normalisePath(target.path);
-  const open = OPEN_PATHS.includes(path);
+  const open = isOpen(path);
 
   if (open) return proceed;
 

@@ -26,6 +26,8 @@ export const LOADING_PATH = '/loading';
 export const CASHIER_PATH = '/cashier';
 export const USER_SECTION_PATH = '/user';
 export const FORGOT_PASSWORD_PATH = '/user/forgot';
+/** the public check of an issued document: /verify/{docNo}?code=… (verifyPagePath in the domain) */
+export const VERIFY_PATH = '/verify';
 
 // the sections of the root layout and their pages
 export const APPLY_SECTION_PATH = APPLY_ROUTE_BASE;

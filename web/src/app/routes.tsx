@@ -42,6 +42,7 @@ import {
   TRADING_RECORDS_PATH,
   TRADING_SECTION_PATH,
   USER_SECTION_PATH,
+  VERIFY_PATH,
 } from './paths';
 import { prefetchPageData } from './route-data';
 import type { RouteHandle } from './route-handle';
@@ -102,6 +103,11 @@ const standaloneRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../pages/direct-login/DirectLoginPage')),
   },
   { path: ABOUT_PATH, handle: titled('关于我们'), lazy: lazyPage(() => import('../pages/about/AboutPage')) },
+  {
+    path: `${VERIFY_PATH}/:docNo?`,
+    handle: titled('文件验真'),
+    lazy: lazyPage(() => import('../pages/verify/VerifyPage')),
+  },
   {
     path: AGREEMENT_PATH,
     handle: titled('协议确认'),

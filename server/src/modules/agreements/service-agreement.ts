@@ -3,7 +3,9 @@
  * the original principal, the same every period), and 2.4–2.6 cover coupons, the fees waived on early
  * settlement and refunds. v1 stays published as it was.
  */
-export const PLATFORM = '跨境电商融资服务平台（以下简称“平台”）';
+import { PRODUCT_NAME } from '@loan/domain';
+
+export const PLATFORM = `${PRODUCT_NAME}（以下简称“平台”）`;
 
 /** The parties, the recitals, article 1 and the opening of article 2: the same in every version. */
 const OPENING = `甲方（委托方）：在平台完成注册并申请融资的企业用户

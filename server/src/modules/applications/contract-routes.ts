@@ -5,14 +5,14 @@ import { ApiError } from '../../lib/api-error.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import { LoanContractQuerystring, LoanContractViewSchema } from '../../schemas/contract.ts';
 import { loanContractOf } from './contract.ts';
-import { keptContract, openKept } from './contract-kept.ts';
-import { contractFileNames, contractPdf } from './contract-pdf.ts';
+import { previewContractFile, signedContractFile } from './contract-documents.ts';
+import { keptContract } from './contract-kept.ts';
 import { notFound, ownApplication, parseRowId } from './lookup.ts';
 
 const TAGS = ['融资申请'];
 const NOT_FOUND_NOTE = '不存在、他人的或编号格式不正确的申请一律返回 3005（不透露是否存在）。';
 
-/** The loan contract: read before signing, and the signed one as a PDF. */
+/** The loan contract: read (and previewed as a PDF) before signing, and the signed one as a PDF. */
 export function contractRoutes(app: App, ctx: AppContext): void {
   const signedIn = signedInRoutes(app, ctx, TAGS);
   const rowIdOf = (text: string) => {
@@ -46,8 +46,19 @@ export function contractRoutes(app: App, ctx: AppContext): void {
       const row = await ownApplication(ctx.db, user.id, rowIdOf(request.query.rowId));
       const kept = await keptContract(ctx.db, row.id);
       if (!kept) throw new ApiError(RSP.CONTRACT_NOT_SIGNED);
-      const pdf = await contractPdf(openKept(ctx, kept));
-      return { type: 'application/pdf', ...contractFileNames(kept.contractNo), body: pdf };
+      return signedContractFile(ctx, kept);
     },
+  );
+
+  signedIn.file(
+    API.loanContractPreviewPdf,
+    {
+      summary: '借款合同预览（PDF，签署前）',
+      description:
+        '审批通过、尚未签署时返回按当前条件生成的合同 PDF，每页带“预览（未签署）”水印，无印章和验证码；' +
+        `已签署 3001（请下载已签署合同）；其他状态与合同接口相同。成功时直接返回 PDF 文件，否则返回 JSON 信封。${NOT_FOUND_NOTE}`,
+      querystring: LoanContractQuerystring,
+    },
+    async (request, user) => previewContractFile(ctx, user, rowIdOf(request.query.rowId)),
   );
 }

@@ -6,6 +6,7 @@ import {
   type LoanContractTerms,
   loanContractNo,
   PARTNER_BANKS,
+  PRODUCT_NAME,
   type Product,
   type RenderedLoanContract,
   RSP,
@@ -20,7 +21,7 @@ import { openOrNull } from '../../lib/sealed-columns.ts';
 import { bankName, openSubAccount } from '../receiving-account/accounts.ts';
 
 /** The portal's operator, the contract's 居间服务方. */
-const CONTRACT_PLATFORM = '跨境电商融资服务平台运营方';
+const CONTRACT_PLATFORM = `${PRODUCT_NAME}运营方`;
 
 /** The last Shanghai day the approval may be signed, while it is approved or signed; null otherwise. */
 export function signDeadlineOfRow(row: ApplicationRow): string | null {

@@ -108,7 +108,7 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
         type: 'application/pdf',
         fileName: `电子回单-${order.outTradeNo}.pdf`,
         asciiName: `receipt-${order.outTradeNo}.pdf`,
-        body: await receiptPdf(ctx.db, order, ctx.now(), { sandbox: ctx.config.sandbox }),
+        body: await receiptPdf(ctx, order, ctx.now()),
       };
     },
   );

@@ -40,8 +40,8 @@ function ViewContractButton({ contract }: { contract: LoanContractView }) {
 
 /**
  * This loan's terms once the bank has approved it: the approved amount, term, this loan's 年化利率 and the day by
- * which it must be signed (from the contract the server renders); after signing, the contract to read again
- * and download.
+ * which it must be signed (from the contract the server renders) with its preview PDF; after signing, the
+ * contract to read again and download.
  */
 export function ApprovedLoanTerms({ application }: { application: ApplicationView }) {
   const contract = useQuery(loanContractQueryOptions(application.rowId));
@@ -96,6 +96,11 @@ export function ApprovedLoanTerms({ application }: { application: ApplicationVie
             : []),
         ]}
       />
+      {!signed && contract.data && !contract.data.signed && !contract.data.expired && (
+        <Flex wrap gap={8}>
+          <ContractPdfButton rowId={application.rowId} contractNo={contract.data.contractNo} preview />
+        </Flex>
+      )}
       {signed && contract.data?.signed && (
         <Flex wrap gap={8}>
           <ViewContractButton contract={contract.data} />

@@ -6,6 +6,7 @@ import LoanRecordDetailPage from '../../pages/loan-record-detail/LoanRecordDetai
 import { saveLogin } from '../../session/session';
 import { record } from '../../test/loan-record-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { ContractPdfButton } from './ContractPdfButton';
 
 let api: ReturnType<typeof fakeApi> | undefined;
 beforeEach(() => saveLogin('tok'));
@@ -47,5 +48,23 @@ describe('下载借款合同 on the loan detail', () => {
     open(null);
     await shown('借款信息');
     expect(screen.queryByRole('button', { name: /下载借款合同/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('下载合同预览 before signing', () => {
+  it('asks for the preview of the application, and shows a refusal instead of a file', async () => {
+    api = fakeApi((r) =>
+      r.url === API.loanContractPreviewPdf
+        ? refusal(RSP.STATE_NOT_ALLOWED, '借款合同已签署，请下载已签署的借款合同')
+        : ok(null),
+    );
+    renderRoutes([
+      { path: '/', element: <ContractPdfButton rowId={42} contractNo="JKYNIT2026030200000042" preview /> },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: /下载合同预览/ }));
+    await waitFor(() => expect(api?.requests.some((r) => r.url === API.loanContractPreviewPdf)).toBe(true));
+    expect(api?.requests.find((r) => r.url === API.loanContractPreviewPdf)?.params).toEqual({ rowId: 42 });
+    expect(api?.requests.some((r) => r.url === API.loanContractPdf)).toBe(false);
+    await shown('借款合同已签署，请下载已签署的借款合同');
   });
 });

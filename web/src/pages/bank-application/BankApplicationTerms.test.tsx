@@ -58,8 +58,21 @@ describe("bank application page: the approved loan's terms", () => {
     expect(document.body.textContent).not.toMatch(RATE_RANGE);
     expect(api().requests.find((r) => r.url === API.loanContract)?.params).toEqual({ rowId: 101 });
     expect(screen.getByRole('button', { name: /下载借款合同/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /下载合同预览/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '查看借款合同' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('合同编号 JKYNIT2026112100000101')).toBeInTheDocument();
+  });
+
+  it('approved, before signing: offers the contract’s preview PDF', async () => {
+    serve((r) =>
+      r.url === API.loanContract
+        ? ok(loanContract())
+        : ok(applicationDetail('YNIT-XT01', { state: 'APPROVED', current: 'SIGN_CONTRACT', termMonths: 3 })),
+    );
+    renderRoutes(appRoutes, ['/apply/LoanInfo_YNIT/101/YNIT-XT01/CREDIT']);
+    await screen.findByLabelText('本笔借款');
+    expect(await screen.findByRole('button', { name: /下载合同预览/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /下载借款合同/ })).not.toBeInTheDocument();
   });
 });
