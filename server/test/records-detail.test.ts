@@ -145,6 +145,16 @@ describe('a second borrower never sees the first one’s records', () => {
       { token: b.token },
     );
     expect(codeOf(settle)).toBe(RSP.LOAN_NOT_FOUND);
+    const certificate = await call(
+      t.app,
+      'GET',
+      '/loanMgr/settlementCertificatePdf',
+      { loanId: aLoanId },
+      {
+        token: b.token,
+      },
+    );
+    expect(certificate.response).toEqual({ rspCode: RSP.LOAN_NOT_FOUND, rspDesc: '贷款不存在或无权查看' });
     // the export
     const exported = await t.app.inject({
       method: 'GET',

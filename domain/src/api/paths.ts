@@ -48,6 +48,7 @@ export const API = {
   loanRecordDetail: '/loanMgr/loanRecordDetail',
   settlementQuote: '/loanMgr/settlementQuote',
   earlySettle: '/loanMgr/earlySettle',
+  settlementCertificatePdf: '/loanMgr/settlementCertificatePdf',
   tradingRecord: '/trading/tradingRecord',
   tradingExport: '/trading/export',
   /** POST /callbacks/bank/{bankCode}: signed partner-bank callbacks (no session) */

@@ -102,6 +102,7 @@ export const RSP = {
   LOAN_NOT_FOUND: '3601',
   LOAN_NOT_REPAYING: '3602',
   QUOTE_CHANGED: '3603',
+  LOAN_NOT_SETTLED: '3604',
   // 37xx service fees and coupons
   FEE_NOT_FOUND: '3701',
   COUPON_NOT_FOUND: '3702',
@@ -227,6 +228,7 @@ const TEXTS: Record<RspCode, string> = {
   '3601': '贷款不存在或无权查看',
   '3602': '该贷款已结清，无需再还款',
   '3603': '结清金额已变化，请重新获取报价后再确认',
+  '3604': '贷款尚未结清，结清后可下载结清证明',
   '3701': '服务费项目不存在或无权查看',
   '3702': '优惠券不存在或无权查看',
   '3801': '支付订单不存在或无权查看',

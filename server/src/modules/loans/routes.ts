@@ -20,6 +20,7 @@ import {
 import { ledgerCsv, ledgerXlsx } from './export-file.ts';
 import { loanRecordDetail, loanRecords } from './records.ts';
 import { earlySettle, settlementQuote } from './settlement.ts';
+import { settlementCertificateFile } from './settlement-certificate-file.ts';
 import { ledgerForExport, MAX_EXPORT_ROWS, tradingRecord } from './trading.ts';
 
 const LOAN_TAGS = ['贷款记录'];
@@ -92,6 +93,17 @@ export function loanRoutes(app: App, ctx: AppContext): void {
       result: TradingRecordPageSchema,
     },
     (request, user) => tradingRecord(ctx, user, request.query),
+  );
+
+  signedIn.file(
+    API.settlementCertificatePdf,
+    {
+      summary: '结清证明（PDF）',
+      description:
+        '已结清贷款的结清证明：借款人、贷款、合作机构、已还本金/利息/服务费/罚息、减免服务费、结清日期、印章与验证码。成功时直接返回 PDF 文件；未结清 3604；不存在或他人的贷款 3601（JSON 信封）。',
+      querystring: SettlementQuoteQuerystring,
+    },
+    (request, user) => settlementCertificateFile(ctx, user, request.query.loanId),
   );
 
   signedIn.file(

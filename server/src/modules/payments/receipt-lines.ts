@@ -67,11 +67,13 @@ async function itemLines(ctx: Pick<AppContext, 'db'>, order: PaymentOrderRow): P
     .orderBy(asc(paymentOrderItems.id));
   return items.map((item) => {
     const label =
-      item.instalmentId !== null
-        ? `第 ${item.seq} 期还款`
-        : item.seq === 0
-          ? '一次性服务费'
-          : `第 ${item.seq} 期服务费`;
+      order.purpose === 'SETTLEMENT'
+        ? '提前结清（已扣除已缴未到期期次的利息与服务费）'
+        : item.instalmentId !== null
+          ? `第 ${item.seq} 期还款`
+          : item.seq === 0
+            ? '一次性服务费'
+            : `第 ${item.seq} 期服务费`;
     const parts = [
       item.principalFen ? `本金 ${yuan(item.principalFen)}` : '',
       item.interestFen ? `利息 ${yuan(item.interestFen)}` : '',
