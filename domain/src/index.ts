@@ -38,6 +38,8 @@ export * from './loan/loan-contract-text.ts';
 export * from './loan/loan-labels.ts';
 export * from './mask.ts';
 export * from './money.ts';
+export * from './money-rules/catalogue.ts';
+export * from './money-rules/sentences.ts';
 export * from './password-policy.ts';
 export * from './payments/order-state.ts';
 export * from './payments/payment-labels.ts';

@@ -56,7 +56,7 @@ describe('one loan’s service fee, read everywhere', () => {
 
     // the agreement the borrower signed says how: principal × the monthly rate, the same every period
     const agreement = await get<AgreementText>('/users/agreement', { kind: 'SERVICE' });
-    expect(agreement.version).toBe('v2');
+    expect(agreement.version).toBe('v3');
     expect(agreement.body).toContain('按实际放款本金乘以公示的月服务费率，每期收取相同金额');
     expect(agreement.body).toContain(`如“${card?.serviceFeeLabel}”`);
 
