@@ -1,6 +1,7 @@
 import { UPFRONT_FEE_DUE_DAYS } from '../fees/fee-items.ts';
 import { ratePercentText, serviceFeeLabel } from '../fees/service-fee-label.ts';
 import { formatYuan } from '../money.ts';
+import type { FeeKind } from '../schedule/types.ts';
 
 /**
  * The money rules a borrower reads, each as one Chinese sentence built from the figures. Every screen, agreement
@@ -71,4 +72,10 @@ export function instalmentFeeRateSentence(): string {
 export function interestSentence(annualRate: string | null): string {
   const rate = annualRate === null ? '年利率' : `年利率 ${ratePercentText(annualRate)}`;
   return `利息自放款之日起算，每期按期初剩余本金乘以月利率（${rate} ÷ 12）计收；首期不足一个月的按实际天数 × ${rate} ÷ 360 计收。`;
+}
+
+/** When a product's service fee is charged, in the rule's words without figures; null without a fee. */
+export function serviceFeeRuleSentence(fee: { kind: FeeKind } | null | undefined): string | null {
+  if (!fee) return null;
+  return fee.kind === 'UPFRONT' ? upfrontFeeSentence(null) : instalmentFeeSentence(null, null);
 }

@@ -5,6 +5,7 @@ import {
   REPAYMENT_METHOD_LABELS,
   type RepaymentMethod,
   type Schedule,
+  upfrontFeeSentence,
 } from '@loan/domain';
 import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
 
@@ -92,7 +93,7 @@ export function PreviewSummary({ amountFen, months, method, schedule, onShowSche
       )}
       {schedule.upfrontFeeFen > 0 && (
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-          服务费 {yuan(schedule.upfrontFeeFen)} 于放款时一次性收取，已计入还款总额。
+          {upfrontFeeSentence(schedule.upfrontFeeFen)}该笔服务费已计入还款总额。
         </Typography.Paragraph>
       )}
       <Button type="link" style={{ paddingInline: 0, marginTop: 4 }} onClick={onShowSchedule}>

@@ -1,4 +1,4 @@
-import { formatYuan, type Instalment, type Schedule } from '@loan/domain';
+import { formatYuan, type Instalment, type Schedule, upfrontFeeSentence } from '@loan/domain';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { useIsPhone } from '../../app/useIsPhone';
@@ -60,7 +60,7 @@ export function ScheduleTable({ schedule }: { schedule: Schedule }) {
       )}
       {upfrontFeeFen > 0 && (
         <Typography.Paragraph type="secondary" className="calc-table-note">
-          另有一次性服务费 {money(upfrontFeeFen)} 元，于放款时收取，未计入上表各期。
+          {upfrontFeeSentence(upfrontFeeFen)}该笔服务费未计入上表各期。
         </Typography.Paragraph>
       )}
     </>
