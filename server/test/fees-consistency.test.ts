@@ -8,6 +8,7 @@ import {
   type ProductListResult,
   parseRate,
   type SettlementQuote,
+  serviceFeeRuleSentence,
   type TradingRecordPage,
   yuanToFen,
 } from '@loan/domain';
@@ -91,6 +92,7 @@ describe('one loan’s service fee, read everywhere', () => {
       waived: '0.00',
       outstanding: formatYuanPlain(outstandingFen),
       rateLabel: card?.serviceFeeLabel,
+      chargeRule: serviceFeeRuleSentence(card?.serviceFee),
     });
     const feeDetail = await get<FeeDetail>('/service/feeDetail', { feeId: items[1]?.feeId });
     expect(feeDetail.rateLabel).toBe(card?.serviceFeeLabel);

@@ -46,11 +46,13 @@ export interface FeeListQuery {
 
 /** Totals over all the borrower's fee items (not the filtered page). */
 export interface FeeTotals {
-  /** owed on items not overdue that fall due within the next 30 days (today included) */
-  dueNow: string;
+  /** 待缴: owed on all items, whatever the due date (the figure of My account and, per loan, the loan detail) */
+  owed: string;
+  /** 30 日内到期: the part of owed on items not overdue that fall due within the next 30 days (today included) */
+  dueSoon: string;
   /** owed on items past their due date */
   overdue: string;
-  /** cash paid on items last paid this Shanghai calendar year */
+  /** cash paid on items last paid this Shanghai calendar year, refunds not taken off (本年已缴（含已退款）) */
   paidThisYear: string;
   /** refunded on all items */
   refunded: string;

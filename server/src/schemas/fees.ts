@@ -87,7 +87,8 @@ export const FeeListResultSchema = Type.Object({
   items: Type.Array(FeeItemViewSchema),
   nextCursor: NullableString,
   totals: Type.Object({
-    dueNow: Yuan,
+    owed: Yuan,
+    dueSoon: Yuan,
     overdue: Yuan,
     paidThisYear: Yuan,
     refunded: Yuan,

@@ -36,7 +36,13 @@ export function feePage(items: FeeItemView[], nextCursor: string | null = null):
   return {
     items,
     nextCursor,
-    totals: { dueNow: '800.00', overdue: '400.00', paidThisYear: '1200.00', refunded: '50.00' },
+    totals: {
+      owed: '2000.00',
+      dueSoon: '800.00',
+      overdue: '400.00',
+      paidThisYear: '1200.00',
+      refunded: '50.00',
+    },
   };
 }
 
