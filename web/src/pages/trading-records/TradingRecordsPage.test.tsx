@@ -77,12 +77,12 @@ describe('/trading/tradingRecord', () => {
       (key) => `${totalTitle(key)} ${total(key)}`,
     );
     expect(said).toEqual([
-      '净收入 45,350.00元',
-      '收到放款 50,000.00元',
+      '资金净流入 45,350.00元',
+      '放款本金 50,000.00元',
       '已还本金 4,000.00元',
       '已付利息 600.00元',
       '已付罚息 50.00元',
-      '已付服务费 0.00元',
+      '已付服务费（扣除退款后） 0.00元',
     ]);
     const repayment = within(table).getByText('第 12 笔').closest('tr') as HTMLElement;
     expect(within(repayment).getByText('还款')).toBeInTheDocument();

@@ -35,7 +35,7 @@ const PLACEHOLDER_FIGURES = ledgerTotalFigures({
   penalty: '0.00',
   fee: '0.00',
   count: 0,
-}).map((f) => ({ key: f.key, title: f.key === 'amount' ? '净额' : f.label, text: '—' }));
+}).map((f) => ({ key: f.key, title: f.key === 'amount' ? '资金净额' : f.label, text: '—' }));
 
 const TYPE_OPTIONS = LEDGER_TYPES.map((value) => ({ value, label: LEDGER_TYPE_DISPLAY[value].label }));
 const SELECTS: SelectFilter[] = [
