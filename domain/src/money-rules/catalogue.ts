@@ -44,7 +44,7 @@ export const MONEY_RULES: readonly MoneyRule[] = [
   {
     id: 'OWED',
     canonical: owedSentence(),
-    forbidden: [/当前待缴/, /30 ?日内待缴/, /待缴[^，。]{0,6}（?30 ?日/],
+    forbidden: [/当前待缴/, /30 ?日内待缴/, /待缴（30 ?日/, /待缴[（(]?近 ?30 ?日/],
   },
   {
     id: 'INTEREST',
