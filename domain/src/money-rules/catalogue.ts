@@ -1,4 +1,5 @@
 import {
+  currencySentence,
   FEES_PAID_GROSS_LABEL,
   FEES_PAID_NET_LABEL,
   instalmentFeeSentence,
@@ -8,7 +9,7 @@ import {
 } from './sentences.ts';
 
 /** The money rules a borrower reads; each has one canonical sentence in sentences.ts. */
-export type MoneyRuleId = 'UPFRONT_FEE' | 'INSTALMENT_FEE' | 'OWED' | 'INTEREST' | 'FEES_PAID';
+export type MoneyRuleId = 'UPFRONT_FEE' | 'INSTALMENT_FEE' | 'OWED' | 'INTEREST' | 'FEES_PAID' | 'CURRENCY';
 
 export interface MoneyRule {
   readonly id: MoneyRuleId;
@@ -55,6 +56,11 @@ export const MONEY_RULES: readonly MoneyRule[] = [
     id: 'FEES_PAID',
     canonical: `${FEES_PAID_GROSS_LABEL}；${FEES_PAID_NET_LABEL}`,
     forbidden: [/本年已缴(?!（含已退款）)/, /已付服务费(?!（扣除退款后）)/],
+  },
+  {
+    id: 'CURRENCY',
+    canonical: currencySentence(),
+    forbidden: [/[¥￥]/, /RMB ?\d/],
   },
 ];
 

@@ -29,6 +29,11 @@ export const FEES_PAID_NET_LABEL = '已付服务费（扣除退款后）';
 /** Fees refunded over a range exceeding those paid (the transaction list). */
 export const FEES_REFUNDED_NET_LABEL = '退回服务费（扣除已付后）';
 
+/** How every amount is written for the borrower. */
+export function currencySentence(): string {
+  return '金额以人民币“元”标示，保留两位小数，如 500.00 元。';
+}
+
 /** What 待缴 means, said once. */
 export function owedSentence(): string {
   return `${OWED_LABEL}是已产生且尚未缴清的全部服务费（含尚未到期的各期），不论应缴日期；其中应缴日期在今后 ${FEE_DUE_SOON_DAYS} 日内（含今日）的为“${FEES_DUE_SOON_LABEL}”，已过应缴日期的为“${FEES_OVERDUE_LABEL}”。`;
