@@ -23,6 +23,7 @@ export * from './banks/materials.ts';
 export * from './banks/partner-banks.ts';
 export * from './calendar-date.ts';
 export * from './cipher.ts';
+export * from './fees/coupon-wording.ts';
 export * from './fees/coupons.ts';
 export * from './fees/fee-items.ts';
 export * from './fees/loan-fee.ts';

@@ -110,6 +110,26 @@ export interface CouponView {
   status: CouponStatus;
   /** valid_until within 3 days and still usable */
   expiringSoon: boolean;
+  /** the kind as it works: 立减 (no threshold), 满减, 折扣, 免服务费 */
+  kindLabel: string;
+  /** where it may be used, by name: "全部产品可用", "限广发银行" */
+  scopeText: string;
+  /** "有效期 2026-11-20 至 2026-12-20": dates only, both days included */
+  validityText: string;
+  /** when a used coupon was used and on which fee; null until used */
+  use: CouponUse | null;
+}
+
+/** What a used coupon paid. */
+export interface CouponUse {
+  usedAt: string;
+  /** the loan's application, for a link to its detail; null when the fee item is not known */
+  rowId: number | null;
+  productName: string | null;
+  /** "一次性服务费", "第 3 期服务费" */
+  feeLabel: string | null;
+  /** "2026-11-20 用于 广发店铺经营贷 一次性服务费" */
+  text: string;
 }
 
 /** GET /users/coupons?status= */

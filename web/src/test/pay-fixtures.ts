@@ -62,6 +62,10 @@ export function coupon(couponId: number, overrides: Partial<CouponView> = {}): C
     scopeValues: [],
     status: 'AVAILABLE',
     expiringSoon: false,
+    kindLabel: '满减',
+    scopeText: '全部产品可用',
+    validityText: '有效期 2026-11-01 至 2026-12-31',
+    use: null,
     ...overrides,
   };
 }
