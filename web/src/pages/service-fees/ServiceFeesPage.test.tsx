@@ -101,6 +101,14 @@ describe('/service/serviceDetail', () => {
     expect(calls(API.feeList).at(-1)?.params).toEqual({ pageSize: 10 });
   });
 
+  it('with no fee yet says when fees appear and offers 去申请', async () => {
+    page.restoreWidth = desktopWidth();
+    page.api = fakeApi((r) => (r.url === API.feeList ? ok(feePage([])) : ok(null)));
+    renderRoutes([{ path: '/', element: <ServiceFeesPage /> }]);
+    await shown('暂无服务费：借款放款后，各笔服务费在此列出', { selector: '.ant-empty-description' });
+    expect(screen.getByRole('button', { name: '去申请' })).toBeInTheDocument();
+  });
+
   it('starts filtered to the loan it was opened for', async () => {
     page.restoreWidth = desktopWidth();
     setup({ path: '/service/serviceDetail?loanId=2001' });
