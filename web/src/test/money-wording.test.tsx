@@ -48,6 +48,7 @@ const YNIT = {
   serviceFee: { kind: 'PER_INSTALMENT', rate: '0.002' },
 } as const;
 const upfrontSchedule = productSchedule(CGB, 100_000_00, 12, '2026-11-27');
+const instalmentSchedule = productSchedule(YNIT, 50_000_00, 6, '2026-11-27');
 
 function textOf(node: ReactNode): string {
   const view = render(
@@ -83,6 +84,16 @@ const SCREENS: Record<string, () => ReactNode> = {
     />
   ),
   'calculator schedule': () => <ScheduleTable schedule={upfrontSchedule} />,
+  'calculator instalment schedule': () => <ScheduleTable schedule={instalmentSchedule} />,
+  'apply form instalment preview': () => (
+    <PreviewSummary
+      amountFen={50_000_00}
+      months={6}
+      method="EQUAL_INSTALMENT"
+      schedule={instalmentSchedule}
+      onShowSchedule={noop}
+    />
+  ),
   'apply form preview': () => (
     <PreviewSummary
       amountFen={100_000_00}
@@ -154,6 +165,16 @@ const STATED: readonly { rule: MoneyRuleId; screen: string; text: string }[] = [
     text: instalmentFeeSentence(null, null),
   },
   { rule: 'INSTALMENT_FEE', screen: 'product card instalment', text: instalmentFeeSentence(null, null) },
+  {
+    rule: 'INSTALMENT_FEE',
+    screen: 'calculator instalment schedule',
+    text: instalmentFeeSentence(100_00, 6),
+  },
+  {
+    rule: 'INSTALMENT_FEE',
+    screen: 'apply form instalment preview',
+    text: instalmentFeeSentence(100_00, 6),
+  },
   { rule: 'OWED', screen: 'fee page totals', text: owedSentence() },
   { rule: 'OWED', screen: 'fee page totals', text: `${OWED_LABEL}1,100.00` },
   { rule: 'OWED', screen: 'fee page totals', text: FEES_DUE_SOON_LABEL },

@@ -2,6 +2,7 @@ import {
   formatPercent,
   formatYuan,
   type Instalment,
+  instalmentFeeSentence,
   REPAYMENT_METHOD_LABELS,
   type RepaymentMethod,
   type Schedule,
@@ -59,6 +60,7 @@ interface PreviewSummaryProps {
 export function PreviewSummary({ amountFen, months, method, schedule, onShowSchedule }: PreviewSummaryProps) {
   const { first, last } = firstAndLast(schedule);
   const note = methodNote(method, schedule);
+  const instalmentFee = first.feeFen;
   return (
     <section aria-label="还款试算" className="apply-preview">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
@@ -90,6 +92,11 @@ export function PreviewSummary({ amountFen, months, method, schedule, onShowSche
           showIcon
           title={note}
         />
+      )}
+      {instalmentFee > 0 && (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {instalmentFeeSentence(instalmentFee, schedule.instalments.length)}
+        </Typography.Paragraph>
       )}
       {schedule.upfrontFeeFen > 0 && (
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>

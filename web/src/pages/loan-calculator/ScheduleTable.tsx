@@ -1,4 +1,10 @@
-import { formatYuan, type Instalment, type Schedule, upfrontFeeSentence } from '@loan/domain';
+import {
+  formatYuan,
+  type Instalment,
+  instalmentFeeSentence,
+  type Schedule,
+  upfrontFeeSentence,
+} from '@loan/domain';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { useIsPhone } from '../../app/useIsPhone';
@@ -57,6 +63,11 @@ export function ScheduleTable({ schedule }: { schedule: Schedule }) {
             </Table.Summary>
           )}
         />
+      )}
+      {(instalments[0]?.feeFen ?? 0) > 0 && (
+        <Typography.Paragraph type="secondary" className="calc-table-note">
+          {instalmentFeeSentence(instalments[0]?.feeFen ?? 0, instalments.length)}
+        </Typography.Paragraph>
       )}
       {upfrontFeeFen > 0 && (
         <Typography.Paragraph type="secondary" className="calc-table-note">
