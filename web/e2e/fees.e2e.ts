@@ -67,7 +67,7 @@ async function payAtCashier(page: Page, amount: string, back: string, phoneShot?
   await page.getByText('沙箱收银台').waitFor();
   await expect
     .poll(() => page.getByTestId('cashier-amount').textContent(), { timeout: WAIT })
-    .toBe(`¥ ${amount}`);
+    .toBe(`${amount} 元`);
   if (phoneShot) {
     await page.setViewportSize(PHONE);
     await screenshot(page, phoneShot);
@@ -216,7 +216,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await page.goto(FEES);
     await page.getByText('一次性服务费').waitFor();
     const totals = page.getByRole('list', { name: '服务费汇总' });
-    for (const title of ['当前待缴', '逾期未缴', '本年已缴', '已退款']) {
+    for (const title of ['待缴', '30 日内到期', '逾期未缴', '本年已缴（含已退款）', '已退款']) {
       const item = totals.getByRole('listitem').filter({ hasText: title });
       expect(await item.isVisible()).toBe(true);
       const box = await item.boundingBox();
