@@ -1,6 +1,7 @@
 import {
   type AccountOverview,
   type CreatedOrder,
+  feeItemOwedFen,
   fenToYuan,
   PAYOUT_POINTING_LABELS,
   RSP,
@@ -109,7 +110,13 @@ describe('GET /account/overview', () => {
       .from(feeItems)
       .where(and(eq(feeItems.loanId, upfront.id), eq(feeItems.kind, 'UPFRONT')));
     expect(fee?.amountFen).toBeGreaterThan(0);
-    expect(o.owed).toMatchObject({ feesDue: fenToYuan(fee?.amountFen ?? 0), feesDueCount: 1 });
+    // 待缴服务费 is every fee item owed, the upfront fee and each instalment's, whatever the due date
+    const items = await t.db.select().from(feeItems).where(eq(feeItems.userId, b.userId));
+    expect(items.length).toBeGreaterThan(1);
+    expect(o.owed).toMatchObject({
+      feesDue: fenToYuan(items.reduce((s, i) => s + i.amountFen, 0)),
+      feesDueCount: items.length,
+    });
     // the receiving account as the receiving-account module has it, masked
     expect(o.profile.receiving).toMatchObject({ state: 'OPEN', label: '已开立', bankName: '云南国际信托' });
     expect(o.profile.receiving.accountNoMasked).toMatch(/^\d{4} \*{4} \*{4} \d{4}$/);
@@ -159,11 +166,16 @@ describe('GET /account/overview', () => {
       m1Now.paidFeeFen;
     const monthlyItem = o.owed.overdueItems.find((i) => i.loanId === monthly.id);
     expect(Math.round(Number(monthlyItem?.amount) * 100)).toBeGreaterThan(withoutPenalty);
-    // the next instalments are the second ones; the upfront fee, not taken from payouts, is still owed
+    // the next instalments are the second ones; the upfront fee, not taken from payouts, is still owed, with
+    // the fees of the instalments not yet fully paid
     const seconds = o.owed.nextDueItems.map((i) => i.seq);
     expect(seconds.every((s) => s === 2)).toBe(true);
     expect(o.owed.nextDueDate).not.toBeNull();
-    expect(o.owed.feesDueCount).toBe(1);
+    const items = await t.db.select().from(feeItems).where(eq(feeItems.userId, b.userId));
+    const owing = items.filter((i) => feeItemOwedFen(i) > 0);
+    expect(owing.some((i) => i.kind === 'UPFRONT')).toBe(true);
+    expect(o.owed.feesDueCount).toBe(owing.length);
+    expect(o.owed.feesDue).toBe(fenToYuan(owing.reduce((s, i) => s + feeItemOwedFen(i), 0)));
   });
 
   it('shows another borrower only their own (nothing here)', async () => {

@@ -55,7 +55,7 @@ describe('reading and accepting', () => {
     const acceptedAt = t.clock.now().toISOString();
     const res = await accept(text, token);
     expect(res.response.rspCode).toBe(RSP.OK);
-    expect(res.result).toEqual({ kind: 'SERVICE', version: 'v2', acceptedAt });
+    expect(res.result).toEqual({ kind: 'SERVICE', version: LATEST.SERVICE, acceptedAt });
 
     const [row] = await t.db
       .select()
@@ -65,7 +65,7 @@ describe('reading and accepting', () => {
     expect(row?.acceptedAt.toISOString()).toBe(acceptedAt);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'agreement.accepted'));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ userId: demoId, detail: { kind: 'SERVICE', version: 'v2' } });
+    expect(audit[0]).toMatchObject({ userId: demoId, detail: { kind: 'SERVICE', version: LATEST.SERVICE } });
 
     // accepting again: the first time, no second row
     t.clock.advance(MINUTE);
@@ -218,10 +218,10 @@ describe('GET /users/agreementStatus and new versions', () => {
   it('publishing a new version asks again; the old text cannot be accepted any more (3303)', async () => {
     const token = await login(t.app, 'demo', 'Demo1234');
     const old = (await getText('SERVICE', token)).result;
-    const body = `${old.body}\n\n第九条 附则\n本协议第三版自发布之日起施行。`;
+    const body = `${old.body}\n\n第九条 附则\n本协议第四版自发布之日起施行。`;
     await t.db.insert(agreementVersions).values({
       kind: 'SERVICE',
-      version: 'v3',
+      version: 'v4',
       title: old.title,
       body,
       textHash: sha256(body),
@@ -230,7 +230,7 @@ describe('GET /users/agreementStatus and new versions', () => {
     const status = await call<AgreementStatusResult>(t.app, 'GET', STATUS, undefined, { token });
     expect(status.result.allAccepted).toBe(false);
     expect(status.result.items.find((i) => i.kind === 'SERVICE')).toMatchObject({
-      version: 'v3',
+      version: 'v4',
       accepted: false,
       acceptedAt: null,
     });
@@ -241,9 +241,9 @@ describe('GET /users/agreementStatus and new versions', () => {
     expect(stale.response.rspCode).toBe(RSP.AGREEMENT_VERSION_OUTDATED);
 
     const v2 = (await getText('SERVICE', token)).result;
-    expect(v2).toMatchObject({ version: 'v3', acceptedAt: null, textHash: sha256(body) });
+    expect(v2).toMatchObject({ version: 'v4', acceptedAt: null, textHash: sha256(body) });
     readLongEnough('SERVICE');
-    expect((await accept(v2, token)).result.version).toBe('v3');
+    expect((await accept(v2, token)).result.version).toBe('v4');
     expect(await agreementsAccepted(t.db, demoId)).toBe(true);
 
     // the version signed before stays readable as it was, and cannot be signed again
@@ -265,7 +265,7 @@ describe('GET /users/agreementStatus and new versions', () => {
       t.app,
       'GET',
       TEXT,
-      { kind: 'SERVICE', version: 'v3' },
+      { kind: 'SERVICE', version: 'v4' },
       { token },
     );
     expect(named.result.readToken).not.toBe('');

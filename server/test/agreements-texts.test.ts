@@ -1,4 +1,12 @@
-import { AGREEMENT_KIND_INFO, AGREEMENT_KINDS, RSP } from '@loan/domain';
+import {
+  AGREEMENT_KIND_INFO,
+  AGREEMENT_KINDS,
+  instalmentFeeRateSentence,
+  owedSentence,
+  RSP,
+  UPFRONT_FEE_DUE_DAYS,
+  upfrontFeeRateSentence,
+} from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementVersions } from '../src/db/schema.ts';
 import { seedAgreementVersions } from '../src/modules/agreements/seed.ts';
@@ -21,7 +29,7 @@ const TEXT = '/users/agreement';
 describe('the texts', () => {
   it('the service agreement v2 says how fees are charged; v1 is left as published', () => {
     const service = AGREEMENT_TEXTS.filter((x) => x.kind === 'SERVICE');
-    expect(service.map((x) => x.version)).toEqual(['v1', 'v2']);
+    expect(service.map((x) => x.version)).toEqual(['v1', 'v2', 'v3']);
     const [v1, v2] = service.map((x) => x.body);
     expect(v1).toContain('按每期应还本金余额乘以服务费率');
     expect(v2).not.toContain('每期应还本金余额');
@@ -29,6 +37,14 @@ describe('the texts', () => {
     expect(v2).toContain('尚未到期各期的服务费不再收取');
     expect(v2).toContain('已减免');
     expect(v2).toContain('优惠券');
+  });
+
+  it('the service agreement v3 states when each fee is charged and what 待缴 means in the domain’s sentences', () => {
+    const v3 = AGREEMENT_TEXTS.find((x) => x.kind === 'SERVICE' && x.version === 'v3')?.body ?? '';
+    expect(v3).toContain(upfrontFeeRateSentence(UPFRONT_FEE_DUE_DAYS));
+    expect(v3).toContain(instalmentFeeRateSentence());
+    expect(v3).toContain(owedSentence());
+    expect(v3).not.toContain('放款时');
   });
 
   it('seeding is idempotent', async () => {
@@ -40,6 +56,7 @@ describe('the texts', () => {
       'RELEASE v1',
       'SERVICE v1',
       'SERVICE v2',
+      'SERVICE v3',
     ]);
     for (const row of rows) expect(row.textHash).toBe(sha256(row.body));
   });

@@ -191,6 +191,10 @@ describe('GET /users/coupons', () => {
       '周年免服务费券',
     ]);
     expect(okResult(await listCoupons({ status: 'USED' }, token)).items).toEqual([]);
+    // a title that names a kind names the one the coupon's terms make it (满减 with a threshold, 立减 without)
+    for (const c of demo.items) {
+      for (const kind of ['满减', '立减']) if (c.title.includes(kind)) expect(c.kindLabel).toBe(kind);
+    }
   });
 
   it('refuses an unknown status with 1001', async () => {
@@ -242,5 +246,8 @@ describe('the welcome coupon', () => {
       .from(coupons)
       .where(and(eq(coupons.userId, b.userId), eq(coupons.source, 'WELCOME')));
     expect(rows).toHaveLength(1);
+    // 满 50 元减 20 元: a threshold, so its title says 满减
+    expect(rows[0]?.title).toBe('新客服务费满减券');
+    expect(rows[0]?.thresholdFen).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   type ProductListResult,
   parseRate,
   type SettlementQuote,
+  serviceFeeRuleSentence,
   type TradingRecordPage,
   yuanToFen,
 } from '@loan/domain';
@@ -55,7 +56,7 @@ describe('one loan’s service fee, read everywhere', () => {
 
     // the agreement the borrower signed says how: principal × the monthly rate, the same every period
     const agreement = await get<AgreementText>('/users/agreement', { kind: 'SERVICE' });
-    expect(agreement.version).toBe('v2');
+    expect(agreement.version).toBe('v3');
     expect(agreement.body).toContain('按实际放款本金乘以公示的月服务费率，每期收取相同金额');
     expect(agreement.body).toContain(`如“${card?.serviceFeeLabel}”`);
 
@@ -90,6 +91,7 @@ describe('one loan’s service fee, read everywhere', () => {
       waived: '0.00',
       outstanding: formatYuanPlain(outstandingFen),
       rateLabel: card?.serviceFeeLabel,
+      chargeRule: serviceFeeRuleSentence(card?.serviceFee),
     });
     const feeDetail = await get<FeeDetail>('/service/feeDetail', { feeId: items[1]?.feeId });
     expect(feeDetail.rateLabel).toBe(card?.serviceFeeLabel);

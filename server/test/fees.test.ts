@@ -55,8 +55,15 @@ describe('GET /service/feeList', () => {
       Array.from({ length: 12 }, (_, n) => [monthly.id, 'INSTALMENT', n + 1, '240.00', 'DUE']),
     );
     expect(all.nextCursor).toBeNull();
-    // the upfront fee falls due within 30 days; the first instalment's, 31 days on, does not yet
-    expect(all.totals).toEqual({ dueNow: '500.00', overdue: '0.00', paidThisYear: '0.00', refunded: '0.00' });
+    // 待缴 is everything owed (500 + 12 × 240); the upfront fee falls due within 30 days, the first
+    // instalment's, 31 days on, does not yet
+    expect(all.totals).toEqual({
+      owed: '3380.00',
+      dueSoon: '500.00',
+      overdue: '0.00',
+      paidThisYear: '0.00',
+      refunded: '0.00',
+    });
 
     const seen: number[] = [];
     let cursor: string | undefined;
@@ -86,7 +93,8 @@ describe('GET /service/feeList', () => {
       [1, 'PAID', '240.00'],
     ]);
     expect(all.totals).toEqual({
-      dueNow: '240.00',
+      owed: '3140.00',
+      dueSoon: '240.00',
       overdue: '500.00',
       paidThisYear: '240.00',
       refunded: '0.00',

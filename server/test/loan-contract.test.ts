@@ -80,7 +80,7 @@ describe('GET /loanMgr/loanContract of an approved application', () => {
     const decidedAt = new Date(detail.application.decidedAt ?? '');
     expect(c.signDeadline).toBe(addDaysIso(shanghaiDate(decidedAt), APPROVAL_SIGN_DAYS));
     expect(detail.application.signDeadline).toBe(c.signDeadline);
-    expect(c).toMatchObject({ expired: false, minReadSeconds: 15, signed: null, version: 'LC-1' });
+    expect(c).toMatchObject({ expired: false, minReadSeconds: 15, signed: null, version: 'LC-2' });
     expect(c.readToken).not.toBe('');
     expect(c.textHash).toBe(sha256(c.body));
     expect(c.body).toContain(c.contractNo);
@@ -179,7 +179,7 @@ describe('POST /loanMgr/signContract', () => {
     expect(kept).toMatchObject({
       userId: b.userId,
       contractNo: served.contractNo,
-      version: 'LC-1',
+      version: 'LC-2',
       textHash: served.textHash,
       keyFacts: served.keyFacts,
       userAgent: 'ContractTest/1.0',
@@ -194,7 +194,7 @@ describe('POST /loanMgr/signContract', () => {
       .from(auditLog)
       .where(and(eq(auditLog.userId, b.userId), eq(auditLog.action, 'application.contract_signed')));
     expect(audits.map((a) => a.detail)).toEqual([
-      { applicationId: rowId, contractNo: served.contractNo, version: 'LC-1', textHash: served.textHash },
+      { applicationId: rowId, contractNo: served.contractNo, version: 'LC-2', textHash: served.textHash },
     ]);
 
     await setRate('YNIT-XT01', '0.1500');

@@ -1,4 +1,9 @@
-import { buildSchedule, type LoanRecordDetail, type TradingRecordPage } from '@loan/domain';
+import {
+  buildSchedule,
+  instalmentFeeSentence,
+  type LoanRecordDetail,
+  type TradingRecordPage,
+} from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
@@ -125,6 +130,7 @@ describe('the life of a loan through the API', () => {
       waived: '2640.00',
       outstanding: '0.00',
       rateLabel: '0.20%/月',
+      chargeRule: instalmentFeeSentence(null, null),
     });
     expect((await recordOf(token))?.recordStatus).toBe('SETTLED');
     const ledger = okResult(

@@ -67,7 +67,7 @@ async function payAtCashier(page: Page, amount: string, back: string, phoneShot?
   await page.getByText('沙箱收银台').waitFor();
   await expect
     .poll(() => page.getByTestId('cashier-amount').textContent(), { timeout: WAIT })
-    .toBe(`¥ ${amount}`);
+    .toBe(`${amount} 元`);
   if (phoneShot) {
     await page.setViewportSize(PHONE);
     await screenshot(page, phoneShot);
@@ -84,7 +84,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     const { page, close } = await signedIn();
     onTestFailed(() => failureEvidence(page, 'FAILED-fees-pay'));
     await page.goto('/account/myAccount');
-    await page.getByRole('article', { name: '新客服务费立减券' }).waitFor();
+    await page.getByRole('article', { name: '新客服务费满减券' }).waitFor();
     await screenshot(page, 'fees-coupons-desktop');
 
     await page.goto(FEES);
@@ -95,9 +95,9 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
       .getByRole('button', { name: /缴\s?纳/ })
       .click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('新客服务费立减券').waitFor();
+    await dialog.getByText('新客服务费满减券').waitFor();
     // the best coupon is chosen, and the discount is shown before paying
-    expect(await dialog.getByRole('radio', { name: /新客服务费立减券/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /新客服务费满减券/ }).isChecked()).toBe(true);
     await expect
       .poll(() => dialog.getByTestId('pay-amount').textContent(), { timeout: WAIT })
       .toBe('280.00 元');
@@ -105,7 +105,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await screenshot(page, 'fees-pay-dialog-desktop');
     await dialog.getByRole('button', { name: /确认支付 280.00 元/ }).click();
     await page.waitForURL('**/cashier?**');
-    await page.getByText('已优惠 20.00 元（新客服务费立减券）').waitFor();
+    await page.getByText('已优惠 20.00 元（新客服务费满减券）').waitFor();
     await screenshot(page, 'fees-cashier-desktop');
     await payAtCashier(page, '280.00', FEES);
 
@@ -138,7 +138,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await page.goto('/account/myAccount');
     await page.getByText('已使用 1').click();
     await page
-      .getByRole('article', { name: '新客服务费立减券' })
+      .getByRole('article', { name: '新客服务费满减券' })
       .getByText('已使用', { exact: true })
       .waitFor();
     await close();
@@ -216,7 +216,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await page.goto(FEES);
     await page.getByText('一次性服务费').waitFor();
     const totals = page.getByRole('list', { name: '服务费汇总' });
-    for (const title of ['当前待缴', '逾期未缴', '本年已缴', '已退款']) {
+    for (const title of ['待缴', '30 日内到期', '逾期未缴', '本年已缴（含已退款）', '已退款']) {
       const item = totals.getByRole('listitem').filter({ hasText: title });
       expect(await item.isVisible()).toBe(true);
       const box = await item.boundingBox();

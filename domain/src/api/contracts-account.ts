@@ -140,7 +140,7 @@ export interface OwedOverview {
   outstandingPrincipal: string;
   overdueAmount: string;
   overdueItems: OwedInstalment[];
-  /** service fees the borrower pays on the fee page, owed now (due or overdue) */
+  /** 待缴服务费: every fee item still owed, upfront and per instalment, whatever the due date (the fee page's 待缴) */
   feesDue: string;
   feesDueCount: number;
   loansOutstanding: number;

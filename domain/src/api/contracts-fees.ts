@@ -46,11 +46,13 @@ export interface FeeListQuery {
 
 /** Totals over all the borrower's fee items (not the filtered page). */
 export interface FeeTotals {
-  /** owed on items not overdue that fall due within the next 30 days (today included) */
-  dueNow: string;
+  /** 待缴: owed on all items, whatever the due date (the figure of My account and, per loan, the loan detail) */
+  owed: string;
+  /** 30 日内到期: the part of owed on items not overdue that fall due within the next 30 days (today included) */
+  dueSoon: string;
   /** owed on items past their due date */
   overdue: string;
-  /** cash paid on items last paid this Shanghai calendar year */
+  /** cash paid on items last paid this Shanghai calendar year, refunds not taken off (本年已缴（含已退款）) */
   paidThisYear: string;
   /** refunded on all items */
   refunded: string;
@@ -108,6 +110,26 @@ export interface CouponView {
   status: CouponStatus;
   /** valid_until within 3 days and still usable */
   expiringSoon: boolean;
+  /** the kind as it works: 立减 (no threshold), 满减, 折扣, 免服务费 */
+  kindLabel: string;
+  /** where it may be used, by name: "全部产品可用", "限广发银行" */
+  scopeText: string;
+  /** "有效期 2026-11-20 至 2026-12-20": dates only, both days included */
+  validityText: string;
+  /** when a used coupon was used and on which fee; null until used */
+  use: CouponUse | null;
+}
+
+/** What a used coupon paid. */
+export interface CouponUse {
+  usedAt: string;
+  /** the loan's application, for a link to its detail; null when the fee item is not known */
+  rowId: number | null;
+  productName: string | null;
+  /** "一次性服务费", "第 3 期服务费" */
+  feeLabel: string | null;
+  /** "2026-11-20 用于 广发店铺经营贷 一次性服务费" */
+  text: string;
 }
 
 /** GET /users/coupons?status= */

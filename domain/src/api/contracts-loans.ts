@@ -96,6 +96,8 @@ export interface LoanServiceFee {
   outstanding?: string;
   /** how the fee is set, e.g. "0.20%/月" */
   rateLabel?: string;
+  /** when the fee is charged, the domain's sentence (serviceFeeRuleSentence) */
+  chargeRule?: string;
 }
 
 export interface LoanView {

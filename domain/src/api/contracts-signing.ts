@@ -47,7 +47,7 @@ export interface LoanContractParties {
 export interface LoanContractView {
   rowId: number;
   contractNo: string;
-  /** the template's version ("LC-1") */
+  /** the template's version ("LC-2") */
   version: string;
   title: string;
   parties: LoanContractParties;

@@ -30,12 +30,12 @@ describe('ledgerTotalFigures', () => {
         }),
       ),
     ).toEqual([
-      '净收入 8832766',
-      '收到放款 10000000',
+      '资金净流入 8832766',
+      '放款本金 10000000',
       '已还本金 800000',
       '已付利息 346000',
       '已付罚息 1234',
-      '已付服务费 20000',
+      '已付服务费（扣除退款后） 20000',
     ]);
   });
 
@@ -43,17 +43,17 @@ describe('ledgerTotalFigures', () => {
     expect(
       said(totals({ amount: '-4650.00', principal: '-4000.00', interest: '-600.00', penalty: '-50.00' })),
     ).toEqual([
-      '净支出 465000',
-      '收到放款 0',
+      '资金净流出 465000',
+      '放款本金 0',
       '已还本金 400000',
       '已付利息 60000',
       '已付罚息 5000',
-      '已付服务费 0',
+      '已付服务费（扣除退款后） 0',
     ]);
   });
 
   it('money coming back (a fee refunded) says 退回, and nothing at all says 收支相抵', () => {
-    expect(said(totals({ amount: '19.00', fee: '19.00' }))).toContain('退回服务费 1900');
+    expect(said(totals({ amount: '19.00', fee: '19.00' }))).toContain('退回服务费（扣除已付后） 1900');
     expect(said(totals())[0]).toBe('收支相抵 0');
   });
 });

@@ -1,8 +1,8 @@
 import { PAID_METHOD_INFO } from '../account/receiving-account.ts';
 import type { LoanContractKeyFacts } from '../api/contracts-signing.ts';
-import { UPFRONT_FEE_DUE_DAYS } from '../fees/fee-items.ts';
 import { ratePercentText } from '../fees/service-fee-label.ts';
 import { formatYuan, yuanToFen } from '../money.ts';
+import { instalmentFeeSentence, interestSentence, upfrontFeeSentence } from '../money-rules/sentences.ts';
 import type { Schedule } from '../schedule/types.ts';
 import type { LoanContractTerms } from './loan-contract.ts';
 import { SETTLEMENT_RULE_TEXT } from './settlement-rule.ts';
@@ -46,14 +46,11 @@ function feeClause(terms: LoanContractTerms, schedule: Schedule, label: string):
   const fee = terms.product.serviceFee;
   if (!fee) return '本笔借款不收取平台服务费。';
   if (fee.kind === 'UPFRONT') {
-    return (
-      `平台服务费为借款金额的 ${label}，共 ${yuan(schedule.upfrontFeeFen)}，由借款人在放款后 ` +
-      `${UPFRONT_FEE_DUE_DAYS} 日内在平台“服务费”页面缴纳，不从借款金额中扣除。`
-    );
+    return `平台服务费为借款金额的 ${label}，共 ${yuan(schedule.upfrontFeeFen)}。${upfrontFeeSentence(schedule.upfrontFeeFen)}`;
   }
   return (
-    `平台服务费为每月按借款金额的 ${label} 计收，随每期还款一并收取，每期 ${yuan(schedule.instalments[0]?.feeFen ?? 0)}，` +
-    `合计 ${yuan(schedule.totals.feeFen)}。`
+    `平台服务费为每月按借款金额的 ${label} 计收，合计 ${yuan(schedule.totals.feeFen)}。` +
+    instalmentFeeSentence(schedule.instalments[0]?.feeFen ?? 0, schedule.instalments.length)
   );
 }
 
@@ -100,8 +97,8 @@ export function loanContractBody(parts: BodyParts): string {
       '自放款之日（起息日）起算。',
     '',
     '四、利率与还款方式',
-    `借款年利率（名义利率）为 ${ratePercentText(terms.product.annualRate)}，按月计息，月利率为年利率 ÷ 12；` +
-      `还款方式为${keyFacts.methodLabel}，每月还款一次。`,
+    `借款年利率（名义利率）为 ${ratePercentText(terms.product.annualRate)}，还款方式为${keyFacts.methodLabel}，每月还款一次。` +
+      interestSentence(terms.product.annualRate),
     `本笔借款的年化利率为 ${ratePercentText(keyFacts.annualisedRate)}，即按下列还款计划全部利息和服务费计算的内部收益率 × 12。`,
     '',
     '五、还款计划',

@@ -12,7 +12,7 @@ import { shanghaiDate } from '../shanghai-time.ts';
 import { loanContractBody, penaltyClause } from './loan-contract-text.ts';
 
 /** The version of the contract's template: part of the text, kept with every signed contract. */
-export const LOAN_CONTRACT_VERSION = 'LC-1';
+export const LOAN_CONTRACT_VERSION = 'LC-2';
 
 /** Seconds the contract must be on screen before it can be signed (the server measures from when it served it). */
 export const LOAN_CONTRACT_MIN_READ_SECONDS = 15;

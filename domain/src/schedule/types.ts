@@ -15,7 +15,7 @@ export const REPAYMENT_METHOD_LABELS: Readonly<Record<RepaymentMethod, string>> 
   INTEREST_FIRST: '先息后本',
 };
 
-/** UPFRONT: once, deducted at disbursement; PER_INSTALMENT: every period, with the instalment. */
+/** UPFRONT: once, due after disbursement (the loan is disbursed in full); PER_INSTALMENT: every period, with the instalment. */
 export type FeeKind = 'UPFRONT' | 'PER_INSTALMENT';
 
 export const FEE_KINDS: readonly FeeKind[] = ['UPFRONT', 'PER_INSTALMENT'];

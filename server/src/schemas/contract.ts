@@ -68,7 +68,7 @@ const LoanContractPartiesSchema = Type.Object({
 export const LoanContractViewSchema = Type.Object({
   rowId: Type.Integer(),
   contractNo: Type.String(),
-  version: Type.String({ description: '合同模板版本（如 LC-1）' }),
+  version: Type.String({ description: '合同模板版本（如 LC-2）' }),
   title: Type.String(),
   parties: LoanContractPartiesSchema,
   keyFacts: LoanContractKeyFactsSchema,

@@ -87,7 +87,8 @@ export const FeeListResultSchema = Type.Object({
   items: Type.Array(FeeItemViewSchema),
   nextCursor: NullableString,
   totals: Type.Object({
-    dueNow: Yuan,
+    owed: Yuan,
+    dueSoon: Yuan,
     overdue: Yuan,
     paidThisYear: Yuan,
     refunded: Yuan,
@@ -130,6 +131,19 @@ const CouponViewSchema = Type.Object({
   scopeValues: Type.Array(Type.String()),
   status: CouponStatusSchema,
   expiringSoon: Type.Boolean({ description: '3 天内到期' }),
+  kindLabel: Type.String({ description: '按实际规则的类型：立减（无门槛）、满减、折扣、免服务费' }),
+  scopeText: Type.String({ description: '适用范围，如“全部产品可用”“限广发银行”' }),
+  validityText: Type.String({ description: '有效期（日期，含首尾两日）' }),
+  use: Type.Union([
+    Type.Object({
+      usedAt: DateTime,
+      rowId: Type.Union([Type.Integer(), Type.Null()]),
+      productName: NullableString,
+      feeLabel: NullableString,
+      text: Type.String({ description: '何时用于哪笔服务费' }),
+    }),
+    Type.Null(),
+  ]),
 });
 
 export const CouponListResultSchema = Type.Object({

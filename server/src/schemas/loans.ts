@@ -132,6 +132,9 @@ const LoanViewSchema = Type.Object({
       waived: Type.Optional(Yuan),
       outstanding: Type.Optional(Yuan),
       rateLabel: Type.Optional(Type.String({ description: '费率，如 0.20%/月、1.00%（一次性）' })),
+      chargeRule: Type.Optional(
+        Type.String({ description: '服务费何时收取，如“借款全额发放，一次性服务费不从借款中扣除，…”' }),
+      ),
     }),
     Type.Null(),
   ]),

@@ -10,7 +10,7 @@ import { call, type TestApp } from './app.ts';
 /** The version in force of each kind: the service agreement's fee clause was rewritten in v2. */
 export const LATEST: Record<AgreementKind, string> = {
   GENERAL: 'v1',
-  SERVICE: 'v2',
+  SERVICE: 'v3',
   INFO: 'v1',
   RELEASE: 'v1',
 };

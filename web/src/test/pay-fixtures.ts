@@ -36,7 +36,13 @@ export function feePage(items: FeeItemView[], nextCursor: string | null = null):
   return {
     items,
     nextCursor,
-    totals: { dueNow: '800.00', overdue: '400.00', paidThisYear: '1200.00', refunded: '50.00' },
+    totals: {
+      owed: '2000.00',
+      dueSoon: '800.00',
+      overdue: '400.00',
+      paidThisYear: '1200.00',
+      refunded: '50.00',
+    },
   };
 }
 
@@ -56,6 +62,10 @@ export function coupon(couponId: number, overrides: Partial<CouponView> = {}): C
     scopeValues: [],
     status: 'AVAILABLE',
     expiringSoon: false,
+    kindLabel: '满减',
+    scopeText: '全部产品可用',
+    validityText: '有效期 2026-11-01 至 2026-12-31',
+    use: null,
     ...overrides,
   };
 }

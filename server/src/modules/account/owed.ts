@@ -1,16 +1,8 @@
-import {
-  feeItemIsOpen,
-  feeItemOwedFen,
-  feeItemStatus,
-  fenToYuan,
-  isBankCode,
-  type OwedInstalment,
-  type OwedOverview,
-  PARTNER_BANKS,
-} from '@loan/domain';
+import { fenToYuan, isBankCode, type OwedInstalment, type OwedOverview, PARTNER_BANKS } from '@loan/domain';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { feeItems, type InstalmentRow, instalments, loans, products } from '../../db/schema.ts';
+import { type InstalmentRow, instalments, loans, products } from '../../db/schema.ts';
+import { feeOwedTotals } from '../fees/owed-totals.ts';
 import { instalmentOwedFen, OPEN_INSTALMENT, penaltyAsOf } from '../loans/collections.ts';
 
 /**
@@ -51,8 +43,9 @@ const byDue = (a: Owed, b: Owed) =>
  * - next due: the open instalments of the earliest due date from today on (today's are not overdue yet: the
  *   collections take them during the day);
  * - outstanding principal and the count of loans not settled;
- * - fees due: the upfront service fees still owed (DUE or OVERDUE), which the borrower pays on the fee page. The
- *   fee of an instalment is part of that instalment's amount above, so it is not counted again.
+ * - fees due (待缴服务费): every fee item still owed, upfront and per instalment, whatever the due date, as the
+ *   fee page's 待缴 counts it (feeOwedTotals). An instalment's fee is also part of that instalment's amount
+ *   above: the figures are read side by side, never added.
  */
 export async function owedOverview(db: Database, userId: number, today: string): Promise<OwedOverview> {
   const open: OpenLoan[] = await db
@@ -109,11 +102,7 @@ export async function owedOverview(db: Database, userId: number, today: string):
   const nextDueDate = upcoming[0]?.dueDate ?? null;
   const next = upcoming.filter((i) => i.dueDate === nextDueDate);
 
-  const fees = await db
-    .select()
-    .from(feeItems)
-    .where(and(eq(feeItems.userId, userId), eq(feeItems.kind, 'UPFRONT')));
-  const feesOwed = fees.filter((f) => feeItemIsOpen(feeItemStatus(f, today)));
+  const fees = await feeOwedTotals(db, userId, today);
 
   return {
     nextDueDate,
@@ -122,8 +111,8 @@ export async function owedOverview(db: Database, userId: number, today: string):
     outstandingPrincipal: fenToYuan(open.reduce((s, l) => s + l.outstandingPrincipalFen, 0)),
     overdueAmount: sumYuan(overdue),
     overdueItems: overdue.map(withoutFen),
-    feesDue: fenToYuan(feesOwed.reduce((s, f) => s + feeItemOwedFen(f), 0)),
-    feesDueCount: feesOwed.length,
+    feesDue: fenToYuan(fees.owedFen),
+    feesDueCount: fees.owedCount,
     loansOutstanding: open.length,
   };
 }

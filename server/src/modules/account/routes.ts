@@ -1,4 +1,4 @@
-import { API } from '@loan/domain';
+import { API, FEES_OWED_LABEL, owedSentence } from '@loan/domain';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
@@ -27,8 +27,7 @@ export function accountRoutes(app: App, ctx: AppContext): void {
     API.accountOverview,
     {
       summary: '我的账户总览：下期应还、未还本金、逾期（含罚息）、待缴服务费；资料；可用优惠券数',
-      description:
-        '逾期：已过到期日未还清的各期（罚息计至今日）；下期应还：今日及以后最早到期日的各期；待缴服务费：未缴清的一次性服务费（分期服务费含在各期金额中）。',
+      description: `逾期：已过到期日未还清的各期（罚息计至今日）；下期应还：今日及以后最早到期日的各期（含其分期服务费）；${FEES_OWED_LABEL}：${owedSentence()}`,
       result: AccountOverviewSchema,
     },
     (_request, user) => accountOverview(ctx, user),

@@ -1,5 +1,5 @@
 import { AGREEMENT_KIND_INFO, type AgreementKind } from '@loan/domain';
-import { PLATFORM, SERVICE_V1, SERVICE_V2 } from './service-agreement.ts';
+import { PLATFORM, SERVICE_V1, SERVICE_V2, SERVICE_V3 } from './service-agreement.ts';
 
 /**
  * The published agreement texts. A text is never edited once published: a change is a new version (a new
@@ -142,4 +142,5 @@ export const AGREEMENT_TEXTS: readonly AgreementVersionText[] = [
   text('INFO', 'v1', '2026-01-01T00:00:00+08:00', INFO_V1),
   text('RELEASE', 'v1', '2026-01-01T00:00:00+08:00', RELEASE_V1),
   text('SERVICE', 'v2', '2026-11-23T00:00:00+08:00', SERVICE_V2),
+  text('SERVICE', 'v3', '2026-11-27T00:00:00+08:00', SERVICE_V3),
 ];

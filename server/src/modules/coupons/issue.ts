@@ -96,7 +96,7 @@ export async function issueCoupon(db: Database, input: CouponIssue, now: Date): 
 /** The welcome coupon: 满 50 元减 20 元 on any fee, 30 days. */
 const WELCOME_COUPON = {
   kind: 'AMOUNT_OFF',
-  title: '新客服务费立减券',
+  title: '新客服务费满减券',
   amountOffFen: 2_000,
   thresholdFen: 5_000,
   percentOff: null,

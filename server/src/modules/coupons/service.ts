@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type CouponRow, coupons, feeItems, loans, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { couponLike, couponView } from './views.ts';
+import { couponLike, couponView, couponWords } from './views.ts';
 
 /** Most fee items one couponOptions call may name. */
 const MAX_FEE_IDS = 20;
@@ -54,7 +54,8 @@ export async function listCoupons(
     .where(eq(coupons.userId, user.id))
     .orderBy(asc(coupons.validUntil), asc(coupons.id));
   const order: Record<CouponStatus, number> = { AVAILABLE: 0, LOCKED: 1, USED: 2, EXPIRED: 3 };
-  const views = rows.map((r) => couponView(r, now));
+  const words = await couponWords(ctx.db, rows);
+  const views = rows.map((r) => couponView(r, now, words));
   const items = views
     .filter((v) => wanted === undefined || v.status === wanted)
     .sort((a, b) => order[a.status] - order[b.status]);
@@ -98,6 +99,7 @@ export async function couponOptionsFor(
     .select()
     .from(coupons)
     .where(and(eq(coupons.userId, user.id), eq(coupons.state, 'AVAILABLE'), gt(coupons.validUntil, now)));
+  const words = await couponWords(ctx.db, rows);
   const best = new Map<number, CouponOptionView & { fen: number; until: number }>();
   for (const i of open) {
     const target = { feeFen: feeItemOwedFen(i.item), bank: i.bank, productCode: i.productCode };
@@ -105,7 +107,7 @@ export async function couponOptionsFor(
       const seen = best.get(o.coupon.id);
       if (seen && seen.fen >= o.discountFen) continue;
       best.set(o.coupon.id, {
-        coupon: couponView(o.coupon.row, now),
+        coupon: couponView(o.coupon.row, now, words),
         feeId: i.item.id,
         discount: fenToYuan(o.discountFen),
         fen: o.discountFen,

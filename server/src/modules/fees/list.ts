@@ -1,5 +1,4 @@
 import {
-  addDaysIso,
   type FeeListQuery,
   type FeeListResult,
   type FeeTotals,
@@ -14,10 +13,8 @@ import type { AppContext } from '../../context.ts';
 import { coupons, feeItems, loans, products, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from '../loans/paging.ts';
-import { type FeeItemJoined, feeItemView, owedSql, statusSql } from './views.ts';
-
-/** Days ahead the "due now" total looks. */
-const DUE_NOW_DAYS = 30;
+import { feeOwedTotals } from './owed-totals.ts';
+import { type FeeItemJoined, feeItemView, statusSql } from './views.ts';
 
 /** A due date as the integer of a cursor part: "2026-03-01" → 20260301. */
 const dateKey = (date: string) => Number(date.replaceAll('-', ''));
@@ -54,12 +51,9 @@ export async function feeItemRows(
 /** The borrower's totals over all their fee items on `today` (Shanghai). */
 async function feeTotals(ctx: AppContext, userId: number, today: string): Promise<FeeTotals> {
   const yearStart = shanghaiInstant(`${today.slice(0, 4)}-01-01`).toISOString();
-  const horizon = addDaysIso(today, DUE_NOW_DAYS - 1);
+  const owed = await feeOwedTotals(ctx.db, userId, today);
   const [row] = await ctx.db
     .select({
-      dueNow: sql<string>`coalesce(sum(case when ${feeItems.dueDate} >= ${today} and ${feeItems.dueDate} <= ${horizon}
-        then ${owedSql} else 0 end), 0)::text`,
-      overdue: sql<string>`coalesce(sum(case when ${feeItems.dueDate} < ${today} then ${owedSql} else 0 end), 0)::text`,
       paidThisYear: sql<string>`coalesce(sum(case when ${feeItems.paidAt} >= ${yearStart}::timestamptz
         then ${feeItems.paidFen} else 0 end), 0)::text`,
       refunded: sql<string>`coalesce(sum(${feeItems.refundedFen}), 0)::text`,
@@ -68,8 +62,9 @@ async function feeTotals(ctx: AppContext, userId: number, today: string): Promis
     .where(eq(feeItems.userId, userId));
   const yuan = (v: string | undefined) => fenToYuan(Number(v ?? 0));
   return {
-    dueNow: yuan(row?.dueNow),
-    overdue: yuan(row?.overdue),
+    owed: fenToYuan(owed.owedFen),
+    dueSoon: fenToYuan(owed.dueSoonFen),
+    overdue: fenToYuan(owed.overdueFen),
     paidThisYear: yuan(row?.paidThisYear),
     refunded: yuan(row?.refunded),
   };

@@ -1,4 +1,11 @@
-import { API } from '@loan/domain';
+import {
+  API,
+  FEES_DUE_SOON_LABEL,
+  FEES_OVERDUE_LABEL,
+  FEES_PAID_GROSS_LABEL,
+  OWED_LABEL,
+  owedSentence,
+} from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
@@ -25,9 +32,8 @@ export function feeRoutes(app: App, ctx: AppContext): void {
   signedIn.get(
     API.feeList,
     {
-      summary: '我的服务费：合计（待缴、逾期、本年已缴、已退款）与服务费项目，按应缴日期排列',
-      description:
-        '可按状态、贷款、应缴日期筛选；按 nextCursor 翻页（不透明，仅本人有效）；游标、日期或条数不合法返回 1001 并说明原因。',
+      summary: `我的服务费：合计（${OWED_LABEL}、${FEES_DUE_SOON_LABEL}、${FEES_OVERDUE_LABEL}、${FEES_PAID_GROSS_LABEL}、已退款）与服务费项目，按应缴日期排列`,
+      description: `${owedSentence()}可按状态、贷款、应缴日期筛选；按 nextCursor 翻页（不透明，仅本人有效）；游标、日期或条数不合法返回 1001 并说明原因。`,
       querystring: FeeListQuerystring,
       result: FeeListResultSchema,
     },

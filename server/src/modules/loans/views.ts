@@ -8,6 +8,7 @@ import {
   loanFeeTotals,
   type ServiceFee,
   serviceFeeLabel,
+  serviceFeeRuleSentence,
 } from '@loan/domain';
 import type { FeeItemRow, InstalmentRow, LedgerTransactionRow, LoanRow } from '../../db/schema.ts';
 import { instalmentOwedFen } from './collections.ts';
@@ -35,6 +36,7 @@ function annualisedRateOf(loan: LoanRow, rows: readonly InstalmentRow[], fees: L
 function loanServiceFee(fees: LoanFees, today: string): LoanServiceFee | null {
   if (fees.items.length === 0) return null;
   const t = loanFeeTotals(fees.items, today);
+  const rule = serviceFeeRuleSentence(fees.rule);
   return {
     amount: fenToYuan(t.amountFen),
     status: t.status,
@@ -44,6 +46,7 @@ function loanServiceFee(fees: LoanFees, today: string): LoanServiceFee | null {
     waived: fenToYuan(t.waivedFen),
     outstanding: fenToYuan(t.outstandingFen),
     rateLabel: serviceFeeLabel(fees.rule),
+    ...(rule ? { chargeRule: rule } : {}),
   };
 }
 

@@ -6,7 +6,6 @@ import {
   formatYuan,
   type ProductCard,
   REPAYMENT_METHOD_LABELS,
-  serviceFeeDescription,
   shanghaiDate,
   shanghaiDateTime,
   shanghaiMinute,
@@ -17,6 +16,7 @@ import {
 import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { FactGrid } from '../FactList';
+import { ServiceFeeTerms } from '../fees/ServiceFeeTerms';
 
 /**
  * Beijing time as the interface shows it, "2026/11/21 20:17:33": the domain's Shanghai wall clock (China keeps
@@ -116,7 +116,7 @@ export function ProductSummary({ product }: { product: ProductCard }) {
         {
           key: 'fee',
           label: '服务费',
-          children: serviceFeeDescription(product.serviceFee),
+          children: <ServiceFeeTerms fee={product.serviceFee} />,
         },
         {
           key: 'amount',

@@ -1,7 +1,7 @@
-import { type LoanContractView, yuanToFen } from '@loan/domain';
+import { type LoanContractView, upfrontFeeSentence, yuanToFen } from '@loan/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { AgreementBody } from '../agreement/agreement-parts';
-import { rateText, yuanText } from '../application/ApplicationParts';
+import { rateText } from '../application/ApplicationParts';
 import { FactGrid } from '../FactList';
 import { ContractKeyFacts } from './ContractKeyFacts';
 import { ContractSchedule } from './ContractSchedule';
@@ -60,7 +60,7 @@ function Terms({ contract }: { contract: LoanContractView }) {
           label: '服务费',
           children:
             yuanToFen(contract.upfrontFee) > 0
-              ? `${contract.serviceFeeLabel}（放款时收取 ${yuanText(contract.upfrontFee)}）`
+              ? `${contract.serviceFeeLabel}。${upfrontFeeSentence(yuanToFen(contract.upfrontFee))}`
               : contract.serviceFeeLabel,
         },
         {

@@ -27,6 +27,8 @@ interface Props<T> {
   note?: ReactNode;
   /** check boxes on the table's rows (cards carry their own) */
   rowSelection?: TableProps<T>['rowSelection'];
+  /** what an empty list shows (an EmptyNext with the way on); 暂无数据 by default */
+  empty?: ReactNode;
 }
 
 /**
@@ -44,6 +46,7 @@ export function RecordList<T extends object>({
   card,
   note,
   rowSelection,
+  empty = <NoData />,
 }: Props<T>) {
   // a page of rows that arrives is drawn in the background (React's deferred value: in slices, the phone stays
   // responsive), the spinner and the rows before it staying until it is drawn; rows already in when the list
@@ -71,7 +74,7 @@ export function RecordList<T extends object>({
             {items.map((item) => (
               <div key={String(item[rowKey])}>{card(item)}</div>
             ))}
-            {items.length === 0 && !pending && <NoData />}
+            {items.length === 0 && !pending && empty}
           </Flex>
         </Spin>
       ) : (
@@ -84,7 +87,7 @@ export function RecordList<T extends object>({
           loading={loading}
           pagination={false}
           scroll={{ x: scrollX ?? columnsWidth(columns) }}
-          locale={{ emptyText: pending ? ' ' : <NoData /> }}
+          locale={{ emptyText: pending ? ' ' : empty }}
         />
       )}
       <Flex vertical>

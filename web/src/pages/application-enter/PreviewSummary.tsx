@@ -2,9 +2,11 @@ import {
   formatPercent,
   formatYuan,
   type Instalment,
+  instalmentFeeSentence,
   REPAYMENT_METHOD_LABELS,
   type RepaymentMethod,
   type Schedule,
+  upfrontFeeSentence,
 } from '@loan/domain';
 import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
 
@@ -58,6 +60,7 @@ interface PreviewSummaryProps {
 export function PreviewSummary({ amountFen, months, method, schedule, onShowSchedule }: PreviewSummaryProps) {
   const { first, last } = firstAndLast(schedule);
   const note = methodNote(method, schedule);
+  const instalmentFee = first.feeFen;
   return (
     <section aria-label="还款试算" className="apply-preview">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
@@ -90,9 +93,14 @@ export function PreviewSummary({ amountFen, months, method, schedule, onShowSche
           title={note}
         />
       )}
+      {instalmentFee > 0 && (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {instalmentFeeSentence(instalmentFee, schedule.instalments.length)}
+        </Typography.Paragraph>
+      )}
       {schedule.upfrontFeeFen > 0 && (
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-          服务费 {yuan(schedule.upfrontFeeFen)} 于放款时一次性收取，已计入还款总额。
+          {upfrontFeeSentence(schedule.upfrontFeeFen)}该笔服务费已计入还款总额。
         </Typography.Paragraph>
       )}
       <Button type="link" style={{ paddingInline: 0, marginTop: 4 }} onClick={onShowSchedule}>

@@ -48,8 +48,7 @@ function Totals({ schedule }: { schedule: Schedule }) {
       <Typography.Text strong>还款总额 {money(totals.paymentFen)} 元</Typography.Text>
       <Typography.Text type="secondary">
         本金 {money(totals.principalFen)} 元 · 利息 {money(totals.interestFen)} 元 · 服务费{' '}
-        {money(totals.feeFen)} 元
-        {upfrontFeeFen > 0 ? `（其中放款时一次性收取 ${money(upfrontFeeFen)} 元）` : ''}
+        {money(totals.feeFen)} 元{upfrontFeeFen > 0 ? `（其中一次性服务费 ${money(upfrontFeeFen)} 元）` : ''}
       </Typography.Text>
     </Flex>
   );

@@ -30,7 +30,7 @@ export function OrderSummary({ order }: { order: PaymentOrderView }) {
       <Flex vertical align="center" gap={4}>
         <Typography.Text type="secondary">应付金额</Typography.Text>
         <Typography.Title level={2} style={{ margin: 0 }} data-testid="cashier-amount">
-          ¥ {money(order.amount)}
+          {money(order.amount)} 元
         </Typography.Title>
         {discount > 0 && (
           <Typography.Text type="success">

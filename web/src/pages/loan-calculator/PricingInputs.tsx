@@ -1,4 +1,11 @@
-import { FEE_KIND_LABELS, FEE_KINDS, REPAYMENT_METHOD_LABELS, REPAYMENT_METHODS } from '@loan/domain';
+import {
+  FEE_KIND_LABELS,
+  FEE_KINDS,
+  instalmentFeeSentence,
+  REPAYMENT_METHOD_LABELS,
+  REPAYMENT_METHODS,
+  upfrontFeeSentence,
+} from '@loan/domain';
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { CalcField, DecimalInput, type Span } from './CalcField';
@@ -12,8 +19,8 @@ const FEE_OPTIONS: { value: FeeChoice; label: string }[] = [
 
 const FEE_HINTS: Record<FeeChoice, string> = {
   NONE: '',
-  UPFRONT: '按借款本金一次性收取，放款时扣除',
-  PER_INSTALMENT: '按借款本金每月收取，随每期还款支付',
+  UPFRONT: upfrontFeeSentence(null),
+  PER_INSTALMENT: instalmentFeeSentence(null, null),
 };
 
 interface Props {

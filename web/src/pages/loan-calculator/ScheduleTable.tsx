@@ -1,4 +1,10 @@
-import { formatYuan, type Instalment, type Schedule } from '@loan/domain';
+import {
+  formatYuan,
+  type Instalment,
+  instalmentFeeSentence,
+  type Schedule,
+  upfrontFeeSentence,
+} from '@loan/domain';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { UI_TEXTS } from '../../app/ui-defaults';
 import { useIsPhone } from '../../app/useIsPhone';
@@ -58,9 +64,14 @@ export function ScheduleTable({ schedule }: { schedule: Schedule }) {
           )}
         />
       )}
+      {(instalments[0]?.feeFen ?? 0) > 0 && (
+        <Typography.Paragraph type="secondary" className="calc-table-note">
+          {instalmentFeeSentence(instalments[0]?.feeFen ?? 0, instalments.length)}
+        </Typography.Paragraph>
+      )}
       {upfrontFeeFen > 0 && (
         <Typography.Paragraph type="secondary" className="calc-table-note">
-          另有一次性服务费 {money(upfrontFeeFen)} 元，于放款时收取，未计入上表各期。
+          {upfrontFeeSentence(upfrontFeeFen)}该笔服务费未计入上表各期。
         </Typography.Paragraph>
       )}
     </>

@@ -35,6 +35,7 @@ import { useMessage } from '../../app/feedback';
 import { LOAN_CALCULATOR_PATH, pathWithQuery } from '../../app/paths';
 import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
+import { ServiceFeeTerms } from '../../components/fees/ServiceFeeTerms';
 import { storeAuthButtonText } from '../../components/store/StoreAuthCard';
 import { StoreAuthModal } from '../../components/store/StoreAuthModal';
 import {
@@ -44,7 +45,6 @@ import {
   annualisedText,
   type BankFilter,
   bankOptions,
-  feeText,
   institutionKindText,
   type RateSort,
   rateText,
@@ -144,7 +144,7 @@ function ProductItem({ product, apply }: { product: ProductCard; apply: ApplySta
             children: <strong>{annualisedText(product)}</strong>,
           },
           { key: 'method', label: '还款方式', children: REPAYMENT_METHOD_LABELS[product.method] },
-          { key: 'fee', label: '服务费', children: feeText(product) },
+          { key: 'fee', label: '服务费', children: <ServiceFeeTerms fee={product.serviceFee} /> },
         ]}
       />
       <div>

@@ -6,7 +6,6 @@ import {
   INSTITUTION_KIND_LABELS,
   PARTNER_BANKS,
   type ProductCard,
-  serviceFeeDescription,
   yuanToFen,
 } from '@loan/domain';
 
@@ -29,9 +28,6 @@ export function yuanText(yuan: string): string {
 export const amountRangeText = (p: ProductCard) => `${yuanText(p.minAmount)} ~ ${yuanText(p.maxAmount)}`;
 
 export const termsText = (p: ProductCard) => `${p.terms.join(' / ')} 个月`;
-
-/** The product's service fee as every product page says it (the domain's one wording). */
-export const feeText = (p: ProductCard): string => serviceFeeDescription(p.serviceFee);
 
 export function annualisedText(p: ProductCard): string {
   return p.annualisedRateMin === p.annualisedRateMax

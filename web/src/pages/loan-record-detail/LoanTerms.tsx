@@ -1,10 +1,11 @@
 import {
   LOAN_RECORD_STATUS_DISPLAY,
   type LoanView,
+  OWED_LABEL,
   REPAYMENT_METHOD_LABELS,
   SERVICE_FEE_STATUS_LABELS,
 } from '@loan/domain';
-import { Descriptions } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import { Link } from 'react-router';
 import { pathWithQuery, SERVICE_FEES_PATH } from '../../app/paths';
 import { formatShanghaiTime, rateText, yuanText } from '../../components/application/ApplicationParts';
@@ -16,7 +17,7 @@ function ServiceFeeText({ fee, loanId }: { fee: NonNullable<LoanView['serviceFee
     fee.paid && fenOf(fee.paid) ? `已缴 ${yuanText(fee.paid)}` : null,
     fee.discount && fenOf(fee.discount) ? `优惠 ${yuanText(fee.discount)}` : null,
     fee.waived && fenOf(fee.waived) ? `减免 ${yuanText(fee.waived)}` : null,
-    fee.outstanding && fenOf(fee.outstanding) ? `待缴 ${yuanText(fee.outstanding)}` : null,
+    fee.outstanding && fenOf(fee.outstanding) ? `${OWED_LABEL} ${yuanText(fee.outstanding)}` : null,
   ].filter(Boolean);
   return (
     <>
@@ -24,6 +25,11 @@ function ServiceFeeText({ fee, loanId }: { fee: NonNullable<LoanView['serviceFee
       {fee.rateLabel ? ` · ${fee.rateLabel}` : ''}
       {parts.length > 0 ? ` · ${parts.join('，')}` : ''}{' '}
       <Link to={pathWithQuery(SERVICE_FEES_PATH, { loanId })}>服务费明细</Link>
+      {fee.chargeRule && (
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+          {fee.chargeRule}
+        </Typography.Paragraph>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { API, type LoanRecordQuery } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { LOAN_INFO_PATH } from '../../app/paths';
 import { desktopWidth, loanRecordItem, signedInPageTest } from '../../test/loan-fixtures';
 import { choose, fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
 import LoanRecordsPage from './LoanRecordsPage';
@@ -22,6 +23,7 @@ function setup(answer: (q: LoanRecordQuery) => unknown = (q) => PAGES[q.cursor ?
     [
       { path: '/record/loanRecord', element: <LoanRecordsPage /> },
       { path: '/record/loanRecordDetail', element: <div>detail page</div> },
+      { path: LOAN_INFO_PATH, element: <div>loan info page</div> },
     ],
     ['/record/loanRecord'],
   );
@@ -71,7 +73,7 @@ describe('/record/loanRecord', () => {
     await choose(user, '合作机构', '广发银行');
     await waitFor(() => expect(lastParams()).toEqual({ status: 'OVERDUE', bank: 'CGB', limit: 10 }));
     expect(screen.getByText('第 1 页')).toBeInTheDocument();
-    await shown('暂无数据', { selector: '.ant-empty-description' });
+    await shown('没有符合筛选条件的记录', { selector: '.ant-empty-description' });
     await user.click(screen.getByRole('button', { name: /重\s?置/ }));
     // no filters again: the first page (from the cache) shows
     await shown('信托贷301');
@@ -99,11 +101,16 @@ describe('/record/loanRecord', () => {
     await waitFor(() => expect(lastParams()).toEqual({ limit: 20 }));
   });
 
-  it('shows 暂无数据 when nothing matches', async () => {
+  it('with no application yet says so and offers 去申请, to the products', async () => {
     page.restoreWidth = desktopWidth();
-    setup(() => ({ items: [], nextCursor: null }));
-    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    const user = setup(() => ({ items: [], nextCursor: null }));
+    expect(
+      await screen.findByText('您还没有贷款申请', { selector: '.ant-empty-description' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('暂无数据', { selector: '.ant-empty-description' })).toBeNull();
     expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '去申请' }));
+    await shown('loan info page');
   });
 
   it("shows the server's refusal of a filter (e.g. a bad date range) above the list", async () => {

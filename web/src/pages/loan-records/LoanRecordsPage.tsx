@@ -13,8 +13,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { loanRecordsQueryOptions } from '../../api/loans';
-import { loanRecordDetailPath } from '../../app/paths';
+import { LOAN_INFO_PATH, loanRecordDetailPath } from '../../app/paths';
 import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { EmptyNext, hasFilters } from '../../components/records/EmptyNext';
 import { RecordCard } from '../../components/records/RecordCard';
 import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
 import { RecordList } from '../../components/records/RecordList';
@@ -153,6 +154,17 @@ export default function LoanRecordsPage() {
         rowKey="rowId"
         columns={COLUMNS}
         card={(item) => <LoanRecordCard item={item} />}
+        empty={
+          <EmptyNext
+            description="您还没有贷款申请"
+            action={{ label: '去申请', to: LOAN_INFO_PATH }}
+            filtered={hasFilters(filters)}
+            onClearFilters={() => {
+              form.resetFields();
+              setFilters({});
+            }}
+          />
+        }
         note={
           <Typography.Text type="secondary" style={{ textAlign: 'right', marginTop: 8 }}>
             按申请时间由新到旧排列

@@ -1,9 +1,7 @@
 import type { CouponView } from '@loan/domain';
-import { COUPON_KIND_LABELS, COUPON_SCOPE_LABELS } from '@loan/domain';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
-import { useNavigate } from 'react-router';
-import { SERVICE_FEES_PATH } from '../../app/paths';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
+import { Link, useNavigate } from 'react-router';
+import { loanRecordDetailPath, SERVICE_FEES_PATH } from '../../app/paths';
 import { COUPON_STATUS_DISPLAY, couponFace } from '../../components/payments/pay-labels';
 import { EnumTag } from '../../components/records/RecordParts';
 
@@ -22,7 +20,7 @@ export function CouponCard({ coupon }: { coupon: CouponView }) {
       <Flex>
         <Flex vertical align="center" justify="center" className="coupon-face">
           <span className="coupon-face-value">{couponFace(coupon)}</span>
-          <span className="coupon-face-kind">{COUPON_KIND_LABELS[coupon.kind]}</span>
+          <span className="coupon-face-kind">{coupon.kindLabel}</span>
         </Flex>
         <Flex vertical gap={4} style={{ padding: 12, minWidth: 0, flex: 1 }}>
           <Flex justify="space-between" align="start" gap={8}>
@@ -31,14 +29,25 @@ export function CouponCard({ coupon }: { coupon: CouponView }) {
           </Flex>
           <Typography.Text>{coupon.rule}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {COUPON_SCOPE_LABELS[coupon.scope]}
+            {coupon.scopeText}
           </Typography.Text>
           <Flex align="center" gap={8} wrap>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              有效期至 {formatShanghaiTime(coupon.validUntil)}
+              {coupon.validityText}
             </Typography.Text>
             {coupon.expiringSoon && <Tag color="volcano">即将过期</Tag>}
           </Flex>
+          {coupon.use && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="coupon-use">
+              {coupon.use.text}
+              {coupon.use.rowId !== null && (
+                <>
+                  {' '}
+                  <Link to={loanRecordDetailPath(coupon.use.rowId)}>查看贷款</Link>
+                </>
+              )}
+            </Typography.Text>
+          )}
           {usable && (
             <Flex justify="flex-end">
               <Button size="small" type="primary" ghost onClick={() => navigate(SERVICE_FEES_PATH)}>

@@ -2,6 +2,7 @@ import { API } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loanRecordDetailPath } from '../../app/paths';
 import { readSession, saveLogin } from '../../session/session';
 import { coupon } from '../../test/pay-fixtures';
 import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
@@ -24,7 +25,23 @@ const COUPONS = [
     rule: '服务费减 20%，最高 100.00 元',
   }),
   coupon(3, { kind: 'FREE_FEE', title: '免服务费券', status: 'LOCKED', rule: '免一笔服务费' }),
-  coupon(4, { status: 'USED' }),
+  coupon(4, {
+    status: 'USED',
+    amountOff: '10.00',
+    threshold: null,
+    rule: '立减 10.00 元',
+    kindLabel: '立减',
+    scope: 'BANKS',
+    scopeValues: ['CGB'],
+    scopeText: '限广发银行',
+    use: {
+      usedAt: '2026-11-20T02:00:00.000Z',
+      rowId: 101,
+      productName: '广发店铺经营贷',
+      feeLabel: '一次性服务费',
+      text: '2026-11-20 用于 广发店铺经营贷 一次性服务费',
+    },
+  }),
   coupon(5, { status: 'EXPIRED', title: '过期券' }),
 ];
 
@@ -56,6 +73,10 @@ describe('/account/myAccount coupons', () => {
     expect(within(first).getByText('满 300.00 元减 50.00 元')).toBeInTheDocument();
     expect(within(first).getByText('即将过期')).toBeInTheDocument();
     expect(within(first).getByText('可用')).toBeInTheDocument();
+    // the validity in dates only, no time of day
+    expect(within(first).getByText('有效期 2026-11-01 至 2026-12-31')).toBeInTheDocument();
+    expect(first.textContent).not.toMatch(/\d{2}:\d{2}/);
+    expect(within(first).getByText('全部产品可用')).toBeInTheDocument();
     const second = screen.getByRole('article', { name: '八折券' });
     expect(within(second).getByText('8 折')).toBeInTheDocument();
     expect(within(second).queryByText('即将过期')).toBeNull();
@@ -75,7 +96,18 @@ describe('/account/myAccount coupons', () => {
     await user.click(screen.getByText('已过期 1'));
     await screen.findByRole('article', { name: '过期券' });
     await user.click(screen.getByText('已使用 1'));
-    await screen.findByRole('article', { name: '满减券4' });
+    const used = await screen.findByRole('article', { name: '满减券4' });
+    // no threshold: 立减, not 满减; the bank by name; when and on what it was used, with the loan one click away
+    expect(within(used).getByText('立减')).toBeInTheDocument();
+    expect(within(used).queryByText('满减')).toBeNull();
+    expect(within(used).getByText('限广发银行')).toBeInTheDocument();
+    expect(within(used).getByTestId('coupon-use')).toHaveTextContent(
+      '2026-11-20 用于 广发店铺经营贷 一次性服务费 查看贷款',
+    );
+    expect(within(used).getByRole('link', { name: '查看贷款' })).toHaveAttribute(
+      'href',
+      loanRecordDetailPath(101),
+    );
   });
 
   it('去使用 goes to the service fees', async () => {

@@ -1,4 +1,4 @@
-import type { OwedInstalment, OwedOverview } from '@loan/domain';
+import { FEES_OWED_LABEL, type OwedInstalment, type OwedOverview } from '@loan/domain';
 import { Alert, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -140,9 +140,9 @@ export function OwedCard({ owed }: { owed: OwedOverview }) {
             <Col xs={24} sm={12} lg={6}>
               <Figure
                 testId="owed-fees"
-                label="待缴服务费"
+                label={FEES_OWED_LABEL}
                 value={`${money(owed.feesDue)} 元`}
-                note={owed.feesDueCount > 0 ? `${owed.feesDueCount} 笔待缴` : '无待缴服务费'}
+                note={owed.feesDueCount > 0 ? `${owed.feesDueCount} 笔，含未到期各期` : '无待缴服务费'}
               />
             </Col>
           </Row>

@@ -1,5 +1,24 @@
-import type { FeeItemView, FeeTotals } from '@loan/domain';
-import { Button, Card, Checkbox, Col, Flex, Row, Statistic, type TableColumnsType, Tag } from 'antd';
+import {
+  FEES_DUE_SOON_LABEL,
+  FEES_OVERDUE_LABEL,
+  FEES_PAID_GROSS_LABEL,
+  type FeeItemView,
+  type FeeTotals,
+  OWED_LABEL,
+  owedSentence,
+} from '@loan/domain';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Flex,
+  Row,
+  Statistic,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { Link } from 'react-router';
 import { loanRecordDetailPath } from '../../app/paths';
 import { FEE_STATUS_DISPLAY, feeItemName, fen, money } from '../../components/payments/pay-labels';
@@ -21,35 +40,41 @@ function LoanName({ item }: { item: FeeItemView }) {
 const yuan = (value: string) => `${money(value)} 元`;
 
 const TOTALS: { key: keyof FeeTotals; title: string; colour?: string }[] = [
-  { key: 'dueNow', title: '当前待缴' },
-  { key: 'overdue', title: '逾期未缴', colour: '#cf1322' },
-  { key: 'paidThisYear', title: '本年已缴' },
+  { key: 'owed', title: OWED_LABEL },
+  { key: 'dueSoon', title: FEES_DUE_SOON_LABEL },
+  { key: 'overdue', title: FEES_OVERDUE_LABEL, colour: '#cf1322' },
+  { key: 'paidThisYear', title: FEES_PAID_GROSS_LABEL },
   { key: 'refunded', title: '已退款' },
 ];
 
-/** The four totals of the page: due now, overdue, paid this year, refunded. */
+/** The totals of the page: 待缴 (all owed), its parts due within 30 days and overdue, paid this year, refunded. */
 export function FeeTotalsRow({ totals, loading }: { totals: FeeTotals | undefined; loading: boolean }) {
   return (
-    <Row gutter={[12, 12]} role="list" aria-label="服务费汇总">
-      {TOTALS.map(({ key, title, colour }) => (
-        <Col key={key} xs={12} lg={6} role="listitem">
-          <Card size="small" variant="outlined">
-            <Statistic
-              title={title}
-              loading={loading && !totals}
-              value={totals ? money(totals[key]) : '—'}
-              suffix="元"
-              styles={{
-                content: {
-                  fontSize: 20,
-                  ...(colour && totals && fen(totals[key]) > 0 ? { color: colour } : {}),
-                },
-              }}
-            />
-          </Card>
-        </Col>
-      ))}
-    </Row>
+    <Flex vertical gap={8}>
+      <Row gutter={[12, 12]} role="list" aria-label="服务费汇总">
+        {TOTALS.map(({ key, title, colour }) => (
+          <Col key={key} xs={12} md={8} xl={{ flex: '20%' }} role="listitem">
+            <Card size="small" variant="outlined">
+              <Statistic
+                title={title}
+                loading={loading && !totals}
+                value={totals ? money(totals[key]) : '—'}
+                suffix="元"
+                styles={{
+                  content: {
+                    fontSize: 20,
+                    ...(colour && totals && fen(totals[key]) > 0 ? { color: colour } : {}),
+                  },
+                }}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Typography.Text type="secondary" data-testid="owed-rule">
+        {owedSentence()}
+      </Typography.Text>
+    </Flex>
   );
 }
 

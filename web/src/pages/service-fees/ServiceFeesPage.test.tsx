@@ -84,9 +84,10 @@ describe('/service/serviceDetail', () => {
     page.restoreWidth = desktopWidth();
     setup();
     const totals = await screen.findByRole('list', { name: '服务费汇总' });
-    await waitFor(() => expect(totals).toHaveTextContent('当前待缴800.00元'));
+    await waitFor(() => expect(totals).toHaveTextContent('待缴2,000.00元'));
+    expect(totals).toHaveTextContent('30 日内到期800.00元');
     expect(totals).toHaveTextContent('逾期未缴400.00元');
-    expect(totals).toHaveTextContent('本年已缴1,200.00元');
+    expect(totals).toHaveTextContent('本年已缴（含已退款）1,200.00元');
     expect(totals).toHaveTextContent('已退款50.00元');
     const table = (await screen.findByText('第 3 期服务费')).closest('table') as HTMLElement;
     const row = within(table).getByText('第 3 期服务费').closest('tr') as HTMLElement;
@@ -98,6 +99,14 @@ describe('/service/serviceDetail', () => {
     );
     expect(within(table).getByText('逾期')).toBeInTheDocument();
     expect(calls(API.feeList).at(-1)?.params).toEqual({ pageSize: 10 });
+  });
+
+  it('with no fee yet says when fees appear and offers 去申请', async () => {
+    page.restoreWidth = desktopWidth();
+    page.api = fakeApi((r) => (r.url === API.feeList ? ok(feePage([])) : ok(null)));
+    renderRoutes([{ path: '/', element: <ServiceFeesPage /> }]);
+    await shown('暂无服务费：借款放款后，各笔服务费在此列出', { selector: '.ant-empty-description' });
+    expect(screen.getByRole('button', { name: '去申请' })).toBeInTheDocument();
   });
 
   it('starts filtered to the loan it was opened for', async () => {

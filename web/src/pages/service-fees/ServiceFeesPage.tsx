@@ -8,7 +8,9 @@ import { useSearchParams } from 'react-router';
 import { feeListQueryOptions } from '../../api/fees';
 import { loanRecordsQueryOptions } from '../../api/loans';
 import { useMessage } from '../../app/feedback';
+import { LOAN_INFO_PATH } from '../../app/paths';
 import { FEE_STATUS_DISPLAY, fen, money } from '../../components/payments/pay-labels';
+import { EmptyNext, hasFilters } from '../../components/records/EmptyNext';
 import { RecordFilters } from '../../components/records/RecordFilters';
 import { RecordList } from '../../components/records/RecordList';
 import { rangeFilter } from '../../components/records/RecordParts';
@@ -157,6 +159,17 @@ export default function ServiceFeesPage() {
             onSelect: (item, checked) => select(item, checked),
             hideSelectAll: true,
           }}
+          empty={
+            <EmptyNext
+              description="暂无服务费：借款放款后，各笔服务费在此列出"
+              action={{ label: '去申请', to: LOAN_INFO_PATH }}
+              filtered={hasFilters(filters)}
+              onClearFilters={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            />
+          }
           card={(item) => (
             <FeeCard
               item={item}

@@ -77,12 +77,12 @@ describe('/trading/tradingRecord', () => {
       (key) => `${totalTitle(key)} ${total(key)}`,
     );
     expect(said).toEqual([
-      '净收入 45,350.00元',
-      '收到放款 50,000.00元',
+      '资金净流入 45,350.00元',
+      '放款本金 50,000.00元',
       '已还本金 4,000.00元',
       '已付利息 600.00元',
       '已付罚息 50.00元',
-      '已付服务费 0.00元',
+      '已付服务费（扣除退款后） 0.00元',
     ]);
     const repayment = within(table).getByText('第 12 笔').closest('tr') as HTMLElement;
     expect(within(repayment).getByText('还款')).toBeInTheDocument();
@@ -168,15 +168,39 @@ describe('/trading/tradingRecord', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '导出 Excel' })).toBeEnabled());
   });
 
-  it('shows 暂无数据 and zero totals for an empty range', async () => {
+  it('an empty ledger says what it will hold, offers 去申请, zero totals and nothing to export', async () => {
     page.restoreWidth = desktopWidth();
     setup((r) =>
       r.url === API.tradingRecord
         ? ok({ items: [], nextCursor: null, totals: { ...TOTALS, amount: '0.00', count: 0 } })
         : undefined,
     );
-    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('暂无交易记录：放款、还款与服务费缴纳都会记在这里', {
+        selector: '.ant-empty-description',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('暂无数据', { selector: '.ant-empty-description' })).toBeNull();
+    expect(screen.getByRole('button', { name: '去申请' })).toBeInTheDocument();
     expect(total('count')).toBe('0笔');
+    expect(screen.getByRole('button', { name: '导出 CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '导出 Excel' })).toBeDisabled();
+  });
+
+  it('an empty filtered range offers to clear the filters, which shows the ledger again', async () => {
+    page.restoreWidth = desktopWidth();
+    const user = setup((r) =>
+      r.url === API.tradingRecord && (r.params as TradingRecordQuery).type
+        ? ok({ items: [], nextCursor: null, totals: { ...TOTALS, amount: '0.00', count: 0 } })
+        : undefined,
+    );
+    await shown('第 12 笔');
+    expect(screen.getByRole('button', { name: '导出 CSV' })).toBeEnabled();
+    await choose(user, '交易类型', '退款');
+    await shown('没有符合筛选条件的记录', { selector: '.ant-empty-description' });
+    expect(screen.getByRole('button', { name: '导出 CSV' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '清除筛选' }));
+    await shown('第 12 笔');
   });
 
   it('shows the lines as cards at phone width, with the export buttons', async () => {

@@ -19,6 +19,8 @@ import {
   tradingRecordsQueryOptions,
 } from '../../api/trading';
 import { useMessage } from '../../app/feedback';
+import { LOAN_INFO_PATH } from '../../app/paths';
+import { EmptyNext, hasFilters } from '../../components/records/EmptyNext';
 import { LedgerLineCard } from '../../components/records/LedgerLineCard';
 import { ledgerColumns } from '../../components/records/ledger-columns';
 import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
@@ -35,7 +37,7 @@ const PLACEHOLDER_FIGURES = ledgerTotalFigures({
   penalty: '0.00',
   fee: '0.00',
   count: 0,
-}).map((f) => ({ key: f.key, title: f.key === 'amount' ? '净额' : f.label, text: '—' }));
+}).map((f) => ({ key: f.key, title: f.key === 'amount' ? '资金净额' : f.label, text: '—' }));
 
 const TYPE_OPTIONS = LEDGER_TYPES.map((value) => ({ value, label: LEDGER_TYPE_DISPLAY[value].label }));
 const SELECTS: SelectFilter[] = [
@@ -99,7 +101,8 @@ function Totals({ totals, loading }: { totals: LedgerTotals | undefined; loading
   );
 }
 
-function ExportButtons({ filters }: { filters: ExportQuery }) {
+/** The export of the filtered range; nothing to export (or not yet known) disables it. */
+function ExportButtons({ filters, count }: { filters: ExportQuery; count: number | undefined }) {
   const message = useMessage();
   const [pending, setPending] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
@@ -116,12 +119,15 @@ function ExportButtons({ filters }: { filters: ExportQuery }) {
       setPending(null);
     }
   };
+  const nothing = !count;
+  const disabled = pending !== null || nothing;
+  const title = nothing ? '暂无可导出的交易' : undefined;
   return (
     <Flex gap={8} wrap>
-      <Button loading={pending === 'csv'} disabled={pending !== null} onClick={() => void run('csv')}>
+      <Button loading={pending === 'csv'} disabled={disabled} title={title} onClick={() => void run('csv')}>
         导出 CSV
       </Button>
-      <Button loading={pending === 'xlsx'} disabled={pending !== null} onClick={() => void run('xlsx')}>
+      <Button loading={pending === 'xlsx'} disabled={disabled} title={title} onClick={() => void run('xlsx')}>
         导出 Excel
       </Button>
     </Flex>
@@ -136,7 +142,11 @@ export default function TradingRecordsPage() {
   const { records, phone } = list;
 
   return (
-    <Card variant="borderless" title="交易记录" extra={phone ? null : <ExportButtons filters={filters} />}>
+    <Card
+      variant="borderless"
+      title="交易记录"
+      extra={phone ? null : <ExportButtons filters={filters} count={records.data?.totals.count} />}
+    >
       <RecordFilters
         form={form}
         selects={SELECTS}
@@ -147,7 +157,7 @@ export default function TradingRecordsPage() {
       />
       {phone && (
         <div style={{ marginBottom: 16 }}>
-          <ExportButtons filters={filters} />
+          <ExportButtons filters={filters} count={records.data?.totals.count} />
         </div>
       )}
       <Typography.Text type="secondary">以下合计为筛选范围内全部交易（不限当前页）</Typography.Text>
@@ -159,6 +169,17 @@ export default function TradingRecordsPage() {
         columns={COLUMNS}
         scrollX={1000}
         card={(line) => <LedgerLineCard line={line} more={cardRows(line)} />}
+        empty={
+          <EmptyNext
+            description="暂无交易记录：放款、还款与服务费缴纳都会记在这里"
+            action={{ label: '去申请', to: LOAN_INFO_PATH }}
+            filtered={hasFilters(filters)}
+            onClearFilters={() => {
+              form.resetFields();
+              setFilters({});
+            }}
+          />
+        }
       />
     </Card>
   );
