@@ -15,6 +15,7 @@ import {
   type MoneyRuleId,
   moneyRuleBreaches,
   owedSentence,
+  SETTLEMENT_RULE_TEXT,
   upfrontFeeRateSentence,
   upfrontFeeSentence,
   yuanToFen,
@@ -103,6 +104,9 @@ const STATED: readonly { rule: MoneyRuleId; source: string; sentence: () => stri
   { rule: 'OWED', source: 'agreement SERVICE', sentence: () => owedSentence() },
   { rule: 'OWED', source: 'api description', sentence: () => owedSentence() },
   { rule: 'INTEREST', source: 'contract upfront', sentence: () => interestSentence('0.096') },
+  { rule: 'EARLY_SETTLEMENT', source: 'agreement SERVICE', sentence: () => SETTLEMENT_RULE_TEXT },
+  { rule: 'EARLY_SETTLEMENT', source: 'contract upfront', sentence: () => SETTLEMENT_RULE_TEXT },
+  { rule: 'EARLY_SETTLEMENT', source: 'contract instalment', sentence: () => SETTLEMENT_RULE_TEXT },
   { rule: 'INTEREST', source: 'contract instalment', sentence: () => interestSentence('0.168') },
 ];
 

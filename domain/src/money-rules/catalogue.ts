@@ -1,3 +1,4 @@
+import { SETTLEMENT_RULE_TEXT } from '../loan/settlement-rule.ts';
 import {
   currencySentence,
   FEES_PAID_GROSS_LABEL,
@@ -9,7 +10,14 @@ import {
 } from './sentences.ts';
 
 /** The money rules a borrower reads; each has one canonical sentence in sentences.ts. */
-export type MoneyRuleId = 'UPFRONT_FEE' | 'INSTALMENT_FEE' | 'OWED' | 'INTEREST' | 'FEES_PAID' | 'CURRENCY';
+export type MoneyRuleId =
+  | 'UPFRONT_FEE'
+  | 'INSTALMENT_FEE'
+  | 'OWED'
+  | 'INTEREST'
+  | 'FEES_PAID'
+  | 'CURRENCY'
+  | 'EARLY_SETTLEMENT';
 
 export interface MoneyRule {
   readonly id: MoneyRuleId;
@@ -56,6 +64,18 @@ export const MONEY_RULES: readonly MoneyRule[] = [
     id: 'FEES_PAID',
     canonical: `${FEES_PAID_GROSS_LABEL}；${FEES_PAID_NET_LABEL}`,
     forbidden: [/本年已缴(?!（含已退款）)/, /已付服务费(?!（扣除退款后）)/],
+  },
+  {
+    id: 'EARLY_SETTLEMENT',
+    canonical: SETTLEMENT_RULE_TEXT,
+    forbidden: [
+      // what the texts said before the rule was one: interest "by days occupied" without what is credited,
+      // fees of instalments not yet due "no longer charged" without those already paid
+      /按实际占用天数计收利息/,
+      /尚未到期各期的服务费不再收取/,
+      /提前结清.{0,12}(不退|不予退还|概不退还)/,
+      /结清.{0,8}(全额|整期)(收取|计收)利息/,
+    ],
   },
   {
     id: 'CURRENCY',

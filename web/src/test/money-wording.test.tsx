@@ -11,6 +11,7 @@ import {
   OWED_LABEL,
   owedSentence,
   productSchedule,
+  SETTLEMENT_RULE_TEXT,
   serviceFeeRuleSentence,
   upfrontFeeSentence,
 } from '@loan/domain';
@@ -26,6 +27,7 @@ import { PreviewSummary } from '../pages/application-enter/PreviewSummary';
 import { PricingInputs } from '../pages/loan-calculator/PricingInputs';
 import { ScheduleTable } from '../pages/loan-calculator/ScheduleTable';
 import { LoanTerms } from '../pages/loan-record-detail/LoanTerms';
+import { SettlementQuoteView } from '../pages/loan-record-detail/SettlementQuoteView';
 import { overview } from '../pages/my-account/account-fixtures';
 import { OwedCard } from '../pages/my-account/OwedCard';
 import { FeeTotalsRow } from '../pages/service-fees/FeeParts';
@@ -137,6 +139,25 @@ const SCREENS: Record<string, () => ReactNode> = {
       }}
     />
   ),
+  'settlement quote': () => (
+    <SettlementQuoteView
+      quote={{
+        loanId: 2001,
+        asOfDate: '2026-12-10',
+        validUntil: '2026-12-10T15:59:59.999Z',
+        principal: '91953.60',
+        interest: '240.00',
+        fee: '0.00',
+        penalty: '0.00',
+        credit: '900.00',
+        total: '91293.60',
+        feeWaived: '300.00',
+        feeNote: '剩余 3 期服务费 300.00 元提前结清免收',
+        creditNote: '已缴未到期期次的利息 800.00 元、服务费 100.00 元从结清金额中抵扣',
+        openOrder: null,
+      }}
+    />
+  ),
   'transaction totals': () =>
     ledgerTotalFigures({
       amount: '99550.00',
@@ -153,6 +174,7 @@ const SCREENS: Record<string, () => ReactNode> = {
 
 /** Where a screen states a rule, the sentence or label it must show. */
 const STATED: readonly { rule: MoneyRuleId; screen: string; text: string }[] = [
+  { rule: 'EARLY_SETTLEMENT', screen: 'settlement quote', text: SETTLEMENT_RULE_TEXT },
   { rule: 'UPFRONT_FEE', screen: 'calculator fee field', text: upfrontFeeSentence(null) },
   { rule: 'UPFRONT_FEE', screen: 'calculator schedule', text: upfrontFeeSentence(500_00) },
   { rule: 'UPFRONT_FEE', screen: 'apply form preview', text: upfrontFeeSentence(500_00) },

@@ -1,18 +1,19 @@
-import {
-  instalmentFeeRateSentence,
-  owedSentence,
-  UPFRONT_FEE_DUE_DAYS,
-  upfrontFeeRateSentence,
-} from '@loan/domain';
-
 /**
  * 《融资咨询服务协议》, v1 to v3. v2: clause 2.2 says how the per-instalment fee is really charged (a flat monthly rate on
  * the original principal, the same every period), and 2.4–2.6 cover coupons, the fees waived on early
  * settlement and refunds. v3: clause 2.2 states when each fee is charged in the domain's sentences (the loan
- * disbursed in full, the upfront fee due after disbursement) and 2.3 what 待缴 means. Earlier versions stay
+ * disbursed in full, the upfront fee due after disbursement), 2.3 what 待缴 means and 2.5 what early settlement charges,
+ * forgives and credits (the settlement rule's own sentence). Earlier versions stay
  * published as they were.
  */
-import { PRODUCT_NAME } from '@loan/domain';
+import {
+  instalmentFeeRateSentence,
+  owedSentence,
+  PRODUCT_NAME,
+  SETTLEMENT_RULE_TEXT,
+  UPFRONT_FEE_DUE_DAYS,
+  upfrontFeeRateSentence,
+} from '@loan/domain';
 
 export const PLATFORM = `${PRODUCT_NAME}（以下简称“平台”）`;
 
@@ -78,7 +79,7 @@ export const SERVICE_V3 = `${OPENING}
 （二）${instalmentFeeRateSentence()}
 2.3 各产品的服务费率在产品页面公示，并计入产品页面展示的年化利率（包含利息与服务费的综合年化成本）。每一笔服务费的应缴日期、金额、优惠券抵扣、已缴、退款及状态均可在平台“服务费”页面查询；${owedSentence()}
 2.4 甲方可使用平台发放的优惠券抵扣服务费：每笔服务费限用一张优惠券，抵扣金额不超过该笔服务费；全额抵扣的无需另行支付。未支付的订单关闭或支付全额退款后，未过期的优惠券恢复可用。
-2.5 甲方提前结清贷款的，已到期未缴的服务费随结清款一并收取；尚未到期各期的服务费不再收取，在结清报价和“服务费”页面中显示为“已减免”。
+2.5 甲方提前结清贷款的，按借款合同的提前结清约定办理：${SETTLEMENT_RULE_TEXT}结清报价逐项列明应付、免收和抵扣的金额，免收与抵扣的服务费在“服务费”页面中显示为“已减免”。
 2.6 服务费多收或误收的，甲方可在“我的账户—申请退款”中提出申请，乙方核实后七个工作日内原路退回；退款不影响甲方对其他服务费的缴纳义务。
 2.7 除本条约定外，乙方不以任何名义向甲方收取其他费用，任何人员索要额外费用的，甲方有权拒绝并向乙方举报。
 ${CLOSING}`;
