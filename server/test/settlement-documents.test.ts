@@ -1,6 +1,7 @@
 import {
   amountInChineseCapitals,
   fenToYuan,
+  type LoanRecordDetail,
   maskIdNumber,
   PRODUCT_NAME,
   RSP,
@@ -63,6 +64,19 @@ describe('the documents of an early settlement', () => {
     expect(text).toContain(amountInChineseCapitals(yuanToFen(total)));
     expect(text).toContain(outTradeNo);
     expect(text).not.toContain('一次性服务费');
+    // the loan's page points at this payment
+    const detail = okResult(
+      await call<LoanRecordDetail>(
+        t.app,
+        'GET',
+        '/loanMgr/loanRecordDetail',
+        { rowId: String(rowId) },
+        {
+          token: b.token,
+        },
+      ),
+    );
+    expect(detail.settlement).toMatchObject({ outTradeNo, total });
   });
 
   it('the 结清证明 names the borrower, the loan, the bank and what was repaid, with its settled date and seal', async () => {

@@ -217,7 +217,7 @@ describe('service fees, coupons, payments and refunds in the browser', () => {
     await page.getByText('一次性服务费').waitFor();
     const totals = page.getByRole('list', { name: '服务费汇总' });
     for (const title of ['待缴', '30 日内到期', '逾期未缴', '本年已缴（含已退款）', '已退款']) {
-      const item = totals.getByRole('listitem').filter({ hasText: title });
+      const item = totals.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
       expect(await item.isVisible()).toBe(true);
       const box = await item.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);

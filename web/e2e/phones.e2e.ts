@@ -181,7 +181,7 @@ describe('money at phone width, and the records table at desktop width', () => {
         'phone-detail-1366',
         desk.page.getByRole('cell', { name: '已还清' }),
       ],
-      ['/trading/tradingRecord', 'phone-trading-1366', desk.page.getByText('收到放款')],
+      ['/trading/tradingRecord', 'phone-trading-1366', desk.page.getByText('放款本金')],
       [
         '/apply/loanDetail',
         'phone-calculator-1366',

@@ -139,6 +139,16 @@ export interface LoanRecordDetail {
   contractRowId: number | null;
   /** a payment of this loan waiting at the cashier (pay it or cancel it before another), else null */
   openOrder: LoanOpenOrder | null;
+  /** the early settlement that ended the loan (its payment's receipt: GET /pay/receipt), else null */
+  settlement: LoanSettlement | null;
+}
+
+/** An early settlement paid: the order (for its receipt), what it paid, the date interest ran to, when. */
+export interface LoanSettlement {
+  outTradeNo: string;
+  total: string;
+  asOfDate: string;
+  settledAt: string;
 }
 
 /** An unpaid payment order of a loan: what it pays, how much, where to pay it, until when. */

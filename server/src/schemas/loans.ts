@@ -206,6 +206,18 @@ export const LoanRecordDetailSchema = Type.Object({
     ],
     { description: '该贷款待支付的订单（继续支付或取消后才能发起其他支付），没有时为 null' },
   ),
+  settlement: Type.Union(
+    [
+      Type.Object({
+        outTradeNo: Type.String(),
+        total: Yuan,
+        asOfDate: DateText,
+        settledAt: DateTime,
+      }),
+      Type.Null(),
+    ],
+    { description: '已提前结清时为结清支付（其电子回单见 /pay/receipt），否则为 null' },
+  ),
 });
 
 export const SettlementQuoteSchema = Type.Object({

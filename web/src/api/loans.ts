@@ -10,6 +10,7 @@ import {
 } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { isRspError } from './errors';
+import { downloadPdf } from './file-download';
 import { type CallOptions, get, post } from './http';
 
 /** Loans after the decision (/loanMgr/…): the records list, one record in detail, early settlement. */
@@ -58,4 +59,13 @@ export const settlementQuoteQueryOptions = (loanId: number) =>
 
 export function earlySettle(body: EarlySettleRequest, options?: CallOptions) {
   return post<EarlySettleResult>(API.earlySettle, body, options);
+}
+
+/** GET /loanMgr/settlementCertificatePdf?loanId=: the 结清证明 of a settled loan. */
+export function downloadSettlementCertificate(loanId: number) {
+  return downloadPdf(
+    API.settlementCertificatePdf,
+    { loanId },
+    { fallbackName: `结清证明-${loanId}.pdf`, failed: '结清证明下载失败，请稍后重试' },
+  );
 }

@@ -101,6 +101,7 @@ export function record(overrides: Partial<LoanRecordDetail> = {}): LoanRecordDet
     ],
     contractRowId: null,
     openOrder: null,
+    settlement: null,
     ...overrides,
   };
 }

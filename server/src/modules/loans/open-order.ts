@@ -1,7 +1,7 @@
-import { fenToYuan, type LoanOpenOrder, PAYMENT_PURPOSE_LABELS } from '@loan/domain';
+import { fenToYuan, type LoanOpenOrder, type LoanSettlement, PAYMENT_PURPOSE_LABELS } from '@loan/domain';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { paymentOrders } from '../../db/schema.ts';
+import { paymentOrders, settlementRequests } from '../../db/schema.ts';
 
 /** The loan's payment waiting at the cashier (at most one holds its instalments), newest first; null if none. */
 export async function loanOpenOrder(db: Database, loanId: number, now: Date): Promise<LoanOpenOrder | null> {
@@ -25,5 +25,27 @@ export async function loanOpenOrder(db: Database, loanId: number, now: Date): Pr
     amount: fenToYuan(order.amountFen),
     cashierUrl: order.cashierUrl,
     expiresAt: order.expiresAt.toISOString(),
+  };
+}
+
+/** The paid early settlement that ended the loan, if one did. */
+export async function loanSettlement(db: Database, loanId: number): Promise<LoanSettlement | null> {
+  const [row] = await db
+    .select({
+      outTradeNo: paymentOrders.outTradeNo,
+      totalFen: settlementRequests.totalFen,
+      asOfDate: settlementRequests.asOfDate,
+      completedAt: settlementRequests.completedAt,
+    })
+    .from(settlementRequests)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, settlementRequests.orderId))
+    .where(and(eq(settlementRequests.loanId, loanId), eq(settlementRequests.status, 'SETTLED')))
+    .limit(1);
+  if (!row?.completedAt) return null;
+  return {
+    outTradeNo: row.outTradeNo,
+    total: fenToYuan(row.totalFen),
+    asOfDate: row.asOfDate,
+    settledAt: row.completedAt.toISOString(),
   };
 }

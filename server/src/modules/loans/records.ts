@@ -35,7 +35,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { keptContract } from '../applications/contract-kept.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
-import { loanOpenOrder } from './open-order.ts';
+import { loanOpenOrder, loanSettlement } from './open-order.ts';
 import {
   BAD_CURSOR,
   beforeKey,
@@ -169,6 +169,7 @@ export async function loanRecordDetail(
       agreements,
       contractRowId,
       openOrder: null,
+      settlement: null,
     };
   const state = await loanState(ctx.db, loan);
   const lines = await ctx.db
@@ -184,6 +185,7 @@ export async function loanRecordDetail(
     agreements,
     contractRowId,
     openOrder: await loanOpenOrder(ctx.db, loan.id, ctx.now()),
+    settlement: await loanSettlement(ctx.db, loan.id),
   };
 }
 

@@ -253,6 +253,41 @@ describe('/record/loanRecordDetail', () => {
     expect(within(card('提前结清')).getByRole('button', { name: '提前结清' })).toBeEnabled();
   });
 
+  it('a settled loan: when and how it ended, its 结清证明 and the settlement payment’s receipt', async () => {
+    const settledLoan = {
+      ...LOAN,
+      status: 'SETTLED' as const,
+      outstandingPrincipal: '0.00',
+      settledAt: '2026-09-10T02:00:00.000Z',
+    };
+    setup((r) =>
+      r.url === API.loanRecordDetail
+        ? ok(
+            record({
+              loan: settledLoan,
+              settlement: {
+                outTradeNo: ORDER.outTradeNo,
+                total: '6171.92',
+                asOfDate: '2026-09-10',
+                settledAt: '2026-09-10T02:00:00.000Z',
+              },
+            }),
+          )
+        : ok(null),
+    );
+    await screen.findByText('结清', { selector: '.ant-card-head-title' });
+    const settled = card('结清');
+    expect(within(settled).getByText('提前结清')).toBeInTheDocument();
+    expect(within(settled).getByText('6,171.92 元')).toBeInTheDocument();
+    expect(within(settled).getByText(ORDER.outTradeNo)).toBeInTheDocument();
+    expect(within(settled).getByRole('button', { name: /下载结清证明/ })).toBeInTheDocument();
+    expect(
+      within(settled).getByRole('button', { name: `下载电子回单 ${ORDER.outTradeNo}` }),
+    ).toBeInTheDocument();
+    // nothing to pay or settle any more
+    expect(screen.queryByText('提前结清', { selector: '.ant-card-head-title' })).toBeNull();
+  });
+
   it('offers the advance cancel for an application that may still be cancelled, without loan sections', async () => {
     const pending = applicationDetail('YNIT-XT01', { rowId: 302, state: 'UNDER_REVIEW', canCancel: true });
     setup(

@@ -21,6 +21,7 @@ import { LoanSchedule } from './LoanSchedule';
 import { LoanTerms } from './LoanTerms';
 import { OpenOrderAlert } from './OpenOrderAlert';
 import { RepayNow } from './RepayNow';
+import { SettledCard } from './SettledCard';
 
 function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }) {
   if (agreements.length === 0) return <NoData />;
@@ -92,6 +93,7 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
           <EarlySettlement loan={loan} onSettled={refreshAll} />
         </Card>
       )}
+      {loan?.status === 'SETTLED' && <SettledCard loan={loan} settlement={data.settlement} />}
       {loan && (
         <Card title="还款计划">
           <LoanSchedule instalments={instalments} />
