@@ -2,7 +2,7 @@ import { type LoanCertificationView, RSP } from '@loan/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, loanCertifications } from '../src/db/schema.ts';
-import { open } from '../src/lib/sealed-columns.ts';
+import { open, seal } from '../src/lib/sealed-columns.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
@@ -143,17 +143,17 @@ describe('POST /users/bindBankCard', () => {
     expect(JSON.stringify(audit)).not.toContain('4111111111111111');
   });
 
-  it('keeps the bank name when none is sent, clears it with an empty text; a Luhn failure is a warning', async () => {
+  it('keeps the bank name when none is sent, clears it with an empty text', async () => {
     const kept = await call<LoanCertificationView>(
       t.app,
       'POST',
       CARD,
-      { bankCardNo: cipher('4111111111111112') },
+      { bankCardNo: cipher('5555555555554444') },
       { token: borrower.token },
     );
     expect(kept.response.rspCode).toBe(RSP.OK);
     expect(kept.result.bankName).toBe('招商银行深圳分行');
-    expect(kept.result.warnings).toEqual(['银行卡号校验未通过，请核对卡号是否输入正确']);
+    expect(kept.result.warnings).toEqual([]);
     const cleared = await call<LoanCertificationView>(
       t.app,
       'POST',
@@ -169,6 +169,18 @@ describe('POST /users/bindBankCard', () => {
     const stored = await row(borrower.userId);
     const bad = await call(t.app, 'POST', CARD, { bankCardNo: cipher('12345') }, { token: borrower.token });
     expect(bad.response.rspCode).toBe(RSP.INVALID_BANK_CARD);
+    expect(await row(borrower.userId)).toEqual(stored);
+    const notLuhn = await call(
+      t.app,
+      'POST',
+      CARD,
+      { bankCardNo: cipher('6222021234567890123') },
+      { token: borrower.token },
+    );
+    expect(notLuhn.response).toEqual({
+      rspCode: RSP.INVALID_BANK_CARD,
+      rspDesc: '银行卡号校验未通过，请核对卡号是否输入正确',
+    });
     expect(await row(borrower.userId)).toEqual(stored);
     const none = await call(
       t.app,
@@ -218,6 +230,27 @@ describe('POST /users/updateCertificationDocuments', () => {
       part: 'documents',
       documents: ['salesDocId'],
     });
+  });
+
+  it('answers no remark on the card stored earlier, even one failing the Luhn check', async () => {
+    await t.db
+      .update(loanCertifications)
+      .set({ bankCardEnc: seal(t.config, 'bankCard', borrower.userId, '4111111111111112') })
+      .where(eq(loanCertifications.userId, borrower.userId));
+    const sales = await upload(borrower.token, 'SALES_STATEMENT');
+    const res = await call<LoanCertificationView>(
+      t.app,
+      'POST',
+      DOCS,
+      { salesDocId: sales },
+      { token: borrower.token },
+    );
+    expect(res.response.rspCode).toBe(RSP.OK);
+    expect(res.result.warnings).toEqual([]);
+    await t.db
+      .update(loanCertifications)
+      .set({ bankCardEnc: seal(t.config, 'bankCard', borrower.userId, '4111111111111111') })
+      .where(eq(loanCertifications.userId, borrower.userId));
   });
 
   it('refuses nothing sent (1001), a document of another kind or of another borrower (1104), no certification (3401)', async () => {
