@@ -20,6 +20,7 @@ export * from './banks/application-steps.ts';
 export * from './banks/bank-route.ts';
 export * from './banks/flow-check.ts';
 export * from './banks/materials.ts';
+export * from './banks/next-step.ts';
 export * from './banks/partner-banks.ts';
 export * from './calendar-date.ts';
 export * from './cipher.ts';
