@@ -1,9 +1,9 @@
 import type { AcceptedAgreement } from '@loan/domain';
+import { formatDateTime } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { agreementVersionQueryOptions } from '../../api/agreements';
-import { formatShanghaiTime } from '../application/ApplicationParts';
 import { QueryState } from '../QueryState';
 import { AgreementBody } from './agreement-parts';
 
@@ -38,7 +38,7 @@ export function SignedAgreementViewer({ agreement }: { agreement: AcceptedAgreem
                 showIcon
                 title={
                   data.textHash === agreement.textHash
-                    ? `您于 ${formatShanghaiTime(agreement.acceptedAt)} 签署的正是以下文本`
+                    ? `您于 ${formatDateTime(agreement.acceptedAt)} 签署的正是以下文本`
                     : '以下文本与签署时记录的文本指纹不一致，请联系客服'
                 }
                 description={

@@ -65,8 +65,8 @@ describe('StoreAuthCard', () => {
     await shown('A1DEMOSTORE001');
     expect(screen.getByText('明远跨境旗舰店')).toBeInTheDocument();
     // 2026-03-01T16:30Z is 2026-03-02 in Shanghai
-    expect(screen.getByText('2026/03/02')).toBeInTheDocument();
-    expect(screen.getByText('2027/03/02')).toBeInTheDocument();
+    expect(screen.getByText('2026-03-02')).toBeInTheDocument();
+    expect(screen.getByText('2027-03-02')).toBeInTheDocument();
     expect(readSession().storeInfo).toEqual({
       storeCreditStatus: '03',
       sellerId: 'A1DEMOSTORE001',

@@ -78,7 +78,7 @@ describe('/auditing', () => {
     expect(screen.getByText('50,000.00 元')).toBeInTheDocument();
     expect(screen.getByText('12 个月')).toBeInTheDocument();
     // 03:04:05 UTC is 11:04:05 in Shanghai
-    expect(screen.getByText('2026/11/21 11:04:05')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-21 11:04:05')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '取消申请' })).toBeInTheDocument();
 
     await shown('审核未通过');

@@ -1,6 +1,7 @@
 import {
   BANK_CODES,
   type BankCode,
+  formatDateTime,
   LOAN_RECORD_STATUS_DISPLAY,
   LOAN_RECORD_STATUSES,
   type LoanRecordItem,
@@ -14,7 +15,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { loanRecordsQueryOptions } from '../../api/loans';
 import { loanRecordDetailPath } from '../../app/paths';
-import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { yuanText } from '../../components/application/ApplicationParts';
 import { RecordCard } from '../../components/records/RecordCard';
 import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
 import { RecordList } from '../../components/records/RecordList';
@@ -88,13 +89,13 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
     key: 'createdAt',
     title: '申请时间',
     width: 156,
-    render: (_, item) => formatShanghaiTime(item.createdAt),
+    render: (_, item) => formatDateTime(item.createdAt),
   },
   {
     key: 'disbursedAt',
     title: '放款时间',
     width: 156,
-    render: (_, item) => formatShanghaiTime(item.disbursedAt),
+    render: (_, item) => formatDateTime(item.disbursedAt),
   },
   {
     key: 'action',
@@ -121,9 +122,9 @@ function LoanRecordCard({ item }: { item: LoanRecordItem }) {
         { key: 'amount', label: '金额', children: yuanText(item.amount) },
         { key: 'term', label: '期限', children: termText(item.termMonths) },
         { key: 'outstanding', label: '待还本金', children: yuanText(item.outstandingPrincipal) },
-        { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(item.createdAt) },
+        { key: 'createdAt', label: '申请时间', children: formatDateTime(item.createdAt) },
         ...(item.disbursedAt
-          ? [{ key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(item.disbursedAt) }]
+          ? [{ key: 'disbursedAt', label: '放款时间', children: formatDateTime(item.disbursedAt) }]
           : []),
       ]}
     />

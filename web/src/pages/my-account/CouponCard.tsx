@@ -1,9 +1,8 @@
 import type { CouponView } from '@loan/domain';
-import { COUPON_KIND_LABELS, COUPON_SCOPE_LABELS } from '@loan/domain';
+import { COUPON_KIND_LABELS, COUPON_SCOPE_LABELS, formatDateTime } from '@loan/domain';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { SERVICE_FEES_PATH } from '../../app/paths';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { COUPON_STATUS_DISPLAY, couponFace } from '../../components/payments/pay-labels';
 import { EnumTag } from '../../components/records/RecordParts';
 
@@ -35,7 +34,7 @@ export function CouponCard({ coupon }: { coupon: CouponView }) {
           </Typography.Text>
           <Flex align="center" gap={8} wrap>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              有效期至 {formatShanghaiTime(coupon.validUntil)}
+              有效期至 {formatDateTime(coupon.validUntil)}
             </Typography.Text>
             {coupon.expiringSoon && <Tag color="volcano">即将过期</Tag>}
           </Flex>

@@ -1,6 +1,6 @@
 import type { AccountLock, SubAccountView } from '@loan/domain';
+import { formatDateTime } from '@loan/domain';
 import { Alert, Card, Descriptions, Flex, Table, type TableColumnsType } from 'antd';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { EnumTag } from '../../components/records/RecordParts';
 import { SUB_ACCOUNT_DISPLAY } from './account-parts';
 
@@ -37,13 +37,12 @@ const columns: TableColumnsType<SubAccountView> = [
     width: 90,
     render: (_, a) => <EnumTag display={SUB_ACCOUNT_DISPLAY[a.state]} />,
   },
-  { key: 'requested', title: '申请时间', width: 170, render: (_, a) => formatShanghaiTime(a.requestedAt) },
+  { key: 'requested', title: '申请时间', width: 170, render: (_, a) => formatDateTime(a.requestedAt) },
   {
     key: 'end',
     title: '开立 / 变更时间',
     width: 170,
-    render: (_, a) =>
-      `${formatShanghaiTime(a.openedAt)}${a.closedAt ? ` / ${formatShanghaiTime(a.closedAt)}` : ''}`,
+    render: (_, a) => `${formatDateTime(a.openedAt)}${a.closedAt ? ` / ${formatDateTime(a.closedAt)}` : ''}`,
   },
   { key: 'reason', title: '失败原因', ellipsis: true, render: (_, a) => a.failReason ?? '—' },
 ];
@@ -67,12 +66,12 @@ export function AccountHistory({ history, phone }: { history: readonly SubAccoun
                 column={1}
                 items={[
                   { key: 'no', label: '账号', children: a.accountNoMasked ?? '—' },
-                  { key: 'requested', label: '申请时间', children: formatShanghaiTime(a.requestedAt) },
+                  { key: 'requested', label: '申请时间', children: formatDateTime(a.requestedAt) },
                   ...(a.openedAt
-                    ? [{ key: 'opened', label: '开立时间', children: formatShanghaiTime(a.openedAt) }]
+                    ? [{ key: 'opened', label: '开立时间', children: formatDateTime(a.openedAt) }]
                     : []),
                   ...(a.closedAt
-                    ? [{ key: 'closed', label: '变更时间', children: formatShanghaiTime(a.closedAt) }]
+                    ? [{ key: 'closed', label: '变更时间', children: formatDateTime(a.closedAt) }]
                     : []),
                   ...(a.failReason ? [{ key: 'reason', label: '失败原因', children: a.failReason }] : []),
                 ]}

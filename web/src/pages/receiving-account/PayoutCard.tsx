@@ -1,9 +1,9 @@
 import type { ReceivingAccountView } from '@loan/domain';
+import { formatDateTime } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Space, Steps, Typography } from 'antd';
 import { recheckPayout, sandboxPointPayouts } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { FactGrid } from '../../components/FactList';
 import { EnumTag } from '../../components/records/RecordParts';
 import { useSession } from '../../session/useSession';
@@ -84,7 +84,7 @@ export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; on
         items={[
           { key: 'state', label: '当前状态', children: <EnumTag display={PAYOUT_DISPLAY[payout.state]} /> },
           { key: 'to', label: '平台记录的回款账户', children: payout.destinationMasked ?? '—' },
-          { key: 'at', label: '最近核实', children: formatShanghaiTime(payout.checkedAt) },
+          { key: 'at', label: '最近核实', children: formatDateTime(payout.checkedAt) },
         ]}
       />
       {payout.state !== 'POINTED' && (
