@@ -1,5 +1,6 @@
 export * from './account/receiving-account.ts';
 export * from './account/sub-account-state.ts';
+export * from './account-number.ts';
 export * from './agreements/agreement-kinds.ts';
 export * from './api/contracts.ts';
 export * from './api/contracts-account.ts';

@@ -2,6 +2,7 @@ import {
   type AccountProfile,
   type ContactChannel,
   type EnumDisplay,
+  formatAccountNo,
   formatDate,
   type PayoutPointing,
   STORE_AUTH_STATUS_INFO,
@@ -58,7 +59,7 @@ function Receiving({ receiving }: { receiving: AccountProfile['receiving'] }) {
         <EnumTag display={stateDisplay} />
         {receiving.bankName && <span>{receiving.bankName}</span>}
         {receiving.accountNoMasked && (
-          <span style={{ whiteSpace: 'nowrap' }}>{receiving.accountNoMasked}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatAccountNo(receiving.accountNoMasked)}</span>
         )}
       </Flex>
       {opened && (

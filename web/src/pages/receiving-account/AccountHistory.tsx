@@ -1,15 +1,16 @@
 import type { AccountLock, SubAccountView } from '@loan/domain';
-import { formatDateTime } from '@loan/domain';
+import { formatAccountNo, formatDateTime } from '@loan/domain';
 import { Alert, Card, Descriptions, Flex, Table, type TableColumnsType } from 'antd';
 import { EnumTag } from '../../components/records/RecordParts';
 import { SUB_ACCOUNT_DISPLAY } from './account-parts';
 
-/** 账户锁定: why the account cannot be changed and until when; unlocked, that it can. */
+/**
+ * 账户锁定: why the account cannot be changed and until when; unlocked, that it can. Only about an account in use:
+ * with none yet (or one still opening) there is nothing to lock, and the page asks to open one.
+ */
 export function LockBanner({ lock, hasAccount }: { lock: AccountLock; hasAccount: boolean }) {
-  if (!lock.locked)
-    return hasAccount ? (
-      <Alert type="info" showIcon title={lock.untilText} data-testid="lock-banner" />
-    ) : null;
+  if (!hasAccount) return null;
+  if (!lock.locked) return <Alert type="info" showIcon title={lock.untilText} data-testid="lock-banner" />;
   return (
     <Alert
       type="warning"
@@ -30,7 +31,7 @@ export function LockBanner({ lock, hasAccount }: { lock: AccountLock; hasAccount
 
 const columns: TableColumnsType<SubAccountView> = [
   { key: 'bank', title: '开户机构', dataIndex: 'bankName', width: 120 },
-  { key: 'no', title: '账号', width: 200, render: (_, a) => a.accountNoMasked ?? '—' },
+  { key: 'no', title: '账号', width: 200, render: (_, a) => formatAccountNo(a.accountNoMasked) },
   {
     key: 'state',
     title: '状态',
@@ -65,7 +66,7 @@ export function AccountHistory({ history, phone }: { history: readonly SubAccoun
                 size="small"
                 column={1}
                 items={[
-                  { key: 'no', label: '账号', children: a.accountNoMasked ?? '—' },
+                  { key: 'no', label: '账号', children: formatAccountNo(a.accountNoMasked) },
                   { key: 'requested', label: '申请时间', children: formatDateTime(a.requestedAt) },
                   ...(a.openedAt
                     ? [{ key: 'opened', label: '开立时间', children: formatDateTime(a.openedAt) }]

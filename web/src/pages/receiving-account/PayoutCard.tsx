@@ -1,5 +1,5 @@
 import type { ReceivingAccountView } from '@loan/domain';
-import { formatDateTime } from '@loan/domain';
+import { formatAccountNo, formatDateTime } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Space, Steps, Typography } from 'antd';
 import { recheckPayout, sandboxPointPayouts } from '../../api/receiving-account';
@@ -13,7 +13,7 @@ import { CardError, PAYOUT_DISPLAY } from './account-parts';
 function instructions(view: ReceivingAccountView) {
   const account = view.current?.state === 'OPEN' ? view.current : null;
   const target = account
-    ? `开户机构「${account.bankName}」、账号「${account.accountNo ?? account.accountNoMasked ?? ''}」、账户名称「${account.companyName}」`
+    ? `开户机构「${account.bankName}」、账号「${formatAccountNo(account.accountNo ?? account.accountNoMasked)}」、账户名称「${account.companyName}」`
     : '本页的收款子账户信息（开立成功后显示）';
   return [
     { title: '登录卖家平台', content: '使用店铺主账号登录亚马逊卖家平台（Seller Central）。' },

@@ -1,4 +1,5 @@
 import {
+  formatAccountNo,
   formatDateTime,
   type ReceivingAccountView,
   RSP,
@@ -175,7 +176,7 @@ export function SettlementCard({ view, onChanged }: { view: ReceivingAccountView
       <FactGrid
         items={[
           { key: 'bank', label: '开户银行', children: settlement.bankName },
-          { key: 'no', label: '对公账号', children: settlement.accountNoMasked },
+          { key: 'no', label: '对公账号', children: formatAccountNo(settlement.accountNoMasked) },
           { key: 'name', label: '账户名称', children: settlement.accountName },
           ...(settlement.verifiedAt
             ? [{ key: 'at', label: '验证时间', children: formatDateTime(settlement.verifiedAt) }]

@@ -1,5 +1,5 @@
 import type { BankCode, ReceivingAccountView, SubAccountView } from '@loan/domain';
-import { formatDateTime } from '@loan/domain';
+import { formatAccountNo, formatDateTime } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
@@ -138,7 +138,7 @@ function OpenAccount({ account }: { account: SubAccountView }) {
               copyable={account.accountNo ? { text: account.accountNo, tooltips: ['复制', '已复制'] } : false}
               style={{ wordBreak: 'break-all' }}
             >
-              {account.accountNo ?? account.accountNoMasked ?? '—'}
+              {formatAccountNo(account.accountNo ?? account.accountNoMasked)}
             </Typography.Text>
           ),
         },
