@@ -11,7 +11,7 @@ import {
   shanghaiMinute,
 } from '@loan/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { OutgoingMessage } from '../../adapters/outbox/outbox.ts';
+import { NOTICE_VALID_MS, type OutgoingMessage } from '../../adapters/outbox/outbox.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type CodePurpose, type UserRow, users } from '../../db/schema.ts';
@@ -103,6 +103,7 @@ function noticeToOld(channel: ContactChannel, old: string, value: string, at: st
     recipient: old,
     subject: `【跨境融资服务平台】账户${what}已更换`,
     body: `您的账户${what}已于 ${at}（北京时间）更换为 ${mask(channel, value)}。如非本人操作，请立即联系客服并修改密码。`,
+    validForMs: NOTICE_VALID_MS,
   };
 }
 
