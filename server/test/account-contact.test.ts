@@ -2,7 +2,16 @@ import { type ChangeContactResult, RSP, rspText, type UserInfo } from '@loan/dom
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
-import { type ApiAnswer, call, createTestApp, MINUTE, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  type ApiAnswer,
+  call,
+  cipher,
+  createTestApp,
+  MINUTE,
+  signInAttempt,
+  type TestApp,
+  tableCounts,
+} from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { contactsOfUser, setContacts } from './helpers/contacts.ts';
 import { latestCode, otherCode, sentTo } from './helpers/outbox.ts';
@@ -16,8 +25,16 @@ const OTHER_PHONE = '13512340002';
 
 const send = (token: string, channel: string, target: string) =>
   call(t.app, 'POST', '/account/sendContactCode', { channel, target }, { token });
-const change = (token: string, channel: string, target: string, code: string) =>
-  call<ChangeContactResult>(t.app, 'POST', '/account/changeContact', { channel, target, code }, { token });
+/** The change as My account sends it: with the current password enciphered (the signed-in borrower's by default). */
+const change = (token: string, channel: string, target: string, code: string, password = passwordOf(token)) =>
+  call<ChangeContactResult>(
+    t.app,
+    'POST',
+    '/account/changeContact',
+    { channel, target, code, password: cipher(password) },
+    { token },
+  );
+const passwordOf = (token: string) => [me, other].find((b) => b.token === token)?.password ?? '';
 const info = async (token: string) =>
   (await call<UserInfo>(t.app, 'GET', '/users/getUserInfo', undefined, { token })).result;
 
@@ -91,6 +108,58 @@ describe('changing the phone', () => {
     refused(await send(me.token, 'sms', '13900000005'), RSP.CODE_SENT_TOO_OFTEN);
     t.clock.advance(MINUTE);
     expect((await send(me.token, 'sms', '13900000005')).response.rspCode).toBe(RSP.OK);
+  });
+});
+
+describe('the current password', () => {
+  it('is asked for: a wrong one is 2007 in Chinese, changes nothing and leaves the code usable', async () => {
+    t.clock.advance(MINUTE);
+    expect((await send(me.token, 'sms', '13900000006')).response.rspCode).toBe(RSP.OK);
+    const code = await latestCode(t.app, '13900000006');
+    const phoneBefore = (await info(me.token)).phone;
+    const wrong = await change(me.token, 'sms', '13900000006', code, 'Wrong1234');
+    expect(wrong.response).toEqual({
+      rspCode: RSP.WRONG_OLD_PASSWORD,
+      rspDesc: '当前登录密码不正确，请重新输入',
+    });
+    expect((await info(me.token)).phone).toBe(phoneBefore);
+    const missing = await call(
+      t.app,
+      'POST',
+      '/account/changeContact',
+      { channel: 'sms', target: '13900000006', code },
+      { token: me.token },
+    );
+    expect(missing.response.rspCode).toBe(RSP.INVALID_INPUT);
+    expect((await info(me.token)).phone).toBe(phoneBefore);
+    // with the password the same code still works
+    expect((await change(me.token, 'sms', '13900000006', code)).response.rspCode).toBe(RSP.OK);
+    expect((await info(me.token)).phone).toBe('139****0006');
+  });
+
+  it('counts wrong ones toward the lock as the password change does: the fifth locks (2012) and signs out', async () => {
+    const locked = await makeReadyBorrower(t, 'contact_lock');
+    t.clock.advance(MINUTE);
+    expect((await send(locked.token, 'sms', '13900000007')).response.rspCode).toBe(RSP.OK);
+    const code = await latestCode(t.app, '13900000007');
+    for (let i = 0; i < 4; i++) {
+      const res = await change(locked.token, 'sms', '13900000007', code, 'Wrong1234');
+      expect(res.response.rspCode).toBe(RSP.WRONG_OLD_PASSWORD);
+    }
+    // the change-password form shares the counter
+    const viaModify = await call(
+      t.app,
+      'POST',
+      '/users/modifyPwd',
+      { oldPassword: cipher('Wrong1234'), newPassword: cipher('Another5678') },
+      { token: locked.token },
+    );
+    expect(viaModify.response.rspCode).toBe(RSP.PASSWORD_CHANGE_LOCKED);
+    const after = await change(locked.token, 'sms', '13900000007', code, locked.password);
+    expect(after.status).toBe(401);
+    expect((await contactsOfUser(t, locked.userId)).phone).not.toBe('13900000007');
+    const signIn = await signInAttempt(t.app, locked.loginId, locked.password);
+    expect(signIn.response.rspCode).toBe(RSP.ACCOUNT_LOCKED);
   });
 });
 

@@ -215,6 +215,8 @@ export interface ChangeContactRequest {
   channel: ContactChannel;
   target: string;
   code: string;
+  /** field-cipher text of the current login password: a code to the new contact alone is not enough */
+  password: string;
 }
 
 export interface ChangeContactResult {

@@ -10,7 +10,7 @@ import {
   SUB_ACCOUNT_STATES,
 } from '@loan/domain';
 import { Type } from 'typebox';
-import { CodeField } from './fields.ts';
+import { CipherTextField, CodeField } from './fields.ts';
 import { DateText, DateTime, NullableDateTime, NullableString, strict, Yuan } from './fragments.ts';
 import type { CheckAll, SameEach } from './same.ts';
 
@@ -32,7 +32,7 @@ export const SendContactCodeBody = Type.Object(
 );
 
 export const ChangeContactBody = Type.Object(
-  { channel: ContactChannelSchema, target: ContactTarget, code: CodeField },
+  { channel: ContactChannelSchema, target: ContactTarget, code: CodeField, password: CipherTextField },
   strict,
 );
 

@@ -16,16 +16,22 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type CodePurpose, type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { AUDIT, recordUserAudit } from '../audit/record.ts';
+import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
 import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../users/contacts.ts';
 
 /**
  * Changing the phone or e-mail of My account: a code goes to the NEW contact (proving the borrower holds it),
- * through the codes module (60 s between sends, daily caps, 5 tries); the right code changes it, the old contact
- * is told through the outbox, and both steps are audited with masked values only.
+ * through the codes module (60 s between sends, daily caps, 5 tries); the right code with the current password
+ * (counted toward the lock as on the password change) changes it, the old contact is told through the outbox,
+ * and both steps are audited with masked values only.
  */
+
+/** The refusal of a wrong current password (2007) on a contact change. */
+export const WRONG_PASSWORD_TEXT = '当前登录密码不正确，请重新输入';
 
 const PURPOSE: Readonly<Record<ContactChannel, CodePurpose>> = { sms: 'changePhone', email: 'changeEmail' };
 
@@ -109,7 +115,8 @@ function noticeToOld(channel: ContactChannel, old: string, value: string, at: st
 
 /**
  * POST /account/changeContact: with the right code sent to the new contact, the phone or e-mail becomes it. The
- * checks of sendContactCode are made again (another user may have taken it meanwhile); a wrong code is 2003.
+ * checks of sendContactCode are made again (another user may have taken it meanwhile); the current password is
+ * checked first (2007 wrong, 2012 locked: nothing changes, the code stays usable); a wrong code is 2003.
  */
 export async function changeContact(
   ctx: AppContext,
@@ -119,6 +126,13 @@ export async function changeContact(
 ): Promise<ChangeContactResult> {
   const { channel } = body;
   const value = normalise(channel, body.target);
+  await verifyOldPassword(
+    ctx,
+    user,
+    decryptFieldOrFail(body.password, ctx.config),
+    meta,
+    WRONG_PASSWORD_TEXT,
+  );
   const now = ctx.now();
   const done = await ctx.db.transaction(async (tx) => {
     // one change to a given contact at a time: a concurrent claim of the same phone or e-mail waits, then sees it
