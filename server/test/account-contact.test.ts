@@ -1,4 +1,4 @@
-import { type ChangeContactResult, RSP, rspText, type UserInfo } from '@loan/domain';
+import { type ChangeContactResult, CODE_REFUSALS, RSP, rspText, type UserInfo } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
@@ -38,9 +38,13 @@ const passwordOf = (token: string) => [me, other].find((b) => b.token === token)
 const info = async (token: string) =>
   (await call<UserInfo>(t.app, 'GET', '/users/getUserInfo', undefined, { token })).result;
 
-function refused(res: ApiAnswer<unknown>, code: string) {
+function refused(
+  res: ApiAnswer<unknown>,
+  code: string,
+  desc = rspText(code as Parameters<typeof rspText>[0]),
+) {
   expect(res.status).toBe(200);
-  expect(res.response).toEqual({ rspCode: code, rspDesc: rspText(code as Parameters<typeof rspText>[0]) });
+  expect(res.response).toEqual({ rspCode: code, rspDesc: desc });
   expect(res.result).toBeNull();
 }
 
@@ -60,12 +64,12 @@ describe('changing the phone', () => {
     const code = await latestCode(t.app, '13900000003');
     const [message] = await sentTo(t.app, '13900000003');
     expect(message?.subject).toContain('更换手机号');
-    refused(await change(me.token, 'sms', '13900000003', otherCode(code)), RSP.BAD_CODE);
+    refused(await change(me.token, 'sms', '13900000003', otherCode(code)), RSP.BAD_CODE, CODE_REFUSALS.WRONG);
     expect((await info(me.token)).phone).toBe('135****0001');
     // the code only works for the phone it was sent to
-    refused(await change(me.token, 'sms', '13900000004', code), RSP.BAD_CODE);
+    refused(await change(me.token, 'sms', '13900000004', code), RSP.BAD_CODE, CODE_REFUSALS.SPENT);
     // and only for the borrower who asked for it
-    refused(await change(other.token, 'sms', '13900000003', code), RSP.BAD_CODE);
+    refused(await change(other.token, 'sms', '13900000003', code), RSP.BAD_CODE, CODE_REFUSALS.SPENT);
   });
 
   it('the right code changes it, the old phone is told, the change is audited with masked numbers', async () => {
@@ -168,7 +172,11 @@ describe('changing the e-mail', () => {
     t.clock.advance(MINUTE);
     expect((await send(me.token, 'email', ' New.Box@Example.cn ')).response.rspCode).toBe(RSP.OK);
     const code = await latestCode(t.app, 'new.box@example.cn');
-    refused(await change(me.token, 'email', 'new.box@example.cn', otherCode(code)), RSP.BAD_CODE);
+    refused(
+      await change(me.token, 'email', 'new.box@example.cn', otherCode(code)),
+      RSP.BAD_CODE,
+      CODE_REFUSALS.WRONG,
+    );
     const res = await change(me.token, 'email', 'NEW.BOX@example.cn', code);
     expect(res.response.rspCode).toBe(RSP.OK);
     expect(res.result.emailMasked).toBe('ne***@example.cn');

@@ -262,3 +262,17 @@ export function rspText(code: RspCode): string {
 }
 
 export const ALL_RSP_CODES: readonly RspCode[] = Object.values(RSP);
+
+/**
+ * The texts of 2003, one per reason, so a borrower learns what to do: retype a wrong code, or ask for a new one
+ * when the code expired, was used or replaced, or used up its tries. `rspText('2003')` is the text when the
+ * reason is not told.
+ */
+export const CODE_REFUSALS = {
+  WRONG: '验证码不正确，请核对后重新输入',
+  EXPIRED: '验证码已过期，请重新获取',
+  SPENT: '验证码已失效，请重新获取',
+  TOO_MANY: '验证码输入错误次数过多，请重新获取',
+} as const;
+
+export type CodeRefusal = keyof typeof CODE_REFUSALS;

@@ -20,7 +20,7 @@ import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { codeMessage } from '../codes/messages.ts';
-import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
+import { type CodeTarget, codeRefused, consumeCode, issueCode } from '../codes/service.ts';
 import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../users/contacts.ts';
 
 /**
@@ -142,7 +142,8 @@ export async function changeContact(
     const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).limit(1).for('update');
     if (!fresh) return null;
     await assertChangeable(ctx, tx, fresh, channel, value);
-    if (!(await consumeCode(tx, codeTarget(ctx, fresh, channel, value), body.code, now))) return null;
+    const check = await consumeCode(tx, codeTarget(ctx, fresh, channel, value), body.code, now);
+    if (check !== 'OK') return { refused: check, updated: undefined, old: null };
     const [updated] = await tx
       .update(users)
       .set(contactColumns(ctx.config, user.id, channel === 'sms' ? { phone: value } : { email: value }))
@@ -155,9 +156,10 @@ export async function changeContact(
       from: old ? mask(channel, old) : null,
       to: mask(channel, value),
     });
-    return { updated, old };
+    return { refused: null, updated, old };
   });
-  if (!done?.updated) throw new ApiError(RSP.BAD_CODE);
+  if (done?.refused) throw codeRefused(done.refused);
+  if (!done?.updated) throw codeRefused('SPENT');
   if (done.old) await ctx.outbox.send(noticeToOld(channel, done.old, value, shanghaiMinute(now)));
   return contactView(contactsOf(ctx, done.updated));
 }

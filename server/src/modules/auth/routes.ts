@@ -101,7 +101,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
         tags: TAGS,
         summary: '手机号 + 短信验证码登录',
         description:
-          '验证码错误、过期、已使用或错误超过 5 次 → 2003；同一手机号当天（北京时间）错误满 20 次后 → 2014。',
+          '验证码错误、过期、已使用或错误超过 5 次 → 2003（rspDesc 分别说明原因）；同一手机号当天（北京时间）错误满 20 次后 → 2014。',
         body: SmsLoginBody,
         response: { 200: LoginEnvelope },
       },

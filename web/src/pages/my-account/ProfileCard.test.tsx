@@ -149,7 +149,7 @@ describe('修改手机号 / 邮箱', () => {
     let sends = 0;
     const { user, onChanged } = setup(undefined, {
       send: () => (++sends === 1 ? fail('2202', '该手机号或邮箱已被其他账号使用') : ok(null)),
-      change: () => fail('2003', '验证码错误或已过期，请重新获取'),
+      change: () => fail('2003', '验证码不正确，请核对后重新输入'),
     });
     await user.click(screen.getByRole('button', { name: '修改邮箱' }));
     const dialog = await screen.findByRole('dialog');
@@ -170,7 +170,7 @@ describe('修改手机号 / 邮箱', () => {
     await user.type(within(dialog).getByPlaceholderText('请输入验证码'), '000000');
     await user.type(within(dialog).getByLabelText('当前登录密码'), 'Demo1234');
     await user.click(within(dialog).getByRole('button', { name: '确认修改' }));
-    await shownIn(dialog, '验证码错误或已过期，请重新获取');
+    await shownIn(dialog, '验证码不正确，请核对后重新输入');
     expect(onChanged).not.toHaveBeenCalled();
     expect(plainBodies()).toEqual([
       { channel: 'email', target: 'new@example.com', code: '000000', password: 'Demo1234' },
