@@ -183,6 +183,8 @@ export interface SignInView {
   device: string;
   method: SignInMethod;
   methodLabel: string;
+  /** this sign-in began the session asking (当前设备) */
+  current: boolean;
 }
 
 /** GET /account/security */

@@ -93,6 +93,7 @@ export const SecurityViewSchema = Type.Object({
         description: 'PASSWORD 密码 | SMS 短信验证码 | PARTNER_LINK 合作方免密登录',
       }),
       methodLabel: Type.String(),
+      current: Type.Boolean({ description: '是否为本次请求所用的会话（当前设备）' }),
     }),
   ),
   otherSessions: Type.Integer(),

@@ -55,7 +55,14 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
           {signIn.device || '未知设备'} · IP {signIn.ip ?? '—'}
         </Typography.Text>
       </Flex>
-      <Tag color={METHOD_COLOURS[signIn.method]}>{signIn.methodLabel}</Tag>
+      <Flex gap={4} wrap>
+        {signIn.current && (
+          <Tag color="green" data-testid="current-device">
+            当前设备
+          </Tag>
+        )}
+        <Tag color={METHOD_COLOURS[signIn.method]}>{signIn.methodLabel}</Tag>
+      </Flex>
     </ListRow>
   );
 }
