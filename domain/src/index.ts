@@ -61,6 +61,7 @@ export * from './shanghai-time.ts';
 export * from './store/credit-estimate.ts';
 export * from './store/store-auth-status.ts';
 export * from './store/store-credentials.ts';
+export * from './support-contact.ts';
 export * from './tag-colour.ts';
 export * from './validators/contact.ts';
 export * from './validators/id-card.ts';

@@ -19,6 +19,7 @@ import {
   DEFAULT_STORE_TOKEN_KEY,
   defaultBankCallbackSecret,
 } from './config-secrets.ts';
+import { readSupport, type SupportContact } from './config-support.ts';
 import type { Keyring } from './lib/at-rest.ts';
 
 export {
@@ -77,6 +78,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Fastify trustProxy: false, true, addresses/CIDRs, or "trust this many hops" (behind a load balancer) */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** customer service: SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS (required in production), told to every client */
+  support: SupportContact;
 }
 
 /** Every problem of a configuration, one line each (Chinese / English); the server refuses to start. */
@@ -221,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       0,
     ),
     shutdownTimeoutMs: read.positiveInt('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000),
+    support: readSupport(env, production, problems),
   };
   problems.push(...productionProblems(config, env));
   if (problems.length > 0) throw new ConfigError(problems);

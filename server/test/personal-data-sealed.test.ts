@@ -226,7 +226,13 @@ describe('the loan contract', () => {
       .update(loanContracts)
       .set({ bodyEnc: kept?.partiesEnc, partiesEnc: kept?.bodyEnc })
       .where(eq(loanContracts.applicationId, rowId));
-    const unreadable = { rspCode: RSP.CONTRACT_NOT_SIGNED, rspDesc: CONTRACT_UNREADABLE };
+    const unreadable = {
+      rspCode: RSP.CONTRACT_NOT_SIGNED,
+      rspDesc: CONTRACT_UNREADABLE.replace(
+        '联系客服',
+        '联系客服（客服电话 400-820-1234，工作日 09:00–18:00）',
+      ),
+    };
     const view = await api.contract(a.token, rowId);
     expect(view.status).toBe(200);
     expect(view.response).toEqual(unreadable);

@@ -37,6 +37,9 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   STORE_TOKEN_KEY_ID: 'store-2026',
   PII_LOOKUP_KEY: 'prod-pii-lookup-key-0123456789abcdef',
   PAYMENT_NOTIFY_SECRET: 'prod-payment-notify-secret-0123456789abcdef',
+  SUPPORT_PHONE: '400-100-2026',
+  SUPPORT_EMAIL: 'help@loan-portal.cn',
+  SUPPORT_HOURS: '每天 08:30–20:30',
   ...Object.fromEntries(
     BANK_CODES.map((bank) => [
       `BANK_CALLBACK_SECRET_${bank}`,

@@ -9,6 +9,7 @@ import {
   RSP,
   type SendContactCodeRequest,
   shanghaiMinute,
+  withSupportContact,
 } from '@loan/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { NOTICE_VALID_MS, type OutgoingMessage } from '../../adapters/outbox/outbox.ts';
@@ -102,13 +103,22 @@ export async function sendContactCode(
   });
 }
 
-function noticeToOld(channel: ContactChannel, old: string, value: string, at: string): OutgoingMessage {
+function noticeToOld(
+  ctx: AppContext,
+  channel: ContactChannel,
+  old: string,
+  value: string,
+  at: string,
+): OutgoingMessage {
   const what = channel === 'sms' ? '手机号' : '邮箱';
   return {
     channel,
     recipient: old,
     subject: `【跨境融资服务平台】账户${what}已更换`,
-    body: `您的账户${what}已于 ${at}（北京时间）更换为 ${mask(channel, value)}。如非本人操作，请立即联系客服并修改密码。`,
+    body: withSupportContact(
+      `您的账户${what}已于 ${at}（北京时间）更换为 ${mask(channel, value)}。如非本人操作，请立即联系客服并修改密码。`,
+      ctx.config.support,
+    ),
     validForMs: NOTICE_VALID_MS,
   };
 }
@@ -160,6 +170,6 @@ export async function changeContact(
   });
   if (done?.refused) throw codeRefused(done.refused);
   if (!done?.updated) throw codeRefused('SPENT');
-  if (done.old) await ctx.outbox.send(noticeToOld(channel, done.old, value, shanghaiMinute(now)));
+  if (done.old) await ctx.outbox.send(noticeToOld(ctx, channel, done.old, value, shanghaiMinute(now)));
   return contactView(contactsOf(ctx, done.updated));
 }

@@ -114,10 +114,11 @@ export function authRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['系统'],
-        summary: '前端运行配置（沙箱标识、环境）',
+        summary: '前端运行配置（沙箱标识、环境、客服联系方式）',
         response: { 200: envelope(ClientConfigSchema) },
       },
     },
-    async () => ok({ sandbox: ctx.outbox.sandbox, environment: ctx.config.environment }),
+    async () =>
+      ok({ sandbox: ctx.outbox.sandbox, environment: ctx.config.environment, support: ctx.config.support }),
   );
 }

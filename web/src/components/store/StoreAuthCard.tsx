@@ -11,6 +11,7 @@ import { storeCheckQueryOptions } from '../../api/stores';
 import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
 import { yuanText } from '../application/ApplicationParts';
+import { SupportText } from '../SupportContact';
 import { StoreAuthModal } from './StoreAuthModal';
 
 /** The button of each status: authorise the first time, otherwise re-authorise (none while waiting). */
@@ -56,7 +57,7 @@ export function StoreAuthCard() {
             }
             showIcon
             title={info.explanation}
-            description={info.nextAction}
+            description={<SupportText text={info.nextAction} />}
           />
           {store && (
             <Descriptions

@@ -6,6 +6,7 @@ import { recheckPayout, sandboxPointPayouts } from '../../api/receiving-account'
 import { useMessage } from '../../app/feedback';
 import { FactGrid } from '../../components/FactList';
 import { EnumTag } from '../../components/records/RecordParts';
+import { SupportText } from '../../components/SupportContact';
 import { useSession } from '../../session/useSession';
 import { CardError, PAYOUT_DISPLAY } from './account-parts';
 
@@ -73,11 +74,13 @@ export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; on
           className="form-alert"
           type={payout.state === 'POINTED' ? 'info' : 'warning'}
           showIcon
-          title={payout.note}
+          title={<SupportText text={payout.note} />}
         />
       )}
       {payout.note && payout.state === 'DIVERTED' && (
-        <Typography.Paragraph type="danger">{payout.note}</Typography.Paragraph>
+        <Typography.Paragraph type="danger">
+          <SupportText text={payout.note} />
+        </Typography.Paragraph>
       )}
       <FactGrid
         style={{ marginBottom: 16 }}
