@@ -19,7 +19,7 @@ const DOCUMENTS: readonly AgreementKind[] = ['SERVICE', 'INFO', 'RELEASE'];
 /** /agreement (open without a session): the user service agreement to tick, and the three documents to sign. */
 export default function AgreementPage() {
   return (
-    <AgreementFrame kind="GENERAL" title="协议确认">
+    <AgreementFrame kind="GENERAL" title="协议确认" nav>
       {(reading) => <TickBox {...reading} />}
     </AgreementFrame>
   );

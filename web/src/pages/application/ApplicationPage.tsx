@@ -185,7 +185,7 @@ export default function ApplicationPage() {
   const session = useSession();
   const signedIn = Boolean(session.accessToken);
   return (
-    <StandaloneFrame width={signedIn ? 1080 : 760}>
+    <StandaloneFrame width={signedIn ? 1080 : 760} nav>
       <Typography.Title level={3} className="standalone-title">
         融资申请
       </Typography.Title>

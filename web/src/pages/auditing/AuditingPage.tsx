@@ -216,7 +216,7 @@ export default function AuditingPage() {
   const [searchParams] = useSearchParams();
   const rowId = searchParams.get('rowId');
   return (
-    <StandaloneFrame width={760}>
+    <StandaloneFrame width={760} nav>
       {rowId ? <AuditingDetail key={rowId} rowId={rowId} /> : <NewestAwaiting />}
     </StandaloneFrame>
   );
