@@ -2,7 +2,7 @@ import { type LoanCertificationView, RSP } from '@loan/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, loanCertifications } from '../src/db/schema.ts';
-import { open, seal } from '../src/lib/sealed-columns.ts';
+import { open } from '../src/lib/sealed-columns.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
@@ -230,27 +230,6 @@ describe('POST /users/updateCertificationDocuments', () => {
       part: 'documents',
       documents: ['salesDocId'],
     });
-  });
-
-  it('answers no remark on the card stored earlier, even one failing the Luhn check', async () => {
-    await t.db
-      .update(loanCertifications)
-      .set({ bankCardEnc: seal(t.config, 'bankCard', borrower.userId, '4111111111111112') })
-      .where(eq(loanCertifications.userId, borrower.userId));
-    const sales = await upload(borrower.token, 'SALES_STATEMENT');
-    const res = await call<LoanCertificationView>(
-      t.app,
-      'POST',
-      DOCS,
-      { salesDocId: sales },
-      { token: borrower.token },
-    );
-    expect(res.response.rspCode).toBe(RSP.OK);
-    expect(res.result.warnings).toEqual([]);
-    await t.db
-      .update(loanCertifications)
-      .set({ bankCardEnc: seal(t.config, 'bankCard', borrower.userId, '4111111111111111') })
-      .where(eq(loanCertifications.userId, borrower.userId));
   });
 
   it('refuses nothing sent (1001), a document of another kind or of another borrower (1104), no certification (3401)', async () => {

@@ -129,6 +129,16 @@ describe('POST /users/insertLoanCertification', () => {
       warnings: [],
     });
     expect(plain.result.documents).toHaveLength(4);
+    // nor does the 上传经营资料 step's own save
+    const docsOnly = await call<LoanCertificationView>(
+      t.app,
+      'POST',
+      '/users/updateCertificationDocuments',
+      { salesDocId: demoDocs.salesDocId },
+      { token: demo },
+    );
+    expect(docsOnly.response.rspCode).toBe(RSP.OK);
+    expect(docsOnly.result.warnings).toEqual([]);
     const rows = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));
     expect(rows).toHaveLength(1);
     expect(await certificationSummary(t.db, demoId)).toMatchObject({
