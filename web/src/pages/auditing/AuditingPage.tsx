@@ -62,13 +62,12 @@ function Decision({ detail }: { detail: ApplicationDetail }) {
         />
       );
     case 'APPROVED': {
-      const flow = detail.steps.map((s) => s.key);
-      const next = stepAfterApproval(flow);
+      const next = stepAfterApproval(detail.steps);
       return (
         <Result
           status="success"
           title="审批通过"
-          subTitle={`审批金额：${yuanText(application.approvedAmount ?? application.amount)}。${approvedNextText(flow)}`}
+          subTitle={`审批金额：${yuanText(application.approvedAmount ?? application.amount)}。${approvedNextText(detail.steps)}`}
           extra={
             <Button type="primary" onClick={() => navigate(application.bankPath)}>
               {next ? `去${next.title}` : '查看申请'}
