@@ -38,3 +38,32 @@ export function shanghaiStamp(at: Date): string {
 export function shanghaiInstant(date: string, time = '00:00:00'): Date {
   return new Date(`${date}T${time}+08:00`);
 }
+
+/** What the interface shows for no date, or text that is not one. */
+const NO_DATE = '—';
+
+/** A calendar date "YYYY-MM-DD" (a due date, a deadline): shown as it is, it has no time zone. */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function instantOf(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const at = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * The interface's one date format, "YYYY-MM-DD" in Shanghai time, of an instant (a Date or ISO 8601 text) or a
+ * calendar date "YYYY-MM-DD" (kept as it is); "—" for none or text that is not one. Arithmetic, no Intl
+ * formatter (which costs a phone tens of milliseconds to make while a page draws).
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return value;
+  const at = instantOf(value);
+  return at ? shanghaiDate(at) : NO_DATE;
+}
+
+/** The interface's one time format, "YYYY-MM-DD HH:mm:ss" in Shanghai time, of an instant; "—" for none. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const at = instantOf(value);
+  return at ? shanghaiDateTime(at) : NO_DATE;
+}

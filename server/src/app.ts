@@ -119,7 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     opts.rateLimitStore ??
     (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db, now));
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, ctx.config.support);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config.apiBase);
   await registerCompression(app);

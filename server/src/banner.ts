@@ -33,7 +33,7 @@ export function startBanner(config: Config, database: string, pid: number = proc
     ...DEMO_ACCOUNTS.map((a) => `    ${a.loginId.padEnd(8)} / ${a.password.padEnd(12)} ${a.note}`),
     '',
     '  沙箱店铺授权 / sandbox store authorisation (贷款信息 → 授权店铺):',
-    `    卖家编号 seller id ${SANDBOX_DEMO_SELLER_ID}   授权令牌 token ${SANDBOX_DEMO_TOKEN}`,
+    `    卖家编号 seller id ${SANDBOX_DEMO_SELLER_ID}   店铺授权令牌 token ${SANDBOX_DEMO_TOKEN}`,
     '    合作机构沙箱规则 / how the sandbox banks decide: docs/SANDBOX.md',
   );
   if (config.environment === 'development') {

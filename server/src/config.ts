@@ -20,6 +20,7 @@ import {
   DEFAULT_STORE_TOKEN_KEY,
   defaultBankCallbackSecret,
 } from './config-secrets.ts';
+import { readSupport, type SupportContact } from './config-support.ts';
 import type { Keyring } from './lib/at-rest.ts';
 
 export {
@@ -80,6 +81,8 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** the platform as its documents name it: legal name, receiving account, public address (config-platform.ts) */
   platform: PlatformIdentity;
+  /** customer service: SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS (required in production), told to every client */
+  support: SupportContact;
 }
 
 /** Every problem of a configuration, one line each (Chinese / English); the server refuses to start. */
@@ -225,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     shutdownTimeoutMs: read.positiveInt('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000),
     platform: readPlatform(env, production, problems),
+    support: readSupport(env, production, problems),
   };
   problems.push(...productionProblems(config, env));
   if (problems.length > 0) throw new ConfigError(problems);

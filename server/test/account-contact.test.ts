@@ -1,8 +1,17 @@
-import { type ChangeContactResult, RSP, rspText, type UserInfo } from '@loan/domain';
+import { type ChangeContactResult, CODE_REFUSALS, RSP, rspText, type UserInfo } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
-import { type ApiAnswer, call, createTestApp, MINUTE, type TestApp, tableCounts } from './helpers/app.ts';
+import {
+  type ApiAnswer,
+  call,
+  cipher,
+  createTestApp,
+  MINUTE,
+  signInAttempt,
+  type TestApp,
+  tableCounts,
+} from './helpers/app.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { contactsOfUser, setContacts } from './helpers/contacts.ts';
 import { latestCode, otherCode, sentTo } from './helpers/outbox.ts';
@@ -16,14 +25,26 @@ const OTHER_PHONE = '13512340002';
 
 const send = (token: string, channel: string, target: string) =>
   call(t.app, 'POST', '/account/sendContactCode', { channel, target }, { token });
-const change = (token: string, channel: string, target: string, code: string) =>
-  call<ChangeContactResult>(t.app, 'POST', '/account/changeContact', { channel, target, code }, { token });
+/** The change as My account sends it: with the current password enciphered (the signed-in borrower's by default). */
+const change = (token: string, channel: string, target: string, code: string, password = passwordOf(token)) =>
+  call<ChangeContactResult>(
+    t.app,
+    'POST',
+    '/account/changeContact',
+    { channel, target, code, password: cipher(password) },
+    { token },
+  );
+const passwordOf = (token: string) => [me, other].find((b) => b.token === token)?.password ?? '';
 const info = async (token: string) =>
   (await call<UserInfo>(t.app, 'GET', '/users/getUserInfo', undefined, { token })).result;
 
-function refused(res: ApiAnswer<unknown>, code: string) {
+function refused(
+  res: ApiAnswer<unknown>,
+  code: string,
+  desc = rspText(code as Parameters<typeof rspText>[0]),
+) {
   expect(res.status).toBe(200);
-  expect(res.response).toEqual({ rspCode: code, rspDesc: rspText(code as Parameters<typeof rspText>[0]) });
+  expect(res.response).toEqual({ rspCode: code, rspDesc: desc });
   expect(res.result).toBeNull();
 }
 
@@ -43,12 +64,12 @@ describe('changing the phone', () => {
     const code = await latestCode(t.app, '13900000003');
     const [message] = await sentTo(t.app, '13900000003');
     expect(message?.subject).toContain('更换手机号');
-    refused(await change(me.token, 'sms', '13900000003', otherCode(code)), RSP.BAD_CODE);
+    refused(await change(me.token, 'sms', '13900000003', otherCode(code)), RSP.BAD_CODE, CODE_REFUSALS.WRONG);
     expect((await info(me.token)).phone).toBe('135****0001');
     // the code only works for the phone it was sent to
-    refused(await change(me.token, 'sms', '13900000004', code), RSP.BAD_CODE);
+    refused(await change(me.token, 'sms', '13900000004', code), RSP.BAD_CODE, CODE_REFUSALS.SPENT);
     // and only for the borrower who asked for it
-    refused(await change(other.token, 'sms', '13900000003', code), RSP.BAD_CODE);
+    refused(await change(other.token, 'sms', '13900000003', code), RSP.BAD_CODE, CODE_REFUSALS.SPENT);
   });
 
   it('the right code changes it, the old phone is told, the change is audited with masked numbers', async () => {
@@ -94,12 +115,68 @@ describe('changing the phone', () => {
   });
 });
 
+describe('the current password', () => {
+  it('is asked for: a wrong one is 2007 in Chinese, changes nothing and leaves the code usable', async () => {
+    t.clock.advance(MINUTE);
+    expect((await send(me.token, 'sms', '13900000006')).response.rspCode).toBe(RSP.OK);
+    const code = await latestCode(t.app, '13900000006');
+    const phoneBefore = (await info(me.token)).phone;
+    const wrong = await change(me.token, 'sms', '13900000006', code, 'Wrong1234');
+    expect(wrong.response).toEqual({
+      rspCode: RSP.WRONG_OLD_PASSWORD,
+      rspDesc: '当前登录密码不正确，请重新输入',
+    });
+    expect((await info(me.token)).phone).toBe(phoneBefore);
+    const missing = await call(
+      t.app,
+      'POST',
+      '/account/changeContact',
+      { channel: 'sms', target: '13900000006', code },
+      { token: me.token },
+    );
+    expect(missing.response.rspCode).toBe(RSP.INVALID_INPUT);
+    expect((await info(me.token)).phone).toBe(phoneBefore);
+    // with the password the same code still works
+    expect((await change(me.token, 'sms', '13900000006', code)).response.rspCode).toBe(RSP.OK);
+    expect((await info(me.token)).phone).toBe('139****0006');
+  });
+
+  it('counts wrong ones toward the lock as the password change does: the fifth locks (2012) and signs out', async () => {
+    const locked = await makeReadyBorrower(t, 'contact_lock');
+    t.clock.advance(MINUTE);
+    expect((await send(locked.token, 'sms', '13900000007')).response.rspCode).toBe(RSP.OK);
+    const code = await latestCode(t.app, '13900000007');
+    for (let i = 0; i < 4; i++) {
+      const res = await change(locked.token, 'sms', '13900000007', code, 'Wrong1234');
+      expect(res.response.rspCode).toBe(RSP.WRONG_OLD_PASSWORD);
+    }
+    // the change-password form shares the counter
+    const viaModify = await call(
+      t.app,
+      'POST',
+      '/users/modifyPwd',
+      { oldPassword: cipher('Wrong1234'), newPassword: cipher('Another5678') },
+      { token: locked.token },
+    );
+    expect(viaModify.response.rspCode).toBe(RSP.PASSWORD_CHANGE_LOCKED);
+    const after = await change(locked.token, 'sms', '13900000007', code, locked.password);
+    expect(after.status).toBe(401);
+    expect((await contactsOfUser(t, locked.userId)).phone).not.toBe('13900000007');
+    const signIn = await signInAttempt(t.app, locked.loginId, locked.password);
+    expect(signIn.response.rspCode).toBe(RSP.ACCOUNT_LOCKED);
+  });
+});
+
 describe('changing the e-mail', () => {
   it('the right code sent to the new address changes it (lowercased); the old address is told', async () => {
     t.clock.advance(MINUTE);
     expect((await send(me.token, 'email', ' New.Box@Example.cn ')).response.rspCode).toBe(RSP.OK);
     const code = await latestCode(t.app, 'new.box@example.cn');
-    refused(await change(me.token, 'email', 'new.box@example.cn', otherCode(code)), RSP.BAD_CODE);
+    refused(
+      await change(me.token, 'email', 'new.box@example.cn', otherCode(code)),
+      RSP.BAD_CODE,
+      CODE_REFUSALS.WRONG,
+    );
     const res = await change(me.token, 'email', 'NEW.BOX@example.cn', code);
     expect(res.response.rspCode).toBe(RSP.OK);
     expect(res.result.emailMasked).toBe('ne***@example.cn');

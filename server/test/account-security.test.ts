@@ -2,6 +2,7 @@ import { RSP, type SecurityView, type SignOutOthersResult } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.ts';
+import { sha256Hex } from '../src/lib/tokens.ts';
 import { deviceOf } from '../src/modules/account/user-agent.ts';
 import { signDirectLoginTicket } from '../src/modules/auth/direct-ticket.ts';
 import {
@@ -109,6 +110,7 @@ describe('GET /account/security', () => {
       device: 'Safari · macOS',
       method: 'PARTNER_LINK',
       methodLabel: '合作方免密登录',
+      current: true,
     });
     expect(second).toMatchObject({
       ip: '10.0.0.2',
@@ -126,6 +128,14 @@ describe('GET /account/security', () => {
     expect(setup).toMatchObject({ method: 'PASSWORD', device: '未知设备' });
     expect(Date.parse(third?.at ?? '')).toBe(t.clock.now().getTime());
     expect(res.result.signIns).toHaveLength(4);
+    // only the sign-in of the session asking is 当前设备; asked from another session, that one is
+    expect(res.result.signIns.filter((s) => s.current)).toEqual([third]);
+    const fromSms = await security(sms.result.accessToken);
+    expect(fromSms.result.signIns.map((s) => s.current)).toEqual([false, true, false, false]);
+    // the audit log holds a reference, never the session's token or its hash
+    const logged = JSON.stringify(await t.db.select().from(auditLog));
+    expect(logged).not.toContain(current);
+    expect(logged).not.toContain(sha256Hex(current));
     // the helper's session, the password and the SMS sessions
     expect(res.result.otherSessions).toBe(3);
   });

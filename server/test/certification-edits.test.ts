@@ -143,17 +143,17 @@ describe('POST /users/bindBankCard', () => {
     expect(JSON.stringify(audit)).not.toContain('4111111111111111');
   });
 
-  it('keeps the bank name when none is sent, clears it with an empty text; a Luhn failure is a warning', async () => {
+  it('keeps the bank name when none is sent, clears it with an empty text', async () => {
     const kept = await call<LoanCertificationView>(
       t.app,
       'POST',
       CARD,
-      { bankCardNo: cipher('4111111111111112') },
+      { bankCardNo: cipher('5555555555554444') },
       { token: borrower.token },
     );
     expect(kept.response.rspCode).toBe(RSP.OK);
     expect(kept.result.bankName).toBe('招商银行深圳分行');
-    expect(kept.result.warnings).toEqual(['银行卡号校验未通过，请核对卡号是否输入正确']);
+    expect(kept.result.warnings).toEqual([]);
     const cleared = await call<LoanCertificationView>(
       t.app,
       'POST',
@@ -169,6 +169,18 @@ describe('POST /users/bindBankCard', () => {
     const stored = await row(borrower.userId);
     const bad = await call(t.app, 'POST', CARD, { bankCardNo: cipher('12345') }, { token: borrower.token });
     expect(bad.response.rspCode).toBe(RSP.INVALID_BANK_CARD);
+    expect(await row(borrower.userId)).toEqual(stored);
+    const notLuhn = await call(
+      t.app,
+      'POST',
+      CARD,
+      { bankCardNo: cipher('6222021234567890123') },
+      { token: borrower.token },
+    );
+    expect(notLuhn.response).toEqual({
+      rspCode: RSP.INVALID_BANK_CARD,
+      rspDesc: '银行卡号校验未通过，请核对卡号是否输入正确',
+    });
     expect(await row(borrower.userId)).toEqual(stored);
     const none = await call(
       t.app,

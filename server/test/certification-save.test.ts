@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, coupons, loanCertifications } from '../src/db/schema.ts';
-import { open } from '../src/lib/sealed-columns.ts';
+import { open, seal } from '../src/lib/sealed-columns.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, cipher, type TestApp, tableCounts } from './helpers/app.ts';
 import {
@@ -92,26 +92,28 @@ describe('POST /users/insertLoanCertification', () => {
     expect((read.json() as { result: LoanCertificationResult }).result.certification).toEqual(res.result);
   });
 
-  it('replaces the row; a card failing Luhn is a warning only; a card or sales statement not sent is kept', async () => {
-    const luhn = await call<LoanCertificationView>(
-      t.app,
-      'POST',
-      SAVE,
-      request({ bankCardNo: cipher(CARD_NOT_LUHN) }),
-      { token: demo },
-    );
-    expect(luhn.response.rspCode).toBe(RSP.OK);
-    expect(luhn.result.warnings).toEqual(['银行卡号校验未通过，请核对卡号是否输入正确']);
-    expect(luhn.result.bankCardMasked).toBe('4111 **** **** 1112');
-    expect(await certificationSummary(t.db, demoId)).toEqual({
-      companyName: '深圳市跨境优选贸易有限公司',
-      uscc: USCC,
-      company: true,
-      legalPerson: true,
-      bankCard: true,
-      salesStatement: true,
-    });
+  it('refuses a card failing Luhn (1105, nothing saved); a card or sales statement not sent is kept', async () => {
+    const before = await tableCounts(t.db);
+    const [stored] = await t.db
+      .select()
+      .from(loanCertifications)
+      .where(eq(loanCertifications.userId, demoId));
+    for (const card of [CARD_NOT_LUHN, '6222021234567890123']) {
+      const refused = await call(t.app, 'POST', SAVE, request({ bankCardNo: cipher(card) }), { token: demo });
+      expect(refused.response).toEqual({
+        rspCode: RSP.INVALID_BANK_CARD,
+        rspDesc: '银行卡号校验未通过，请核对卡号是否输入正确',
+      });
+    }
+    expect(await tableCounts(t.db)).toEqual(before);
+    const [after] = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));
+    expect(after).toEqual(stored);
 
+    // a card stored before the check was enforced: a save that does not send a card says nothing about it
+    await t.db
+      .update(loanCertifications)
+      .set({ bankCardEnc: seal(t.config, 'bankCard', demoId, CARD_NOT_LUHN) })
+      .where(eq(loanCertifications.userId, demoId));
     const { salesDocId: _s, ...docs } = demoDocs;
     const plain = await call<LoanCertificationView>(
       t.app,
@@ -124,9 +126,19 @@ describe('POST /users/insertLoanCertification', () => {
     expect(plain.result).toMatchObject({
       bankCardMasked: '4111 **** **** 1112',
       bankName: '招商银行深圳分行',
-      warnings: ['银行卡号校验未通过，请核对卡号是否输入正确'],
+      warnings: [],
     });
     expect(plain.result.documents).toHaveLength(4);
+    // nor does the 上传经营资料 step's own save
+    const docsOnly = await call<LoanCertificationView>(
+      t.app,
+      'POST',
+      '/users/updateCertificationDocuments',
+      { salesDocId: demoDocs.salesDocId },
+      { token: demo },
+    );
+    expect(docsOnly.response.rspCode).toBe(RSP.OK);
+    expect(docsOnly.result.warnings).toEqual([]);
     const rows = await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, demoId));
     expect(rows).toHaveLength(1);
     expect(await certificationSummary(t.db, demoId)).toMatchObject({

@@ -79,10 +79,14 @@ describe('envelope and status codes', () => {
 });
 
 describe('GET /application_vue/clientConfig', () => {
-  it('says the sandbox is on and which environment runs', async () => {
+  it('says the sandbox is on, which environment runs, and how to reach customer service', async () => {
     const res = await call(t.app, 'GET', '/application_vue/clientConfig');
     expect(res.response.rspCode).toBe(RSP.OK);
-    expect(res.result).toEqual({ sandbox: true, environment: 'development' });
+    expect(res.result).toEqual({
+      sandbox: true,
+      environment: 'development',
+      support: { phone: '400-820-1234', email: 'support@example.com', hours: '工作日 09:00–18:00' },
+    });
   });
 });
 
@@ -206,7 +210,11 @@ describe('developer outbox', () => {
       expect(doc.paths['/api/dev/outbox']).toBeUndefined();
       // the sandboxes chosen on purpose in production: the UI is told, and shows 沙箱环境
       const client = await call(prod.app, 'GET', '/application_vue/clientConfig');
-      expect(client.result).toEqual({ sandbox: true, environment: 'production' });
+      expect(client.result).toEqual({
+        sandbox: true,
+        environment: 'production',
+        support: { phone: '400-100-2026', email: 'help@loan-portal.cn', hours: '每天 08:30–20:30' },
+      });
     } finally {
       await prod.close();
     }

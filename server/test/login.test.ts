@@ -92,7 +92,11 @@ describe('POST /application_vue/userLogin', () => {
     await t.db.update(users).set({ disabled: true }).where(eq(users.loginId, 'newbie'));
     try {
       expect((await attempt('newbie', 'Wrong1234')).response.rspCode).toBe('2001');
-      expect((await attempt('newbie', 'Newbie1234')).response.rspCode).toBe(RSP.ACCOUNT_DISABLED);
+      expect((await attempt('newbie', 'Newbie1234')).response).toEqual({
+        rspCode: RSP.ACCOUNT_DISABLED,
+        // 联系客服 comes with the way to do it (SUPPORT_PHONE, SUPPORT_HOURS)
+        rspDesc: '账号已停用，请联系客服（客服电话 400-820-1234，工作日 09:00–18:00）',
+      });
     } finally {
       await t.db.update(users).set({ disabled: false }).where(eq(users.loginId, 'newbie'));
     }

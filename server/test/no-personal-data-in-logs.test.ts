@@ -125,6 +125,7 @@ describe('no phone number, code, ID number or card number in any log line (level
     // a new phone by code
     t.clock.advance(2 * MINUTE);
     const contact = { channel: 'sms', target: NEW_PHONE };
+    secrets.add(cipher(borrower.password));
     const asked = await call(t.app, 'POST', '/account/sendContactCode', contact, { token: borrower.token });
     expect(asked.response.rspCode).toBe(RSP.OK);
     const contactCode = await code(NEW_PHONE);
@@ -132,7 +133,7 @@ describe('no phone number, code, ID number or card number in any log line (level
       t.app,
       'POST',
       '/account/changeContact',
-      { ...contact, code: contactCode },
+      { ...contact, code: contactCode, password: cipher(borrower.password) },
       { token: borrower.token },
     );
     expect(changed.response.rspCode).toBe(RSP.OK);

@@ -1,4 +1,4 @@
-import { RSP, rspText } from '@loan/domain';
+import { CODE_REFUSALS, RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeDailyCounts, loginFailures, verificationCodes } from '../src/db/schema.ts';
@@ -83,22 +83,31 @@ describe('POST /application_vue/findPwd', () => {
 
     // the code is single-use
     const again = await reset('newbie', code, 'Again5678');
-    expect(again.response).toEqual({ rspCode: RSP.BAD_CODE, rspDesc: rspText(RSP.BAD_CODE) });
+    expect(again.response).toEqual({ rspCode: RSP.BAD_CODE, rspDesc: CODE_REFUSALS.SPENT });
   });
 
   it('a code expires after 10 minutes', async () => {
     await send('demo');
     const code = await latestCode(t.app, 'demo@example.com');
     t.clock.advance(10 * MINUTE);
-    expect((await reset('demo', code, 'Later5678')).response.rspCode).toBe(RSP.BAD_CODE);
+    expect((await reset('demo', code, 'Later5678')).response).toEqual({
+      rspCode: RSP.BAD_CODE,
+      rspDesc: '验证码已过期，请重新获取',
+    });
   });
 
   it('5 wrong codes use up the code: then even the right one is refused', async () => {
     await send('demo');
     const code = await latestCode(t.app, 'demo@example.com');
     for (let i = 0; i < 5; i++)
-      expect((await reset('demo', otherCode(code), 'Guess5678')).response.rspCode).toBe('2003');
-    expect((await reset('demo', code, 'Guess5678')).response.rspCode).toBe(RSP.BAD_CODE);
+      expect((await reset('demo', otherCode(code), 'Guess5678')).response).toEqual({
+        rspCode: RSP.BAD_CODE,
+        rspDesc: '验证码不正确，请核对后重新输入',
+      });
+    expect((await reset('demo', code, 'Guess5678')).response).toEqual({
+      rspCode: RSP.BAD_CODE,
+      rspDesc: CODE_REFUSALS.TOO_MANY,
+    });
     await login(t.app, 'demo', 'Demo1234');
   });
 

@@ -44,12 +44,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function changeContact(token: string, channel: 'sms' | 'email', target: string) {
+async function changeContact(who: ReadyBorrower, channel: 'sms' | 'email', target: string) {
+  const { token } = who;
   t.clock.advance(2 * MINUTE);
   const sent = await call(t.app, 'POST', '/account/sendContactCode', { channel, target }, { token });
   expect(sent.response.rspCode).toBe(RSP.OK);
   const code = await latestCode(t.app, target);
-  return call(t.app, 'POST', '/account/changeContact', { channel, target, code }, { token });
+  const password = cipher(who.password);
+  return call(t.app, 'POST', '/account/changeContact', { channel, target, code, password }, { token });
 }
 
 async function saveCertification(borrower: ReadyBorrower) {
@@ -86,8 +88,8 @@ async function everyRow(): Promise<string> {
 
 describe('personal data at rest', () => {
   it('the contact change, the certification and SMS login leave no phone, e-mail or name in any row', async () => {
-    expect((await changeContact(a.token, 'sms', PHONE)).response.rspCode).toBe(RSP.OK);
-    expect((await changeContact(a.token, 'email', EMAIL)).response.rspCode).toBe(RSP.OK);
+    expect((await changeContact(a, 'sms', PHONE)).response.rspCode).toBe(RSP.OK);
+    expect((await changeContact(a, 'email', EMAIL)).response.rspCode).toBe(RSP.OK);
     const saved = await saveCertification(a);
     expect(saved.response.rspCode).toBe(RSP.OK);
     expect(saved.result).toMatchObject({
@@ -224,7 +226,13 @@ describe('the loan contract', () => {
       .update(loanContracts)
       .set({ bodyEnc: kept?.partiesEnc, partiesEnc: kept?.bodyEnc })
       .where(eq(loanContracts.applicationId, rowId));
-    const unreadable = { rspCode: RSP.CONTRACT_NOT_SIGNED, rspDesc: CONTRACT_UNREADABLE };
+    const unreadable = {
+      rspCode: RSP.CONTRACT_NOT_SIGNED,
+      rspDesc: CONTRACT_UNREADABLE.replace(
+        '联系客服',
+        '联系客服（客服电话 400-820-1234，工作日 09:00–18:00）',
+      ),
+    };
     const view = await api.contract(a.token, rowId);
     expect(view.status).toBe(200);
     expect(view.response).toEqual(unreadable);

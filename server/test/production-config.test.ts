@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configWarnings, loadConfig } from '../src/config.ts';
 import { DEVELOPMENT_PLATFORM } from '../src/config-platform.ts';
 import { SECRETS } from '../src/config-secrets.ts';
+import { SUPPORT_SETTINGS } from '../src/config-support.ts';
 import { PRODUCTION_ENV } from './helpers/app.ts';
 import { configProblems } from './helpers/config.ts';
 
@@ -27,12 +28,14 @@ describe('production fails closed', () => {
 
   it('refuses with one bilingual line per secret when none is set', () => {
     const lines = configProblems({ NODE_ENV: 'production', SANDBOX: '1' });
-    // every secret, the ids of the two at-rest keys (config-keyrings.ts) and the platform's identity
+    // every secret, the ids of the two at-rest keys (config-keyrings.ts), the platform's identity and the
+    // customer-service contact
     const names = [
       ...SECRETS.map((s) => s.variable),
       'PII_KEY_ID',
       'STORE_TOKEN_KEY_ID',
       ...PLATFORM_SETTINGS,
+      ...SUPPORT_SETTINGS.map((s) => s.variable),
     ];
     expect(lines).toHaveLength(names.length);
     for (const name of names) {
@@ -65,6 +68,18 @@ describe('production fails closed', () => {
     },
   );
 
+  it.each(SUPPORT_SETTINGS.map((s) => [s.variable]))(
+    'requires %s, refusing it unset or left at its development value',
+    (name) => {
+      const spec = SUPPORT_SETTINGS.find((s) => s.variable === name);
+      for (const value of [undefined, '', '  ', spec?.development]) {
+        const lines = configProblems({ ...PRODUCTION_ENV, [name]: value });
+        expect(lines, String(value)).toHaveLength(1);
+        expect(lines[0]).toMatch(new RegExp(`^${name} .*${BILINGUAL.source}`));
+      }
+    },
+  );
+
   it("reads the platform's identity; outside production the development values stand in", () => {
     expect(loadConfig(PRODUCTION_ENV).platform).toEqual({
       legalName: PRODUCTION_ENV.PLATFORM_LEGAL_NAME,
@@ -79,6 +94,22 @@ describe('production fails closed', () => {
     expect(configProblems({ PUBLIC_URL: 'loans.example.com' })).toEqual([
       expect.stringContaining('PUBLIC_URL'),
     ]);
+  });
+
+  it('uses the customer-service contact set, and refuses a malformed one anywhere', () => {
+    expect(loadConfig(PRODUCTION_ENV).support).toEqual({
+      phone: '400-100-2026',
+      email: 'help@loan-portal.cn',
+      hours: '每天 08:30–20:30',
+    });
+    expect(loadConfig({}).support).toEqual({
+      phone: '400-820-1234',
+      email: 'support@example.com',
+      hours: '工作日 09:00–18:00',
+    });
+    expect(configProblems({ SUPPORT_EMAIL: 'not-an-address' })[0]).toMatch(/^SUPPORT_EMAIL /);
+    expect(configProblems({ SUPPORT_PHONE: 'call us' })[0]).toMatch(/^SUPPORT_PHONE /);
+    expect(configProblems({ SUPPORT_HOURS: '时'.repeat(61) })[0]).toMatch(/^SUPPORT_HOURS /);
   });
 
   it('refuses a short HMAC secret and one secret used twice', () => {

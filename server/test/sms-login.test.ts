@@ -1,4 +1,4 @@
-import { RSP, rspText } from '@loan/domain';
+import { CODE_REFUSALS, RSP } from '@loan/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { comparable } from './helpers/answers.ts';
 import { call, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
@@ -31,9 +31,10 @@ describe('material entry: SMS code login', () => {
       token: res.result.accessToken,
     });
     expect(info.result.loginId).toBe('demo');
+    // used: no longer valid, not "wrong"
     expect((await smsLogin('13800000001', code)).response).toEqual({
       rspCode: RSP.BAD_CODE,
-      rspDesc: rspText(RSP.BAD_CODE),
+      rspDesc: CODE_REFUSALS.SPENT,
     });
   });
 
@@ -50,17 +51,34 @@ describe('material entry: SMS code login', () => {
     expect((await sendSms('13800000001')).response.rspCode).toBe(RSP.CODE_SENT_TOO_OFTEN);
   });
 
-  it('wrong, expired and exhausted codes get 2003', async () => {
+  it('wrong, expired and exhausted codes get 2003, each saying which', async () => {
     await sendSms('13800000001');
     let code = await latestCode(t.app, '13800000001');
+    // a wrong code says it is wrong, not expired
+    expect((await smsLogin('13800000001', otherCode(code))).response).toEqual({
+      rspCode: RSP.BAD_CODE,
+      rspDesc: '验证码不正确，请核对后重新输入',
+    });
     t.clock.advance(10 * MINUTE);
-    expect((await smsLogin('13800000001', code)).response.rspCode).toBe(RSP.BAD_CODE);
+    expect((await smsLogin('13800000001', code)).response).toEqual({
+      rspCode: RSP.BAD_CODE,
+      rspDesc: '验证码已过期，请重新获取',
+    });
+    // expired, even a wrong one says so
+    expect((await smsLogin('13800000001', otherCode(code))).response.rspDesc).toBe(CODE_REFUSALS.EXPIRED);
 
     await sendSms('13800000001');
     code = await latestCode(t.app, '13800000001');
     for (let i = 0; i < 5; i++)
-      expect((await smsLogin('13800000001', otherCode(code))).response.rspCode).toBe('2003');
-    expect((await smsLogin('13800000001', code)).response.rspCode).toBe(RSP.BAD_CODE);
+      expect((await smsLogin('13800000001', otherCode(code))).response).toEqual({
+        rspCode: RSP.BAD_CODE,
+        rspDesc: CODE_REFUSALS.WRONG,
+      });
+    expect((await smsLogin('13800000001', code)).response).toEqual({
+      rspCode: RSP.BAD_CODE,
+      rspDesc: CODE_REFUSALS.TOO_MANY,
+    });
+    expect(new Set(Object.values(CODE_REFUSALS)).size).toBe(4);
   });
 
   it('a user who must change the password is told so', async () => {

@@ -154,7 +154,9 @@ describe('cross-user', () => {
     const before = await tableCounts(t.db);
     const res = await authorise(b.token, DEMO_SELLER, cipher(GOOD_TOKEN));
     expect(res.response.rspCode).toBe(RSP.STORE_OWNED_BY_OTHER);
-    expect(res.response.rspDesc).toBe('该店铺已被其他账号授权，如有疑问请联系客服');
+    expect(res.response.rspDesc).toBe(
+      '该店铺已被其他账号授权，如有疑问请联系客服（客服电话 400-820-1234，工作日 09:00–18:00）',
+    );
     expect(await tableCounts(t.db)).toEqual({ ...before, audit_log: (before.audit_log ?? 0) + 1 });
     expect(await storeRow(b.id)).toBeUndefined();
     expect(await storeRow(await userId('demo'))).toEqual(aBefore);

@@ -117,7 +117,7 @@ describe('receiving account and My account in the browser', () => {
     await open.getByRole('button', { name: '申请开立' }).click();
     // the bank answers by its signed callback; the page follows while the account is opening
     const number = page.getByTestId('sub-account-no');
-    await expect.poll(() => number.textContent(), { timeout: WAIT }).toMatch(/^\d{8,30}$/);
+    await expect.poll(() => number.textContent(), { timeout: WAIT }).toMatch(/^\d{4}( \d{1,4}){1,7}$/);
 
     // the settlement account: a wrong amount is refused near the field, the one the outbox shows verifies it
     const settlement = page.getByRole('form', { name: '结算账户' });

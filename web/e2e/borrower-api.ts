@@ -127,7 +127,7 @@ export async function readyBorrower(plan: LoanPlan): Promise<string> {
     legalName: plan.name,
     idNumber: cipher(id),
     legalPhone: '13912345670',
-    bankCardNo: cipher('6222020200112233445'),
+    bankCardNo: cipher('6222020200112233446'),
     bankName: '广发银行深圳分行',
     licenceDocId: await upload('BUSINESS_LICENCE'),
     idFrontDocId: await upload('ID_CARD_FRONT'),

@@ -128,7 +128,7 @@ async function certify(
   await page.getByPlaceholder('18位居民身份证号码').fill(ID_NUMBER);
   await page.getByPlaceholder('11位手机号').fill('13912345678');
   if (options.bankCard) {
-    await page.getByPlaceholder('12至19位数字').fill('6222020200112233445');
+    await page.getByPlaceholder('12至19位数字').fill('6222020200112233446');
     await page.getByPlaceholder('如：招商银行深圳分行').fill('华润银行深圳分行');
   }
   if (options.shot) {

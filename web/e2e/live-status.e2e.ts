@@ -91,9 +91,12 @@ describe('statuses that update themselves', () => {
     await expect.poll(() => heading(page, '审核中').count()).toBe(0);
     await shots(page, 'live-auditing-approved');
 
-    // the bank page while approved (its code loaded), back to /auditing; then the contract is signed
-    const sign = page.getByRole('button', { name: '去签署借款合同' });
-    await sign.click();
+    // CGB's next step is the receiving account (its flow says so): the bank page while approved (its code
+    // loaded), back to /auditing; then the account is opened and the contract is signed
+    await page.getByText(/下一步：开立收款账户/).waitFor();
+    // the button names the next step: the account first, the contract once the account is open
+    const next = page.getByRole('button', { name: /^去(开立收款账户|签署借款合同)$/ });
+    await next.click();
     await page.getByText('申请步骤').waitFor();
     await page.goBack();
     await heading(page, '审批通过').waitFor();
@@ -101,7 +104,7 @@ describe('statuses that update themselves', () => {
     // the money held back until the page has shown that it waits for it
     await bankHold(rowId, true);
     await signContract(token, rowId);
-    await sign.click();
+    await next.click();
     // signed: the page waits for the money, then shows it without a reload
     const disbursed = page.getByTestId('disbursed-amount');
     await page.getByText(/放款结果会自动显示在本页/).waitFor();

@@ -183,6 +183,8 @@ export interface SignInView {
   device: string;
   method: SignInMethod;
   methodLabel: string;
+  /** this sign-in began the session asking (当前设备) */
+  current: boolean;
 }
 
 /** GET /account/security */
@@ -215,6 +217,8 @@ export interface ChangeContactRequest {
   channel: ContactChannel;
   target: string;
   code: string;
+  /** field-cipher text of the current login password: a code to the new contact alone is not enough */
+  password: string;
 }
 
 export interface ChangeContactResult {

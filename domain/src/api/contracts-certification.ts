@@ -106,7 +106,7 @@ export interface LoanCertificationView {
   bankCardMasked: string | null;
   bankName: string | null;
   documents: UploadedDocument[];
-  /** non-blocking remarks, e.g. the card number fails the Luhn check */
+  /** non-blocking remarks on what this save sent (never on parts stored earlier); shown in the form that saved */
   warnings: string[];
   updatedAt: string;
 }

@@ -27,6 +27,6 @@ export interface MwsTokenCheckResult {
 
 export interface AgainMwsTokenRequest {
   sellerId: string;
-  /** the marketplace authorisation token (MWS auth token / SP-API refresh token); field-cipher text */
+  /** the store's authorisation token (店铺授权令牌) given by the marketplace; field-cipher text */
   mwsAuthToken: string;
 }

@@ -91,10 +91,20 @@ export interface SmsLoginRequest {
   code: string;
 }
 
+/** How borrowers reach customer service (SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS on the server). */
+export interface SupportContact {
+  phone: string;
+  email: string;
+  /** e.g. 工作日 09:00–18:00 */
+  hours: string;
+}
+
 export interface ClientConfig {
   /** sandbox adapters are on: the UI footer says so */
   sandbox: boolean;
   environment: 'development' | 'test' | 'production';
+  /** shown wherever a text says 联系客服, on /about and in the footer */
+  support: SupportContact;
 }
 
 export interface OutboxMessage {

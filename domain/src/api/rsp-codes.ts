@@ -207,7 +207,7 @@ const TEXTS: Record<RspCode, string> = {
   '3105': '该产品不提供所选借款期限',
   '3106': '申请金额超过店铺预估可借额度（近12个月销售额的30%）',
   '3201': '店铺未授权或授权已失效，请先完成店铺授权',
-  '3202': '店铺授权失败：卖家编号或授权令牌不正确，请在电商平台卖家后台核对后重试',
+  '3202': '店铺授权失败：卖家编号或店铺授权令牌不正确，请在电商平台卖家后台核对后重试',
   '3203': '店铺在电商平台处于受限状态，暂不能授权，请先处理店铺账户问题',
   '3204': '该店铺已被其他账号授权，如有疑问请联系客服',
   '3205': '电商平台暂时无法响应，店铺授权未完成，请稍后重试',
@@ -268,3 +268,17 @@ export function rspText(code: RspCode): string {
 }
 
 export const ALL_RSP_CODES: readonly RspCode[] = Object.values(RSP);
+
+/**
+ * The texts of 2003, one per reason, so a borrower learns what to do: retype a wrong code, or ask for a new one
+ * when the code expired, was used or replaced, or used up its tries. `rspText('2003')` is the text when the
+ * reason is not told.
+ */
+export const CODE_REFUSALS = {
+  WRONG: '验证码不正确，请核对后重新输入',
+  EXPIRED: '验证码已过期，请重新获取',
+  SPENT: '验证码已失效，请重新获取',
+  TOO_MANY: '验证码输入错误次数过多，请重新获取',
+} as const;
+
+export type CodeRefusal = keyof typeof CODE_REFUSALS;

@@ -35,7 +35,7 @@ export const STORE_AUTH_STATUS_INFO: Readonly<Record<StoreAuthStatus, StoreAuthS
     label: '未授权',
     colour: 'default',
     explanation: '您的店铺尚未授权，合作机构无法查看店铺经营数据以评估额度',
-    nextAction: '请填写卖家编号（Seller ID）和授权令牌完成店铺授权',
+    nextAction: '请填写卖家编号（Seller ID）和店铺授权令牌完成店铺授权',
     action: 'AUTHORISE',
     canApply: false,
   },

@@ -41,10 +41,15 @@ describe('bank card numbers', () => {
     expect(checkBankCard(withLuhn('62220212345'))).toMatchObject({ valid: true });
   });
 
-  it('only warns when the Luhn check fails', () => {
+  it('refuses a number failing the Luhn check', () => {
     const payload = '622202123456789';
     const wrong = payload + String((Number(luhnDigit(payload)) + 5) % 10);
-    expect(checkBankCard(wrong)).toEqual({ valid: true, value: wrong, warning: BANK_CARD_MESSAGES.LUHN });
+    expect(checkBankCard(wrong)).toEqual({ valid: false, message: BANK_CARD_MESSAGES.LUHN });
+    expect(checkBankCard('6222021234567890123')).toEqual({ valid: false, message: BANK_CARD_MESSAGES.LUHN });
+    expect(checkBankCard('6222 0212 3456 7890 123')).toEqual({
+      valid: false,
+      message: BANK_CARD_MESSAGES.LUHN,
+    });
   });
 
   it.each([

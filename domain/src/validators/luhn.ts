@@ -1,4 +1,4 @@
-/** Bank card numbers: 12–19 digits. The Luhn check is only a warning: not every card issued in China passes. */
+/** Bank card numbers: 12–19 digits passing the Luhn check; a number failing it is refused. */
 
 export const BANK_CARD_MESSAGES = {
   FORMAT: '银行卡号应为12至19位数字',
@@ -10,8 +10,6 @@ export type BankCardResult =
       readonly valid: true;
       /** Digits only, spaces removed. */
       readonly value: string;
-      /** Set when the Luhn check fails: show it, but accept the number. */
-      readonly warning?: string;
     }
   | { readonly valid: false; readonly message: string };
 
@@ -31,5 +29,5 @@ export function luhnValid(digits: string): boolean {
 export function checkBankCard(input: string): BankCardResult {
   const value = typeof input === 'string' ? input.replace(/ /g, '') : '';
   if (!/^\d{12,19}$/.test(value)) return { valid: false, message: BANK_CARD_MESSAGES.FORMAT };
-  return luhnValid(value) ? { valid: true, value } : { valid: true, value, warning: BANK_CARD_MESSAGES.LUHN };
+  return luhnValid(value) ? { valid: true, value } : { valid: false, message: BANK_CARD_MESSAGES.LUHN };
 }

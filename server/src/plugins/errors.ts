@@ -1,4 +1,4 @@
-import { fail, RSP, type RspCode, rspText } from '@loan/domain';
+import { fail, RSP, type RspCode, rspText, type SupportContact, withSupportContact } from '@loan/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -26,12 +26,19 @@ function send(reply: FastifyReply, status: number, code: RspCode, desc?: string)
 }
 
 /**
- * Every failure becomes the envelope: a problem the user can act on is HTTP 200 with its rspCode;
- * 401 no valid session; 404 unknown API route; anything unexpected 500 / 9999 with the request id, logged.
+ * Every failure becomes the envelope: a problem the user can act on is HTTP 200 with its rspCode (a text that
+ * says 联系客服 gets the customer-service number); 401 no valid session; 404 unknown API route; anything
+ * unexpected 500 / 9999 with the request id, logged.
  */
-export function registerErrorHandler(app: App): void {
+export function registerErrorHandler(app: App, support: SupportContact): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) return send(reply, 200, error.rspCode, error.rspDesc);
+    if (error instanceof ApiError)
+      return send(
+        reply,
+        200,
+        error.rspCode,
+        withSupportContact(error.rspDesc ?? rspText(error.rspCode), support),
+      );
     if (error instanceof UnauthorizedError) return send(reply, 401, RSP.SESSION_EXPIRED);
     if (error.validation) {
       return send(reply, 200, RSP.INVALID_INPUT, validationMessage(error.validation as SchemaError[]));

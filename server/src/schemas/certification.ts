@@ -100,7 +100,9 @@ export const LoanCertificationViewSchema = Type.Object({
   bankCardMasked: Type.Union([Type.String(), Type.Null()]),
   bankName: Type.Union([Type.String(), Type.Null()]),
   documents: Type.Array(UploadedDocumentSchema),
-  warnings: Type.Array(Type.String(), { description: '不影响提交的提示，如银行卡号校验未通过' }),
+  warnings: Type.Array(Type.String(), {
+    description: '本次提交内容的提示（不涉及此前保存的其他部分），不影响提交',
+  }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 

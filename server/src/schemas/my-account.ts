@@ -10,7 +10,7 @@ import {
   SUB_ACCOUNT_STATES,
 } from '@loan/domain';
 import { Type } from 'typebox';
-import { CodeField } from './fields.ts';
+import { CipherTextField, CodeField } from './fields.ts';
 import { DateText, DateTime, NullableDateTime, NullableString, strict, Yuan } from './fragments.ts';
 import type { CheckAll, SameEach } from './same.ts';
 
@@ -32,7 +32,7 @@ export const SendContactCodeBody = Type.Object(
 );
 
 export const ChangeContactBody = Type.Object(
-  { channel: ContactChannelSchema, target: ContactTarget, code: CodeField },
+  { channel: ContactChannelSchema, target: ContactTarget, code: CodeField, password: CipherTextField },
   strict,
 );
 
@@ -93,6 +93,7 @@ export const SecurityViewSchema = Type.Object({
         description: 'PASSWORD 密码 | SMS 短信验证码 | PARTNER_LINK 合作方免密登录',
       }),
       methodLabel: Type.String(),
+      current: Type.Boolean({ description: '是否为本次请求所用的会话（当前设备）' }),
     }),
   ),
   otherSessions: Type.Integer(),

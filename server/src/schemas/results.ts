@@ -49,6 +49,14 @@ export const UserAllCheckResultSchema = Type.Object({
 export const ClientConfigSchema = Type.Object({
   sandbox: Type.Boolean(),
   environment: Type.Enum(['development', 'test', 'production']),
+  support: Type.Object(
+    {
+      phone: Type.String({ description: '客服电话' }),
+      email: Type.String({ description: '客服邮箱' }),
+      hours: Type.String({ description: '客服服务时间' }),
+    },
+    { description: '客服联系方式（SUPPORT_PHONE、SUPPORT_EMAIL、SUPPORT_HOURS）' },
+  ),
 });
 
 export const OutboxMessageSchema = Type.Object({

@@ -24,7 +24,7 @@ export const AgainMwsTokenBody = Type.Object(
     }),
     mwsAuthToken: {
       ...CipherTextField,
-      description: `授权令牌（amzn.mws. + UUID）的字段加密密文。${STORE_CREDENTIAL_TEXTS.tokenHelp}`,
+      description: `店铺授权令牌（amzn.mws. + UUID）的字段加密密文。${STORE_CREDENTIAL_TEXTS.tokenHelp}`,
     },
   },
   { additionalProperties: false },

@@ -41,6 +41,9 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   PLATFORM_ACCOUNT_NO: '110060123456789012345',
   PLATFORM_ACCOUNT_BANK: '某某银行深圳分行',
   PUBLIC_URL: 'https://loans.example.com',
+  SUPPORT_PHONE: '400-100-2026',
+  SUPPORT_EMAIL: 'help@loan-portal.cn',
+  SUPPORT_HOURS: '每天 08:30–20:30',
   ...Object.fromEntries(
     BANK_CODES.map((bank) => [
       `BANK_CALLBACK_SECRET_${bank}`,

@@ -8,6 +8,7 @@ import type {
 } from '@loan/domain';
 import { API } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { encryptSecret } from './cipher';
 import { FRESH_ON_OPEN_MS } from './fresh-on-open';
 import { type CallOptions, get, post } from './http';
 
@@ -50,6 +51,11 @@ export function sendContactCode(body: SendContactCodeRequest, options?: CallOpti
   return post<null>(API.sendContactCode, body, options);
 }
 
-export function changeContact(body: ChangeContactRequest, options?: CallOptions) {
+/** The change with the code sent to the new contact and the current password (sent as field-cipher text). */
+export async function changeContact(
+  { password, ...rest }: ChangeContactRequest,
+  options?: CallOptions,
+): Promise<ChangeContactResult> {
+  const body: ChangeContactRequest = { ...rest, password: await encryptSecret(password) };
   return post<ChangeContactResult>(API.changeContact, body, options);
 }

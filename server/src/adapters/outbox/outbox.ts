@@ -6,7 +6,15 @@ export interface OutgoingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /**
+   * How long what the message carries stays valid (a code's minutes, a small deposit's days), set by its sender:
+   * an adapter that keeps what it sent (the sandbox) keeps the message at least that long.
+   */
+  validForMs: number;
 }
+
+/** A notice carries nothing that expires: the sandbox keeps it this long for the reader. */
+export const NOTICE_VALID_MS = 7 * 24 * 3600_000;
 
 export interface OutboxQuery {
   recipient?: string;

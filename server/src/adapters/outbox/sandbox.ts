@@ -5,7 +5,6 @@ import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import { nextRowId } from '../../lib/next-row-id.ts';
 import { type AtRestKeys, openOrNull, seal, UNREADABLE_MASK } from '../../lib/sealed-columns.ts';
-import { CODE_RULES } from '../../modules/codes/service.ts';
 import type { OutboxAdapter, OutboxQuery, OutgoingMessage } from './outbox.ts';
 
 export interface SandboxOutboxOptions {
@@ -18,17 +17,11 @@ export interface SandboxOutboxOptions {
   logMessages: boolean;
 }
 
-/**
- * How long the sandbox keeps a message: as long as the verification code it carries lives (every message the
- * portal sends carries one). Older messages are not listed and housekeeping deletes them.
- */
-export const SANDBOX_OUTBOX_KEEP_MS = CODE_RULES.lifeMs;
-
-/** Deletes the sandbox messages older than SANDBOX_OUTBOX_KEEP_MS; returns how many. */
+/** Deletes the sandbox messages kept past their keep-until; returns how many. */
 export async function purgeSandboxOutbox(db: Database, now: Date): Promise<number> {
   const deleted = await db
     .delete(outboxMessages)
-    .where(lt(outboxMessages.createdAt, new Date(now.getTime() - SANDBOX_OUTBOX_KEEP_MS)))
+    .where(lt(outboxMessages.keepUntil, now))
     .returning({ id: outboxMessages.id });
   return deleted.length;
 }
@@ -36,7 +29,8 @@ export async function purgeSandboxOutbox(db: Database, now: Date): Promise<numbe
 /**
  * Sandbox SMS/e-mail: records each message in outbox_messages instead of sending it. The recipient is sealed
  * (bound to the row id, drawn before the insert); the listing opens it and filters by it in code: the listing
- * only reads the messages of the last SANDBOX_OUTBOX_KEEP_MS, so no lookup hash is kept for it.
+ * only reads the messages still kept (each until its sender's validity has passed), so no lookup hash is kept
+ * for it.
  */
 export function createSandboxOutbox({
   db,
@@ -48,10 +42,12 @@ export function createSandboxOutbox({
   const opener = { config: keys, log };
   return {
     sandbox: true,
-    async send({ recipient, ...message }: OutgoingMessage) {
+    async send({ recipient, validForMs, ...message }: OutgoingMessage) {
       const id = await nextRowId(db, 'outbox_messages');
       const recipientEnc = seal(keys, 'outboxRecipient', id, recipient);
-      await db.insert(outboxMessages).values({ ...message, id, recipientEnc, createdAt: now() });
+      const at = now();
+      const keepUntil = new Date(at.getTime() + validForMs);
+      await db.insert(outboxMessages).values({ ...message, id, recipientEnc, createdAt: at, keepUntil });
       if (logMessages)
         log.info(
           { outbox: { channel: message.channel } },
@@ -62,12 +58,12 @@ export function createSandboxOutbox({
       const recent = db
         .select()
         .from(outboxMessages)
-        .where(gt(outboxMessages.createdAt, new Date(now().getTime() - SANDBOX_OUTBOX_KEEP_MS)))
+        .where(gt(outboxMessages.keepUntil, now()))
         .orderBy(desc(outboxMessages.id));
       // by recipient: every recent message is opened, as the recipient is known only then
       const rows = await (recipient ? recent : recent.limit(limit));
       const messages: OutboxMessage[] = [];
-      for (const { recipientEnc, ...r } of rows) {
+      for (const { recipientEnc, keepUntil: _kept, ...r } of rows) {
         const opened = openOrNull(opener, 'outboxRecipient', r.id, recipientEnc);
         if (recipient && opened !== recipient) continue;
         messages.push({ ...r, recipient: opened ?? UNREADABLE_MASK, createdAt: r.createdAt.toISOString() });

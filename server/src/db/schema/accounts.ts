@@ -140,8 +140,10 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     createdAt: tz('created_at').notNull(),
+    /** until when the sandbox lists and keeps it: the send time plus how long what it carries stays valid */
+    keepUntil: tz('keep_until').notNull(),
   },
-  (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
+  (t) => [index('outbox_messages_keep_until_idx').on(t.keepUntil)],
 );
 
 export const auditLog = pgTable(

@@ -9,23 +9,30 @@ import {
   RSP,
   type SendContactCodeRequest,
   shanghaiMinute,
+  withSupportContact,
 } from '@loan/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { OutgoingMessage } from '../../adapters/outbox/outbox.ts';
+import { NOTICE_VALID_MS, type OutgoingMessage } from '../../adapters/outbox/outbox.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type CodePurpose, type UserRow, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { AUDIT, recordUserAudit } from '../audit/record.ts';
+import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { codeMessage } from '../codes/messages.ts';
-import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
+import { type CodeTarget, codeRefused, consumeCode, issueCode } from '../codes/service.ts';
 import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../users/contacts.ts';
 
 /**
  * Changing the phone or e-mail of My account: a code goes to the NEW contact (proving the borrower holds it),
- * through the codes module (60 s between sends, daily caps, 5 tries); the right code changes it, the old contact
- * is told through the outbox, and both steps are audited with masked values only.
+ * through the codes module (60 s between sends, daily caps, 5 tries); the right code with the current password
+ * (counted toward the lock as on the password change) changes it, the old contact is told through the outbox,
+ * and both steps are audited with masked values only.
  */
+
+/** The refusal of a wrong current password (2007) on a contact change. */
+export const WRONG_PASSWORD_TEXT = '当前登录密码不正确，请重新输入';
 
 const PURPOSE: Readonly<Record<ContactChannel, CodePurpose>> = { sms: 'changePhone', email: 'changeEmail' };
 
@@ -96,19 +103,30 @@ export async function sendContactCode(
   });
 }
 
-function noticeToOld(channel: ContactChannel, old: string, value: string, at: string): OutgoingMessage {
+function noticeToOld(
+  ctx: AppContext,
+  channel: ContactChannel,
+  old: string,
+  value: string,
+  at: string,
+): OutgoingMessage {
   const what = channel === 'sms' ? '手机号' : '邮箱';
   return {
     channel,
     recipient: old,
     subject: `【跨境融资服务平台】账户${what}已更换`,
-    body: `您的账户${what}已于 ${at}（北京时间）更换为 ${mask(channel, value)}。如非本人操作，请立即联系客服并修改密码。`,
+    body: withSupportContact(
+      `您的账户${what}已于 ${at}（北京时间）更换为 ${mask(channel, value)}。如非本人操作，请立即联系客服并修改密码。`,
+      ctx.config.support,
+    ),
+    validForMs: NOTICE_VALID_MS,
   };
 }
 
 /**
  * POST /account/changeContact: with the right code sent to the new contact, the phone or e-mail becomes it. The
- * checks of sendContactCode are made again (another user may have taken it meanwhile); a wrong code is 2003.
+ * checks of sendContactCode are made again (another user may have taken it meanwhile); the current password is
+ * checked first (2007 wrong, 2012 locked: nothing changes, the code stays usable); a wrong code is 2003.
  */
 export async function changeContact(
   ctx: AppContext,
@@ -118,6 +136,13 @@ export async function changeContact(
 ): Promise<ChangeContactResult> {
   const { channel } = body;
   const value = normalise(channel, body.target);
+  await verifyOldPassword(
+    ctx,
+    user,
+    decryptFieldOrFail(body.password, ctx.config),
+    meta,
+    WRONG_PASSWORD_TEXT,
+  );
   const now = ctx.now();
   const done = await ctx.db.transaction(async (tx) => {
     // one change to a given contact at a time: a concurrent claim of the same phone or e-mail waits, then sees it
@@ -127,7 +152,8 @@ export async function changeContact(
     const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).limit(1).for('update');
     if (!fresh) return null;
     await assertChangeable(ctx, tx, fresh, channel, value);
-    if (!(await consumeCode(tx, codeTarget(ctx, fresh, channel, value), body.code, now))) return null;
+    const check = await consumeCode(tx, codeTarget(ctx, fresh, channel, value), body.code, now);
+    if (check !== 'OK') return { refused: check, updated: undefined, old: null };
     const [updated] = await tx
       .update(users)
       .set(contactColumns(ctx.config, user.id, channel === 'sms' ? { phone: value } : { email: value }))
@@ -140,9 +166,10 @@ export async function changeContact(
       from: old ? mask(channel, old) : null,
       to: mask(channel, value),
     });
-    return { updated, old };
+    return { refused: null, updated, old };
   });
-  if (!done?.updated) throw new ApiError(RSP.BAD_CODE);
-  if (done.old) await ctx.outbox.send(noticeToOld(channel, done.old, value, shanghaiMinute(now)));
+  if (done?.refused) throw codeRefused(done.refused);
+  if (!done?.updated) throw codeRefused('SPENT');
+  if (done.old) await ctx.outbox.send(noticeToOld(ctx, channel, done.old, value, shanghaiMinute(now)));
   return contactView(contactsOf(ctx, done.updated));
 }

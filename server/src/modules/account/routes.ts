@@ -69,8 +69,8 @@ export function accountRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.changeContact,
     {
-      summary: '更换手机号或邮箱：凭发送到新号码/邮箱的验证码修改，原号码/邮箱收到通知',
-      description: `${CONTACT_RULES}验证码错误或过期 2003；当日错误次数上限 2014。`,
+      summary: '更换手机号或邮箱：凭当前登录密码和发送到新号码/邮箱的验证码修改，原号码/邮箱收到通知',
+      description: `${CONTACT_RULES}当前登录密码（字段加密）错误 2007，与修改密码共用错误次数，过多 2012 并锁定账号；验证码不正确、已过期、已失效或错误次数过多 2003（rspDesc 分别说明）；当日错误次数上限 2014。`,
       body: ChangeContactBody,
       result: ChangeContactResultSchema,
       config: { authRateLimit: true },

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { auditLog, sessions, type UserRow } from '../../db/schema.ts';
 import { AUDIT, type AuditAction, recordUserAudit } from '../audit/record.ts';
-import { sessionLifetimes } from '../auth/sessions.ts';
+import { sessionLifetimes, sessionRef } from '../auth/sessions.ts';
 import { deviceOf } from './user-agent.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -39,10 +39,11 @@ function otherLiveSessions(ctx: AppContext, userId: number, tokenHash: string, n
   );
 }
 
-function signInView(row: typeof auditLog.$inferSelect): SignInView {
+function signInView(row: typeof auditLog.$inferSelect, currentRef: string): SignInView {
   const method = SIGN_IN_ACTIONS[row.action as AuditAction] ?? 'PASSWORD';
   const agent = row.detail?.userAgent;
   return {
+    current: row.detail?.session === currentRef,
     at: row.createdAt.toISOString(),
     ip: row.ip,
     device: deviceOf(typeof agent === 'string' ? agent : null),
@@ -75,7 +76,7 @@ export async function securityView(ctx: AppContext, user: UserRow, tokenHash: st
     pwdTime: user.uptPwdTime?.toISOString() ?? null,
     pwdAgeDays: ageDays,
     pwdNudge: ageDays !== null && ageDays >= PASSWORD_NUDGE_DAYS,
-    signIns: rows.map(signInView),
+    signIns: rows.map((row) => signInView(row, sessionRef(tokenHash))),
     otherSessions: others.length,
   };
 }

@@ -24,13 +24,15 @@ async function lockAccount(ctx: AppContext, user: UserRow, until: Date, meta: Re
 /**
  * Verifies the old password on change-password, counting wrong ones like sign-in does: the attempt is
  * reserved before verifying; the 5th wrong one within 15 minutes (or a burst over 5) locks the account
- * for 15 minutes. A wrong old password answers 2007, the lock 2012.
+ * for 15 minutes. A wrong old password answers 2007 (with `wrongText` when given), the lock 2012. Changing the
+ * phone or e-mail asks for the password through it too, counted on the same counter.
  */
 export async function verifyOldPassword(
   ctx: AppContext,
   user: UserRow,
   oldPassword: string,
   meta: RequestMeta,
+  wrongText?: string,
 ): Promise<void> {
   const key = modifyPwdKey(user.loginId);
   const reservation = await reserveAttempt(ctx.db, key, ctx.now());
@@ -41,5 +43,5 @@ export async function verifyOldPassword(
   }
   const locked = await settleFailure(ctx.db, key, reservation, ctx.now());
   if (locked) return lockAccount(ctx, user, locked, meta);
-  throw new ApiError(RSP.WRONG_OLD_PASSWORD);
+  throw new ApiError(RSP.WRONG_OLD_PASSWORD, wrongText);
 }

@@ -101,7 +101,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
         tags: TAGS,
         summary: '手机号 + 短信验证码登录',
         description:
-          '验证码错误、过期、已使用或错误超过 5 次 → 2003；同一手机号当天（北京时间）错误满 20 次后 → 2014。',
+          '验证码错误、过期、已使用或错误超过 5 次 → 2003（rspDesc 分别说明原因）；同一手机号当天（北京时间）错误满 20 次后 → 2014。',
         body: SmsLoginBody,
         response: { 200: LoginEnvelope },
       },
@@ -114,10 +114,11 @@ export function authRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['系统'],
-        summary: '前端运行配置（沙箱标识、环境）',
+        summary: '前端运行配置（沙箱标识、环境、客服联系方式）',
         response: { 200: envelope(ClientConfigSchema) },
       },
     },
-    async () => ok({ sandbox: ctx.outbox.sandbox, environment: ctx.config.environment }),
+    async () =>
+      ok({ sandbox: ctx.outbox.sandbox, environment: ctx.config.environment, support: ctx.config.support }),
   );
 }

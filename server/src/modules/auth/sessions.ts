@@ -101,3 +101,11 @@ export async function revokeAllSessions(db: Database, userId: number, now: Date)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
+
+/**
+ * A session's reference in the audit log: its sign-in row carries it, so the security list can mark 当前设备.
+ * Derived from the token's hash, and not that hash: the log holds nothing that finds a session.
+ */
+export function sessionRef(tokenHash: string): string {
+  return sha256Hex(`session-ref:${tokenHash}`).slice(0, 24);
+}

@@ -1,10 +1,8 @@
 import type { LoginResult } from '@loan/domain';
-import { RSP } from '@loan/domain';
 import type { AppContext, RequestMeta } from '../../context.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { codeMessage } from '../codes/messages.ts';
-import { type CodeTarget, consumeCode, issueCode } from '../codes/service.ts';
+import { type CodeTarget, codeRefused, consumeCode, issueCode } from '../codes/service.ts';
 import { phoneHashOf, userByPhone } from '../users/contacts.ts';
 import { issueLogin } from './issue-login.ts';
 
@@ -38,10 +36,11 @@ export async function smsLogin(
   meta: RequestMeta,
 ): Promise<LoginResult> {
   const now = ctx.now();
-  const valid = await ctx.db.transaction((tx) =>
+  const check = await ctx.db.transaction((tx) =>
     consumeCode(tx, loginTarget(ctx, body.phone), body.code, now),
   );
-  const user = valid ? await userByPhone(ctx.db, ctx.config, body.phone) : null;
-  if (!user) throw new ApiError(RSP.BAD_CODE);
+  if (check !== 'OK') throw codeRefused(check);
+  const user = await userByPhone(ctx.db, ctx.config, body.phone);
+  if (!user) throw codeRefused('WRONG');
   return issueLogin(ctx, user, meta, AUDIT.smsLogin);
 }

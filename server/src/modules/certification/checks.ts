@@ -68,25 +68,22 @@ export interface CheckedCard {
   bankCard: string | undefined;
   /** the bank name, null to clear it, or undefined when none was sent (the stored one stays) */
   bankName: string | null | undefined;
-  warnings: string[];
 }
 
-/** The card (field-cipher text) and its bank, each optional. A card failing Luhn is a warning only. */
+/** The card (field-cipher text) and its bank, each optional. A card failing the Luhn check is refused (1105). */
 export function checkCard(
   ctx: AppContext,
   body: { bankCardNo?: string | undefined; bankName?: string | undefined },
 ): CheckedCard {
-  const warnings: string[] = [];
   let bankCard: string | undefined;
   if (body.bankCardNo !== undefined) {
     const card = checkBankCard(decryptFieldOrFail(body.bankCardNo, ctx.config).trim());
     if (!card.valid) throw new ApiError(RSP.INVALID_BANK_CARD, card.message);
     bankCard = card.value;
-    if (card.warning) warnings.push(card.warning);
   }
   const bankName = body.bankName === undefined ? undefined : body.bankName.trim() || null;
   if (bankName && length(bankName) > 50) throw new ApiError(RSP.INVALID_INPUT, CERTIFICATION_TEXTS.bankName);
-  return { bankCard, bankName, warnings };
+  return { bankCard, bankName };
 }
 
 export interface DocumentIds {

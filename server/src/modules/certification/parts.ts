@@ -64,7 +64,6 @@ export async function bindBankCard(
   return updateExisting(ctx, user, meta, changes, {
     part: 'bankCard',
     bankCard: true,
-    warnings: card.warnings.length,
   });
 }
 

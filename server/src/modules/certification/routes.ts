@@ -26,7 +26,7 @@ export function certificationRoutes(app: App, ctx: AppContext): void {
     {
       summary: '提交或修改贷款认证信息',
       description:
-        '统一社会信用代码 1101；身份证号码（含未满18周岁）1102；手机号 1103；证件资料缺失或不属于本人 1104；银行卡号 1105（校验位不通过仅在 warnings 中提示）。银行卡、开户行和店铺销售流水不传则保留已有的，本接口不删除任何资料。返回内容只含脱敏信息。',
+        '统一社会信用代码 1101；身份证号码（含未满18周岁）1102；手机号 1103；证件资料缺失或不属于本人 1104；银行卡号（位数不对或校验位不通过）1105，不保存任何内容。银行卡、开户行和店铺销售流水不传则保留已有的，本接口不删除任何资料。返回内容只含脱敏信息。',
       body: LoanCertificationBody,
       result: LoanCertificationViewSchema,
     },
@@ -38,7 +38,7 @@ export function certificationRoutes(app: App, ctx: AppContext): void {
     {
       summary: '绑定银行卡（只改银行卡和开户行）',
       description:
-        '在已有认证信息上更换银行卡，其他信息和证件资料不变。尚未填写认证信息 3401；银行卡号 1105（校验位不通过仅在 warnings 中提示）。',
+        '在已有认证信息上更换银行卡，其他信息和证件资料不变。尚未填写认证信息 3401；银行卡号（位数不对或校验位不通过）1105，不保存任何内容。',
       body: BindBankCardBody,
       result: LoanCertificationViewSchema,
     },

@@ -68,7 +68,6 @@ export async function saveCertification(
       replaced: existing !== undefined,
       bankCard: card.bankCard !== undefined,
       salesStatement: body.salesDocId !== undefined,
-      warnings: card.warnings.length,
     });
     return saved;
   });

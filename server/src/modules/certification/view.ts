@@ -1,11 +1,4 @@
-import {
-  checkBankCard,
-  type LoanCertificationView,
-  maskBankCard,
-  maskIdNumber,
-  maskName,
-  maskPhone,
-} from '@loan/domain';
+import { type LoanCertificationView, maskBankCard, maskIdNumber, maskName, maskPhone } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { LoanCertificationRow } from '../../db/schema.ts';
 import { openOrNull, UNREADABLE_MASK } from '../../lib/sealed-columns.ts';
@@ -25,7 +18,6 @@ export async function certificationView(
   const masked = (plain: string | null, mask: (value: string) => string) =>
     plain === null ? UNREADABLE_MASK : mask(plain);
   const card = opened('bankCard', row.bankCardEnc);
-  const cardCheck = card ? checkBankCard(card) : null;
   return {
     companyName: row.companyName,
     uscc: row.uscc,
@@ -35,7 +27,8 @@ export async function certificationView(
     bankCardMasked: row.bankCardEnc ? masked(card, maskBankCard) : null,
     bankName: row.bankName,
     documents: ids.flatMap((id) => docs.filter((d) => d.id === id).map(documentView)),
-    warnings: cardCheck?.valid && cardCheck.warning ? [cardCheck.warning] : [],
+    // remarks on what a save sent, never on what is stored: a save of one part never repeats another's
+    warnings: [],
     updatedAt: row.updatedAt.toISOString(),
   };
 }

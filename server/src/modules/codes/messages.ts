@@ -25,5 +25,6 @@ export function codeMessage(
     recipient,
     subject: `【跨境融资服务平台】${subject}`,
     body: `您正在${action}，验证码 ${code}，${MINUTES}分钟内有效，请勿告诉他人。如非本人操作，请忽略。`,
+    validForMs: CODE_RULES.lifeMs,
   };
 }

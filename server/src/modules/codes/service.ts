@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { RSP } from '@loan/domain';
+import { CODE_REFUSALS, type CodeRefusal, RSP } from '@loan/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type CodePurpose, verificationCodes } from '../../db/schema.ts';
@@ -68,17 +68,28 @@ export async function issueCode(db: Database, { purpose, target }: CodeTarget, n
   return code;
 }
 
+/** What checking a code found: 'OK' (used up now) or why it is refused. */
+export type CodeCheck = 'OK' | CodeRefusal;
+
+/** The 2003 refusal saying why. */
+export function codeRefused(reason: CodeRefusal): ApiError {
+  return new ApiError(RSP.BAD_CODE, CODE_REFUSALS[reason]);
+}
+
 /**
  * Checks a code against the target's live code and uses it up when it matches. A wrong code costs one
- * of the 5 tries and of the day's 20 (over those: 2014, even with the right code). Run it inside the transaction that acts on success; the tries it counts are committed
- * by the caller even when the code is wrong (the caller returns, it does not throw, in that case).
+ * of the 5 tries and of the day's 20 (over those: 2014, even with the right code). Run it inside the transaction
+ * that acts on success; the tries it counts are committed by the caller even when the code is wrong (the caller
+ * returns, it does not throw, in that case, then answers `codeRefused(reason)`). Why a code is refused: WRONG
+ * (tries left), EXPIRED (past its 10 minutes), TOO_MANY (its 5 tries used), SPENT (none live: used, replaced or
+ * never sent).
  */
 export async function consumeCode(
   db: Database,
   { purpose, target }: CodeTarget,
   code: string,
   now: Date,
-): Promise<boolean> {
+): Promise<CodeCheck> {
   const [live] = await db
     .select()
     .from(verificationCodes)
@@ -92,17 +103,18 @@ export async function consumeCode(
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1)
     .for('update');
-  if (!live) return false;
-  if (live.expiresAt.getTime() <= now.getTime() || live.attempts >= CODE_RULES.maxAttempts) return false;
+  if (!live) return 'SPENT';
+  if (live.expiresAt.getTime() <= now.getTime()) return 'EXPIRED';
+  if (live.attempts >= CODE_RULES.maxAttempts) return 'TOO_MANY';
   await reserveTry(db, purpose, target, now);
   if (!safeEqual(live.codeHash, codeHash(purpose, target, code))) {
     await db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
       .where(eq(verificationCodes.id, live.id));
-    return false;
+    return 'WRONG';
   }
   await releaseTry(db, purpose, target, now);
   await db.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, live.id));
-  return true;
+  return 'OK';
 }

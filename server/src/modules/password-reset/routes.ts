@@ -38,7 +38,7 @@ export function passwordResetRoutes(app: App, ctx: AppContext): void {
         tags: TAGS,
         summary: '用验证码重置密码',
         description:
-          '验证码错误、过期、已使用或错误超过 5 次 → 2003；同一账号当天（北京时间）错误满 20 次后 → 2014；' +
+          '验证码错误、过期、已使用或错误超过 5 次 → 2003（rspDesc 分别说明原因）；同一账号当天（北京时间）错误满 20 次后 → 2014；' +
           '不符合密码规则 2006。成功后注销该账号全部会话并解除锁定。',
         body: FindPwdBody,
         response: { 200: EmptyEnvelope },

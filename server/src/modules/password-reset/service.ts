@@ -11,7 +11,7 @@ import { clearFailures, normalizeLoginId } from '../auth/lockout.ts';
 import { refuseCurrentPassword } from '../auth/new-password.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { codeMessage } from '../codes/messages.ts';
-import { consumeCode, issueCode } from '../codes/service.ts';
+import { codeRefused, consumeCode, issueCode } from '../codes/service.ts';
 import { contactsOf } from '../users/contacts.ts';
 
 async function findUser(ctx: AppContext, loginId: string) {
@@ -55,8 +55,9 @@ export async function findPwd(ctx: AppContext, body: FindPwdRequest, meta: Reque
   const passwordHash = await hashPassword(password);
   const now = ctx.now();
   const done = await ctx.db.transaction(async (tx) => {
-    const valid = await consumeCode(tx, { purpose: 'findPwd', target: loginId }, body.code, now);
-    if (!valid || !user) return false;
+    const check = await consumeCode(tx, { purpose: 'findPwd', target: loginId }, body.code, now);
+    if (check !== 'OK') return check;
+    if (!user) return 'WRONG';
     // only after a valid code, so the answer tells nothing about the password to someone without it; the
     // refusal rolls back, so the code can be used again with another password
     await refuseCurrentPassword(user.passwordHash, password);
@@ -64,7 +65,7 @@ export async function findPwd(ctx: AppContext, body: FindPwdRequest, meta: Reque
     await revokeAllSessions(tx, user.id, now);
     await clearFailures(tx, loginId);
     await recordAudit(tx, { action: AUDIT.passwordReset, at: now, userId: user.id, loginId, meta });
-    return true;
+    return 'OK';
   });
-  if (!done) throw new ApiError(RSP.BAD_CODE);
+  if (done !== 'OK') throw codeRefused(done);
 }

@@ -1,5 +1,6 @@
 import type { PayoutPointing, PayoutView } from '@loan/domain';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { NOTICE_VALID_MS } from '../../adapters/outbox/outbox.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { receivingSettings, sellerStores, subAccounts, users } from '../../db/schema.ts';
@@ -133,8 +134,20 @@ async function noticeDiversion(
     '您有未结清的贷款，请立即登录卖家后台改回，并在“收款账户”页面点击“重新核实”。';
   const { phone, email } = contactsOf(ctx, user);
   const message = phone
-    ? { channel: 'sms' as const, recipient: phone, subject: '店铺回款去向异常', body }
-    : { channel: 'email' as const, recipient: email, subject: '店铺回款去向异常', body };
+    ? {
+        channel: 'sms' as const,
+        recipient: phone,
+        subject: '店铺回款去向异常',
+        body,
+        validForMs: NOTICE_VALID_MS,
+      }
+    : {
+        channel: 'email' as const,
+        recipient: email,
+        subject: '店铺回款去向异常',
+        body,
+        validForMs: NOTICE_VALID_MS,
+      };
   if (message.recipient) await ctx.outbox.send(message);
 }
 

@@ -183,10 +183,14 @@ export async function submitSettlementAccount(
       `【沙箱】${PARTNER_BANKS[sender].name}向您的对公账户（尾号 ${accountNo.slice(-4)}）入账 ${formatYuan(amountFen)} 元，` +
       '请在收款账户页面输入该金额完成结算账户验证，7 天内有效。';
     const { phone, email } = contactsOf(ctx, user);
-    if (phone)
-      await ctx.outbox.send({ channel: 'sms', recipient: phone, subject: '小额打款验证', body: text });
-    else if (email)
-      await ctx.outbox.send({ channel: 'email', recipient: email, subject: '小额打款验证', body: text });
+    // the amount stays valid as long as the check: the message is kept as long
+    const message = {
+      subject: '小额打款验证',
+      body: text,
+      validForMs: check.expiresAt.getTime() - now.getTime(),
+    };
+    if (phone) await ctx.outbox.send({ ...message, channel: 'sms', recipient: phone });
+    else if (email) await ctx.outbox.send({ ...message, channel: 'email', recipient: email });
   }
 }
 

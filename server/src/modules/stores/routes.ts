@@ -25,7 +25,7 @@ export function storeRoutes(app: App, ctx: AppContext): void {
   signedIn.post(
     API.againMwsToken,
     {
-      summary: '授权或重新授权店铺（卖家编号 + 授权令牌）',
+      summary: '授权或重新授权店铺（卖家编号 + 店铺授权令牌）',
       description:
         '格式不正确 1001（rspDesc 为具体原因）；密文无法解析 1003；卖家编号或令牌不正确 3202；店铺受限 3203；该店铺已被其他账号授权 3204；电商平台无响应 3205；同一 IP 每分钟次数过多 2004。令牌加密保存，从不返回。',
       body: AgainMwsTokenBody,

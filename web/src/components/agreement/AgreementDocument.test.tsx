@@ -78,7 +78,7 @@ describe('agreement document pages', () => {
     await screen.findByText('版本 v1');
     await seconds(10);
     await user.click(await screen.findByRole('button', { name: '我已阅读并同意' }));
-    await shown('您已于 2026/03/02 10:00 同意本协议（版本 v1）');
+    await shown('您已于 2026-03-02 10:00:10 同意本协议（版本 v1）');
     expect(router.state.location.pathname).toBe('/infoAgreement');
   });
 
@@ -89,7 +89,7 @@ describe('agreement document pages', () => {
         : undefined,
     );
     renderRoutes(appRoutes, ['/releaseForm']);
-    await shown('您已于 2026/01/05 09:30 同意本协议（版本 v1）');
+    await shown('您已于 2026-01-05 09:30:00 同意本协议（版本 v1）');
     expect(screen.queryByRole('button', { name: /我已阅读并同意|请阅读协议/ })).not.toBeInTheDocument();
   });
 

@@ -1,9 +1,8 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { AGREEMENT_KIND_INFO, type AgreementKind } from '@loan/domain';
+import { AGREEMENT_KIND_INFO, type AgreementKind, formatDateTime } from '@loan/domain';
 import { Alert, Button, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { formatShanghaiMinute } from '../application/ApplicationParts';
 import { AgreementBody, AgreementFrame, type AgreementReading, readingLabel } from './agreement-parts';
 import { SignGate, useSigning } from './agreement-signing';
 
@@ -30,7 +29,7 @@ function AgreementReader(reading: AgreementReading) {
           type="success"
           showIcon
           icon={<CheckCircleFilled />}
-          title={`您已于 ${formatShanghaiMinute(text.acceptedAt)} 同意本协议（版本 ${text.version}）`}
+          title={`您已于 ${formatDateTime(text.acceptedAt)} 同意本协议（版本 ${text.version}）`}
         />
         {redirect && (
           <Button type="primary" onClick={() => navigate(redirect)}>

@@ -1,10 +1,11 @@
 import type { AcceptedAgreement } from '@loan/domain';
+import { formatDateTime } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { agreementVersionQueryOptions } from '../../api/agreements';
-import { formatShanghaiTime } from '../application/ApplicationParts';
 import { QueryState } from '../QueryState';
+import { useSupportText } from '../SupportContact';
 import { AgreementBody } from './agreement-parts';
 
 /**
@@ -13,6 +14,7 @@ import { AgreementBody } from './agreement-parts';
  */
 export function SignedAgreementViewer({ agreement }: { agreement: AcceptedAgreement }) {
   const [open, setOpen] = useState(false);
+  const supportText = useSupportText();
   const text = useQuery({
     ...agreementVersionQueryOptions(agreement.kind, agreement.version),
     enabled: open,
@@ -38,8 +40,8 @@ export function SignedAgreementViewer({ agreement }: { agreement: AcceptedAgreem
                 showIcon
                 title={
                   data.textHash === agreement.textHash
-                    ? `您于 ${formatShanghaiTime(agreement.acceptedAt)} 签署的正是以下文本`
-                    : '以下文本与签署时记录的文本指纹不一致，请联系客服'
+                    ? `您于 ${formatDateTime(agreement.acceptedAt)} 签署的正是以下文本`
+                    : supportText('以下文本与签署时记录的文本指纹不一致，请联系客服')
                 }
                 description={
                   <Typography.Text type="secondary" copyable={{ text: agreement.textHash }}>

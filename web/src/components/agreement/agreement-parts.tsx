@@ -108,15 +108,18 @@ export function useAgreementReturn() {
 export function AgreementFrame({
   kind,
   title,
+  nav = false,
   children,
 }: {
   kind: AgreementKind;
   title?: string;
+  /** 返回 and the user menu in the top bar (StandaloneFrame) */
+  nav?: boolean;
   children: (reading: AgreementReading) => ReactNode;
 }) {
   const text = useAgreementText(kind);
   return (
-    <StandaloneFrame width={880}>
+    <StandaloneFrame width={880} nav={nav}>
       <Card variant="borderless">
         <Typography.Title level={3} className="standalone-title">
           {title ?? text.data?.title ?? AGREEMENT_KIND_INFO[kind].title}

@@ -2,6 +2,7 @@ import {
   APPLICATION_STATE_DISPLAY,
   type ApplicationDetail,
   type ApplicationState,
+  formatDateTime,
   formatPercent,
   formatYuan,
   type ProductCard,
@@ -9,6 +10,7 @@ import {
   shanghaiDate,
   shanghaiDateTime,
   shanghaiMinute,
+  serviceFeeDescription,
   type TimelineEntry,
   timelineLine,
   yuanToFen,
@@ -17,26 +19,6 @@ import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { FactGrid } from '../FactList';
 import { ServiceFeeTerms } from '../fees/ServiceFeeTerms';
-
-/**
- * Beijing time as the interface shows it, "2026/11/21 20:17:33": the domain's Shanghai wall clock (China keeps
- * UTC+8 all year) with slashes. Plain arithmetic rather than an Intl formatter with a time zone, which costs a
- * phone tens of milliseconds to make while the page draws. "—" for no time or text that is not one.
- */
-function beijingText(iso: string | null | undefined, format: (at: Date) => string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : format(date).replaceAll('-', '/');
-}
-
-/** An ISO instant as Beijing time: "2026/11/21 20:17:33". */
-export const formatShanghaiTime = (iso: string | null | undefined) => beijingText(iso, shanghaiDateTime);
-
-/** An ISO instant in Beijing time to the minute: "2026/03/02 10:00". */
-export const formatShanghaiMinute = (iso: string | null | undefined) => beijingText(iso, shanghaiMinute);
-
-/** An ISO instant as a date in Beijing time: "2027/03/02". */
-export const formatShanghaiDate = (iso: string | null | undefined) => beijingText(iso, shanghaiDate);
 
 /** "12,345.60 元" from a yuan string of the API; "—" for null. */
 export function yuanText(yuan: string | null | undefined): string {
@@ -90,7 +72,7 @@ export function ApplicationCard({
             label: '借款期限',
             children: application.termMonths ? `${application.termMonths} 个月` : '—',
           },
-          { key: 'time', label: time.label, children: formatShanghaiTime(time.iso) },
+          { key: 'time', label: time.label, children: formatDateTime(time.iso) },
         ]}
       />
       {children}
@@ -142,7 +124,7 @@ export function ApplicationTimeline({ entries }: { entries: readonly TimelineEnt
         return {
           key: `${entry.at}-${index}`,
           color: entry.toState === 'REJECTED' ? 'red' : ENDED_EARLY.includes(entry.toState) ? 'gray' : 'blue',
-          title: formatShanghaiTime(entry.at),
+          title: formatDateTime(entry.at),
           content: (
             <>
               <Typography.Text strong>

@@ -1,10 +1,11 @@
 import type { LoanCertificationView } from '@loan/domain';
-import { Alert, Button, Flex, Form, Typography } from 'antd';
+import { Button, Flex, Form, Typography } from 'antd';
 import { bindBankCard } from '../../api/certification';
 import { BankCardFields } from './BankCardFields';
 import { CertificationForm, CertificationLoadState } from './CertificationForm';
 import { cardText } from './CertificationSummaryView';
 import { useCertification, useSaveCertification } from './certification-save';
+import { SaveNotes } from './SaveNotes';
 import { CertifiedIntro, WholeCertification } from './StepCertificationParts';
 
 interface Values {
@@ -42,7 +43,11 @@ function BankCardEditor({
   onSaved?: (view: LoanCertificationView) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const { mutation: save, error } = useSaveCertification({
+  const {
+    mutation: save,
+    error,
+    warnings,
+  } = useSaveCertification({
     form,
     fields: ['bankCardNo'],
     onSaved: (view) => {
@@ -64,9 +69,7 @@ function BankCardEditor({
         initialValues={{ bankName: existing.bankName ?? undefined }}
         onFinish={(values) => save.mutate(values)}
       >
-        {error && (
-          <Alert className="form-alert" type="error" showIcon title={error} style={{ marginBottom: 16 }} />
-        )}
+        <SaveNotes error={error} warnings={warnings} />
         <BankCardFields />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {existing.bankCardMasked ? '更换银行卡' : '绑定银行卡'}

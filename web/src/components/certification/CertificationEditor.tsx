@@ -11,6 +11,7 @@ import {
 } from './certification-rules';
 import { useSaveCertification } from './certification-save';
 import { DocumentUpload } from './DocumentUpload';
+import { SaveNotes } from './SaveNotes';
 import { type TextField, TextFields } from './TextFields';
 
 /** The form's plain values: the call's, with the documents not uploaded yet. */
@@ -89,7 +90,11 @@ export function CertificationEditor({
   );
   const cardOnFile = existing?.bankCardMasked ?? undefined;
 
-  const { mutation: save, error } = useSaveCertification({
+  const {
+    mutation: save,
+    error,
+    warnings,
+  } = useSaveCertification({
     form,
     fields: FIELDS,
     onSaved,
@@ -125,9 +130,7 @@ export function CertificationEditor({
       onFinish={(values) => save.mutate(values)}
       scrollToFirstError
     >
-      {error && (
-        <Alert className="form-alert" type="error" showIcon title={error} style={{ marginBottom: 16 }} />
-      )}
+      <SaveNotes error={error} warnings={warnings} />
       {existing && (
         <Alert
           type="info"

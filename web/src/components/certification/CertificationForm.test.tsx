@@ -137,10 +137,15 @@ describe('certification form', () => {
     await fillIn(user, field('身份证号码'), first17 + idCardCheckCharacter(first17));
     await shown('法定代表人须年满18周岁');
 
-    // a card failing Luhn is a warning, not an error
+    // a card failing Luhn is refused under its field
     await user.clear(field('银行卡号'));
-    await fillIn(user, field('银行卡号'), '4111111111111112');
+    await fillIn(user, field('银行卡号'), '6222021234567890123');
+    await user.click(submit());
     await shown('银行卡号校验未通过，请核对卡号是否输入正确');
+    const cardItem = field('银行卡号').closest('.ant-form-item');
+    expect(cardItem?.querySelector('.ant-form-item-explain-error')).toHaveTextContent(
+      '银行卡号校验未通过，请核对卡号是否输入正确',
+    );
     expect(saves()).toHaveLength(0);
   });
 
@@ -161,8 +166,7 @@ describe('certification form', () => {
           createdAt: '2026-03-02T02:00:00.000Z',
         });
       }
-      if (r.url === API.insertLoanCertification)
-        return ok({ ...VIEW, warnings: ['银行卡号校验未通过，请核对卡号是否输入正确'] });
+      if (r.url === API.insertLoanCertification) return ok(VIEW);
       return undefined;
     });
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { DOCUMENT_KIND_LABELS, type LoanCertificationView } from '@loan/domain';
-import { Alert, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { FactGrid } from '../FactList';
 
 /** The card as shown: masked number and, when known, its bank. */
@@ -19,9 +19,6 @@ export function CertificationSummaryView({
 }) {
   return (
     <Flex vertical gap={12}>
-      {view.warnings.map((w) => (
-        <Alert key={w} type="warning" showIcon title={w} />
-      ))}
       <FactGrid
         bordered
         items={[

@@ -1,9 +1,10 @@
 import type { LoanCertificationView } from '@loan/domain';
-import { Alert, Button, Flex, Form } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { updateCertificationDocuments } from '../../api/certification';
 import { CertificationForm, CertificationLoadState } from './CertificationForm';
 import { useCertification, useSaveCertification } from './certification-save';
 import { DocumentUpload } from './DocumentUpload';
+import { SaveNotes } from './SaveNotes';
 import { CertifiedIntro, WholeCertification } from './StepCertificationParts';
 
 interface Values {
@@ -41,7 +42,11 @@ function SalesStatementEditor({
 }) {
   const [form] = Form.useForm<Values>();
   const onFile = existing.documents.find((d) => d.kind === 'SALES_STATEMENT');
-  const { mutation: save, error } = useSaveCertification({
+  const {
+    mutation: save,
+    error,
+    warnings,
+  } = useSaveCertification({
     form,
     fields: ['salesDocId'],
     onSaved,
@@ -58,9 +63,7 @@ function SalesStatementEditor({
         initialValues={{ salesDocId: onFile?.documentId }}
         onFinish={(values) => save.mutate(values)}
       >
-        {error && (
-          <Alert className="form-alert" type="error" showIcon title={error} style={{ marginBottom: 16 }} />
-        )}
+        <SaveNotes error={error} warnings={warnings} />
         <Form.Item
           name="salesDocId"
           label="店铺销售流水"

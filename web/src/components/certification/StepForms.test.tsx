@@ -92,6 +92,64 @@ describe('the 绑定银行卡 step', () => {
     await shown('银行卡号应为12至19位数字');
   });
 
+  it('refuses a card failing the Luhn check under the field, sending nothing', async () => {
+    serve((r) => (r.url === API.loanCertification ? ok({ certification: VIEW }) : undefined));
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <BankCardForm needSalesStatement={false} /> }]);
+    const input = await screen.findByLabelText('银行卡号');
+    await fillIn(user, input, '6222021234567890123');
+    await user.click(screen.getByRole('button', { name: '绑定银行卡' }));
+    await shown('银行卡号校验未通过，请核对卡号是否输入正确');
+    expect(input.closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')).toHaveTextContent(
+      '银行卡号校验未通过，请核对卡号是否输入正确',
+    );
+    expect(screen.queryByText('认证信息已保存')).not.toBeInTheDocument();
+    expect(calls(API.bindBankCard)).toHaveLength(0);
+  });
+
+  it("shows a save's remark in its own form only, and clears it on the next submit", async () => {
+    let answers = 0;
+    serve((r) => {
+      if (r.url === API.loanCertification) return ok({ certification: VIEW });
+      if (r.url === API.bindBankCard) {
+        answers += 1;
+        return ok({
+          ...VIEW,
+          bankCardMasked: '4111 **** **** 1111',
+          warnings: answers === 1 ? ['请核对开户行'] : [],
+        });
+      }
+      if (r.url === API.updateCertificationDocuments) return ok(VIEW);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <div data-testid="card">
+              <BankCardForm needSalesStatement={false} />
+            </div>
+            <div data-testid="sales">
+              <SalesStatementForm needBankCard={false} />
+            </div>
+          </>
+        ),
+      },
+    ]);
+    const card = within(await screen.findByTestId('card'));
+    await fillIn(user, await card.findByLabelText('银行卡号'), '4111111111111111');
+    await user.click(card.getByRole('button', { name: /银行卡/ }));
+    await waitFor(() => expect(card.getByText('请核对开户行')).toBeInTheDocument());
+    expect(within(screen.getByTestId('sales')).queryByText('请核对开户行')).not.toBeInTheDocument();
+
+    await fillIn(user, card.getByLabelText('银行卡号'), '4111111111111111');
+    await user.click(card.getByRole('button', { name: /银行卡/ }));
+    await waitFor(() => expect(calls(API.bindBankCard)).toHaveLength(2));
+    await waitFor(() => expect(card.queryByText('请核对开户行')).not.toBeInTheDocument());
+  });
+
   it('without a certification yet, shows the full form (with the card)', async () => {
     serve((r) => (r.url === API.loanCertification ? ok({ certification: null }) : undefined));
     renderRoutes([{ path: '/', element: <BankCardForm needSalesStatement={false} /> }]);

@@ -68,20 +68,13 @@ export const phoneRules: FormRule[] = [
   },
 ];
 
-/** The card's format is an error; a failed Luhn check only a warning (antd `warningOnly`). Empty passes. */
+/** The card's format and its Luhn check: either failing is an error under the field. Empty passes. */
 export const bankCardFormatRules: FormRule[] = [
   {
     validator: (_, value: string | undefined) => {
       if (!value?.trim()) return Promise.resolve();
       const result = checkBankCard(value.trim());
       return result.valid ? Promise.resolve() : Promise.reject(new Error(result.message));
-    },
-  },
-  {
-    warningOnly: true,
-    validator: (_, value: string | undefined) => {
-      const result = checkBankCard((value ?? '').trim());
-      return result.valid && result.warning ? Promise.reject(new Error(result.warning)) : Promise.resolve();
     },
   },
 ];

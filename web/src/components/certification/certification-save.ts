@@ -21,8 +21,9 @@ const FIELD_OF_CODE: Partial<Record<string, string>> = {
 };
 
 /**
- * Saving (all or part of) the certification: the cached certification takes the answer, warnings are shown, a
- * refusal goes next to its field when the form has it, otherwise into `error` for an alert above the form.
+ * Saving (all or part of) the certification: the cached certification takes the answer; the answer's remarks
+ * belong to this form alone (`warnings`, shown in it, cleared by its next submit); a refusal goes next to its
+ * field when the form has it, otherwise into `error` for an alert above the form.
  */
 export function useSaveCertification<Input>({
   save,
@@ -40,15 +41,19 @@ export function useSaveCertification<Input>({
   const queryClient = useQueryClient();
   const message = useMessage();
   const [error, setError] = useState<string | null>(null);
+  const [warnings, setWarnings] = useState<readonly string[]>([]);
   const mutation = useMutation({
     mutationFn: save,
-    onMutate: () => setError(null),
+    onMutate: () => {
+      setError(null);
+      setWarnings([]);
+    },
     onSuccess: (view) => {
       queryClient.setQueryData<LoanCertificationResult>(certificationKeys.certification, {
-        certification: view,
+        certification: { ...view, warnings: [] },
       });
       message.success('认证信息已保存');
-      for (const w of view.warnings) message.warning(w);
+      setWarnings(view.warnings);
       onSaved?.(view);
     },
     onError: (e) => {
@@ -58,5 +63,5 @@ export function useSaveCertification<Input>({
       else setError(isRspError(e) ? e.desc : '保存失败，请稍后重试');
     },
   });
-  return { mutation, error };
+  return { mutation, error, warnings };
 }

@@ -1,4 +1,5 @@
 import type { ApplicationView, LoanContractView } from '@loan/domain';
+import { formatDate } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { rateText, yuanText } from '../application/ApplicationParts';
 import { FactGrid } from '../FactList';
 import { ContractDocument } from './ContractDocument';
 import { ContractPdfButton } from './ContractPdfButton';
-import { DESCRIPTION_STYLES, dateText } from './contract-format';
+import { DESCRIPTION_STYLES } from './contract-format';
 
 /** States in which the application has its own terms (the bank's approval), shown instead of the product's. */
 export const HAS_LOAN_TERMS: readonly ApplicationView['state'][] = ['APPROVED', 'SIGNED', 'DISBURSED'];
@@ -15,7 +16,7 @@ export const HAS_LOAN_TERMS: readonly ApplicationView['state'][] = ['APPROVED', 
 /** The approval's hint with the day it must be signed by; null when there is no deadline to give. */
 export function signByHint(application: ApplicationView): string | null {
   if (application.state !== 'APPROVED' || !application.signDeadline) return null;
-  return `审批已通过，请于 ${dateText(application.signDeadline)}（含当日）前签署借款合同，逾期审批结果失效`;
+  return `审批已通过，请于 ${formatDate(application.signDeadline)}（含当日）前签署借款合同，逾期审批结果失效`;
 }
 
 /** 查看借款合同: the contract as signed, in a dialog. */
@@ -90,7 +91,7 @@ export function ApprovedLoanTerms({ application }: { application: ApplicationVie
                 {
                   key: 'deadline',
                   label: '签署截止日期',
-                  children: `${dateText(contract.data.signDeadline)}${contract.data.expired ? '（已过期）' : ''}`,
+                  children: `${formatDate(contract.data.signDeadline)}${contract.data.expired ? '（已过期）' : ''}`,
                 },
               ]
             : []),

@@ -1,11 +1,11 @@
-import { type LoanContractView, upfrontFeeSentence, yuanToFen } from '@loan/domain';
+import { formatDate, type LoanContractView, upfrontFeeSentence, yuanToFen } from '@loan/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { AgreementBody } from '../agreement/agreement-parts';
 import { rateText } from '../application/ApplicationParts';
 import { FactGrid } from '../FactList';
 import { ContractKeyFacts } from './ContractKeyFacts';
 import { ContractSchedule } from './ContractSchedule';
-import { DESCRIPTION_STYLES, dateText } from './contract-format';
+import { DESCRIPTION_STYLES } from './contract-format';
 import './contract.css';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -66,7 +66,7 @@ function Terms({ contract }: { contract: LoanContractView }) {
         {
           key: 'deadline',
           label: '签署截止日期',
-          children: <span data-testid="sign-deadline">{dateText(contract.signDeadline)}</span>,
+          children: <span data-testid="sign-deadline">{formatDate(contract.signDeadline)}</span>,
         },
         {
           key: 'account',

@@ -98,9 +98,9 @@ describe('the loan contract at the signing step', () => {
     expect(within(schedule).getByTestId('total-fee')).toHaveTextContent('180.00');
     expect(screen.getByText('逾期罚息按名义年利率上浮 50% 按日计收')).toBeInTheDocument();
     expect(screen.getByText('广发银行 6214****5566')).toBeInTheDocument();
-    expect(screen.getByTestId('sign-deadline')).toHaveTextContent('2026年11月28日');
+    expect(screen.getByTestId('sign-deadline')).toHaveTextContent('2026-11-28');
     expect(
-      screen.getByText('审批已通过，请于 2026年11月28日（含当日）前签署借款合同，逾期审批结果失效'),
+      screen.getByText('审批已通过，请于 2026-11-28（含当日）前签署借款合同，逾期审批结果失效'),
     ).toBeInTheDocument();
     const body = screen.getByRole('region', { name: '借款合同全文' });
     expect(within(body).getByText('借款人向贷款人借款人民币 30,000.00 元。')).toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('the loan contract at the signing step', () => {
     await user.click(within(dialog).getByRole('button', { name: '确认签署' }));
     const alert = await screen.findByTestId('contract-expired');
     expect(alert).toHaveTextContent('审批已过签署截止日期，借款合同不能再签署');
-    expect(alert).toHaveTextContent('签署截止日期为 2026年11月28日');
+    expect(alert).toHaveTextContent('签署截止日期为 2026-11-28');
     expect(screen.queryByRole('button', { name: '签署借款合同' })).not.toBeInTheDocument();
   });
 

@@ -1,13 +1,13 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { LoanContractView } from '@loan/domain';
+import { formatDate, formatDateTime } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Descriptions, Flex, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { loanContractQueryOptions } from '../../api/applications';
-import { formatShanghaiTime, rateText, yuanText } from '../application/ApplicationParts';
+import { rateText, yuanText } from '../application/ApplicationParts';
 import { LoadError } from '../LoadError';
 import { ContractDocument } from './ContractDocument';
-import { dateText } from './contract-format';
 import { useReadingLeft } from './useReadingLeft';
 import { useSignContract } from './useSignContract';
 
@@ -128,7 +128,7 @@ function Signing({
         showIcon
         icon={<CheckCircleFilled />}
         data-testid="contract-signed"
-        title={`借款合同已于 ${formatShanghaiTime(contract.signed.signedAt)} 签署`}
+        title={`借款合同已于 ${formatDateTime(contract.signed.signedAt)} 签署`}
       />
     );
   } else if (contract.expired) {
@@ -139,7 +139,7 @@ function Signing({
         showIcon
         data-testid="contract-expired"
         title="审批已过签署截止日期，借款合同不能再签署"
-        description={`签署截止日期为 ${dateText(contract.signDeadline)}，审批结果已失效。如仍需借款，请重新申请。`}
+        description={`签署截止日期为 ${formatDate(contract.signDeadline)}，审批结果已失效。如仍需借款，请重新申请。`}
       />
     );
   } else {

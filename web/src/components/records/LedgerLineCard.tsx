@@ -1,6 +1,5 @@
-import { LEDGER_TYPE_DISPLAY, type LedgerLine } from '@loan/domain';
+import { formatDateTime, LEDGER_TYPE_DISPLAY, type LedgerLine } from '@loan/domain';
 import { Card, Descriptions, Flex } from 'antd';
-import { formatShanghaiTime } from '../application/ApplicationParts';
 import { EnumTag, partsText, SignedAmount } from './RecordParts';
 
 /** One ledger line on a phone: its type and signed amount on top, then its time, its parts and any more. */
@@ -15,7 +14,7 @@ export function LedgerLineCard({
   return (
     <Card
       size="small"
-      aria-label={`${LEDGER_TYPE_DISPLAY[line.type].label} ${formatShanghaiTime(line.occurredAt)}`}
+      aria-label={`${LEDGER_TYPE_DISPLAY[line.type].label} ${formatDateTime(line.occurredAt)}`}
       title={
         <Flex gap={8} align="center" justify="space-between">
           <EnumTag display={LEDGER_TYPE_DISPLAY[line.type]} />
@@ -27,7 +26,7 @@ export function LedgerLineCard({
         size="small"
         column={1}
         items={[
-          { key: 'time', label: '交易时间', children: formatShanghaiTime(line.occurredAt) },
+          { key: 'time', label: '交易时间', children: formatDateTime(line.occurredAt) },
           { key: 'parts', label: '构成', children: partsText(line) },
           ...more,
         ]}

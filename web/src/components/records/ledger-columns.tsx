@@ -1,6 +1,5 @@
-import { LEDGER_TYPE_DISPLAY, type LedgerLine } from '@loan/domain';
+import { formatDateTime, LEDGER_TYPE_DISPLAY, type LedgerLine } from '@loan/domain';
 import type { TableColumnsType } from 'antd';
-import { formatShanghaiTime } from '../application/ApplicationParts';
 import { partsText, SignedAmount, tagColumn } from './RecordParts';
 
 /** The columns of ledger lines: when (`time` names it; fixed on the left in a wide list), type, signed amount, parts. */
@@ -14,7 +13,7 @@ export function ledgerColumns(
       title: time.title,
       width: 170,
       ...(time.fixed ? { fixed: time.fixed } : {}),
-      render: (_, line) => formatShanghaiTime(line.occurredAt),
+      render: (_, line) => formatDateTime(line.occurredAt),
     },
     tagColumn<LedgerLine>('type', '类型', 100, (line) => LEDGER_TYPE_DISPLAY[line.type]),
     {

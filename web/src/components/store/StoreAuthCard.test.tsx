@@ -65,8 +65,8 @@ describe('StoreAuthCard', () => {
     await shown('A1DEMOSTORE001');
     expect(screen.getByText('明远跨境旗舰店')).toBeInTheDocument();
     // 2026-03-01T16:30Z is 2026-03-02 in Shanghai
-    expect(screen.getByText('2026/03/02')).toBeInTheDocument();
-    expect(screen.getByText('2027/03/02')).toBeInTheDocument();
+    expect(screen.getByText('2026-03-02')).toBeInTheDocument();
+    expect(screen.getByText('2027-03-02')).toBeInTheDocument();
     expect(readSession().storeInfo).toEqual({
       storeCreditStatus: '03',
       sellerId: 'A1DEMOSTORE001',
@@ -99,7 +99,7 @@ describe('StoreAuthCard', () => {
     await shownIn(dialog, STORE_CREDENTIAL_TEXTS.sellerIdRequired);
     await shownIn(dialog, STORE_CREDENTIAL_TEXTS.tokenRequired);
     await fillIn(user, within(dialog).getByLabelText('卖家编号（Seller ID）'), 'B123');
-    await fillIn(user, within(dialog).getByLabelText('授权令牌（MWS Auth Token）'), 'amzn.mws.xyz');
+    await fillIn(user, within(dialog).getByLabelText('店铺授权令牌'), 'amzn.mws.xyz');
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
     await shownIn(dialog, STORE_CREDENTIAL_TEXTS.sellerIdShape);
     await shownIn(dialog, STORE_CREDENTIAL_TEXTS.tokenShape);
@@ -111,7 +111,7 @@ describe('StoreAuthCard', () => {
     await user.click(await screen.findByRole('button', { name: /授权店铺/ }));
     const dialog = await screen.findByRole('dialog');
     await fillIn(user, within(dialog).getByLabelText('卖家编号（Seller ID）'), 'a1demostore001');
-    await fillIn(user, within(dialog).getByLabelText('授权令牌（MWS Auth Token）'), TOKEN);
+    await fillIn(user, within(dialog).getByLabelText('店铺授权令牌'), TOKEN);
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
 
     await waitFor(() => expect(api.requests.some((r) => r.url === '/seller/againMwsToken')).toBe(true));
@@ -133,14 +133,14 @@ describe('StoreAuthCard', () => {
 
   it('shows a refusal of the marketplace in the form and keeps the status', async () => {
     const { user } = setup(storeCheck('04'), () =>
-      fail('3202', '店铺授权失败：卖家编号或授权令牌不正确，请在电商平台卖家后台核对后重试'),
+      fail('3202', '店铺授权失败：卖家编号或店铺授权令牌不正确，请在电商平台卖家后台核对后重试'),
     );
     await user.click(await screen.findByRole('button', { name: /重新授权/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('卖家编号（Seller ID）')).toHaveValue('A1DEMOSTORE001');
-    await fillIn(user, within(dialog).getByLabelText('授权令牌（MWS Auth Token）'), TOKEN);
+    await fillIn(user, within(dialog).getByLabelText('店铺授权令牌'), TOKEN);
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('卖家编号或授权令牌不正确');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('卖家编号或店铺授权令牌不正确');
     expect(readSession().storeInfo?.storeCreditStatus).toBe('04');
   });
 
@@ -149,11 +149,9 @@ describe('StoreAuthCard', () => {
     await user.click(await screen.findByRole('button', { name: /授权店铺/ }));
     const dialog = await screen.findByRole('dialog');
     await fillIn(user, within(dialog).getByLabelText('卖家编号（Seller ID）'), 'A1DEMOSTORE001');
-    await fillIn(user, within(dialog).getByLabelText('授权令牌（MWS Auth Token）'), TOKEN);
+    await fillIn(user, within(dialog).getByLabelText('店铺授权令牌'), TOKEN);
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));
-    const field = within(dialog)
-      .getByLabelText('授权令牌（MWS Auth Token）')
-      .closest('.ant-form-item') as HTMLElement;
+    const field = within(dialog).getByLabelText('店铺授权令牌').closest('.ant-form-item') as HTMLElement;
     await shownIn(field, STORE_CREDENTIAL_TEXTS.tokenShape);
   });
 });

@@ -1,11 +1,17 @@
-import { STORE_AUTH_STATUS_INFO, STORE_CREDIT_SHARE_PERCENT, type StoreAuthStatus } from '@loan/domain';
+import {
+  formatDate,
+  STORE_AUTH_STATUS_INFO,
+  STORE_CREDIT_SHARE_PERCENT,
+  type StoreAuthStatus,
+} from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { storeCheckQueryOptions } from '../../api/stores';
 import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { useDelayedLoading } from '../../app/useDelayedLoading';
-import { formatShanghaiDate, yuanText } from '../application/ApplicationParts';
+import { yuanText } from '../application/ApplicationParts';
+import { SupportText } from '../SupportContact';
 import { StoreAuthModal } from './StoreAuthModal';
 
 /** The button of each status: authorise the first time, otherwise re-authorise (none while waiting). */
@@ -51,7 +57,7 @@ export function StoreAuthCard() {
             }
             showIcon
             title={info.explanation}
-            description={info.nextAction}
+            description={<SupportText text={info.nextAction} />}
           />
           {store && (
             <Descriptions
@@ -63,9 +69,9 @@ export function StoreAuthCard() {
                 {
                   key: 'authorisedAt',
                   label: '授权日期',
-                  children: formatShanghaiDate(check.data?.authorisedAt),
+                  children: formatDate(check.data?.authorisedAt),
                 },
-                { key: 'expiresAt', label: '到期日期', children: formatShanghaiDate(check.data?.expiresAt) },
+                { key: 'expiresAt', label: '到期日期', children: formatDate(check.data?.expiresAt) },
                 ...(check.data?.annualSales && check.data.estimatedLimit
                   ? [
                       {
@@ -105,7 +111,7 @@ export function StoreAuthCard() {
           </Flex>
           {check.data?.checkedAt && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              最近核实：{formatShanghaiDate(check.data.checkedAt)}
+              最近核实：{formatDate(check.data.checkedAt)}
             </Typography.Text>
           )}
         </Flex>

@@ -27,7 +27,7 @@ describe('the store authorisation form', () => {
     await user.click(await screen.findByRole('button', { name: /授权店铺/ }));
     const dialog = await screen.findByRole('dialog');
     expect(preloadCipher).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByLabelText('授权令牌（MWS Auth Token）'));
+    await user.click(within(dialog).getByLabelText('店铺授权令牌'));
     expect(preloadCipher).toHaveBeenCalled();
     expect(api.requests.some((r) => r.url === '/seller/againMwsToken')).toBe(false);
   });

@@ -86,7 +86,7 @@ function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalP
     <>
       <Typography.Paragraph type="secondary">
         授权后，合作机构可读取店铺的销售数据用于评估额度，授权有效期 365
-        天。授权令牌加密传输和保存，平台不会展示。
+        天。店铺授权令牌加密传输和保存，平台不会展示。
       </Typography.Paragraph>
       <FormError error={error} onClose={() => setError(null)} />
       <Form<StoreAuthValues>
@@ -108,7 +108,7 @@ function StoreAuthForm({ onClose, sellerId, onAuthorised }: Omit<StoreAuthModalP
         </Form.Item>
         <Form.Item
           name="mwsAuthToken"
-          label="授权令牌（MWS Auth Token）"
+          label="店铺授权令牌"
           extra={STORE_CREDENTIAL_TEXTS.tokenHelp}
           rules={[{ validator: fieldRule(mwsAuthTokenProblem, (v) => v.trim()) }]}
           validateTrigger="onBlur"

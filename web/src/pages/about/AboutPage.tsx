@@ -1,9 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
-
-/** placeholder address until the operator's support mailbox is known */
-const SUPPORT_EMAIL = 'service@example.com';
+import { useSupportContact } from '../../components/SupportContact';
 
 const BANKS = [
   { code: 'YNIT', name: '信托贷款产品' },
@@ -20,6 +18,27 @@ const STEPS = [
   '完成实名与企业认证，提交申请，等待审核',
   '银行放款后，在平台查看贷款、还款与交易记录',
 ];
+
+/** 联系我们: customer service as the server is configured, and the account manager. */
+function ContactUs() {
+  const support = useSupportContact();
+  return (
+    <Descriptions column={1} size="small" data-testid="about-contact">
+      <Descriptions.Item label="客户经理">如有疑问，请联系为您开通账号的客户经理</Descriptions.Item>
+      {support && (
+        <>
+          <Descriptions.Item label="客服电话">
+            <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
+          </Descriptions.Item>
+          <Descriptions.Item label="客服邮箱">
+            <a href={`mailto:${support.email}`}>{support.email}</a>
+          </Descriptions.Item>
+          <Descriptions.Item label="服务时间">{support.hours}</Descriptions.Item>
+        </>
+      )}
+    </Descriptions>
+  );
+}
 
 /** /about: what the portal is. */
 export default function AboutPage() {
@@ -64,12 +83,7 @@ export default function AboutPage() {
           页面上只显示脱敏后的内容。每笔贷款都会展示年化利率，费用在申请前列明。
         </Typography.Paragraph>
         <Typography.Title level={5}>联系我们</Typography.Title>
-        <Descriptions column={1} size="small">
-          <Descriptions.Item label="客户经理">如有疑问，请联系为您开通账号的客户经理</Descriptions.Item>
-          <Descriptions.Item label="客服邮箱">
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-          </Descriptions.Item>
-        </Descriptions>
+        <ContactUs />
         <Alert
           type="warning"
           showIcon

@@ -84,7 +84,7 @@ describe('/agreement tick-box page', () => {
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
     expect(api.requests.find((r) => r.url === API.userReadAgr)?.data).toMatchObject({ kind: 'GENERAL' });
-    await shown('已于 2026/03/02 10:00 同意');
+    await shown('已于 2026-03-02 10:00:06 同意');
     await waitFor(() => expect(screen.getByRole('button', { name: /继\s*续/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: /继\s*续/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/enter'));

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
-import { AGREEMENT_KIND_INFO, type AgreementKind } from '@loan/domain';
+import { AGREEMENT_KIND_INFO, type AgreementKind, formatDateTime } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +12,6 @@ import {
   readingLabel,
 } from '../../components/agreement/agreement-parts';
 import { SignGate, useSigning } from '../../components/agreement/agreement-signing';
-import { formatShanghaiMinute } from '../../components/application/ApplicationParts';
 
 /** The three documents listed under the general agreement. */
 const DOCUMENTS: readonly AgreementKind[] = ['SERVICE', 'INFO', 'RELEASE'];
@@ -20,7 +19,7 @@ const DOCUMENTS: readonly AgreementKind[] = ['SERVICE', 'INFO', 'RELEASE'];
 /** /agreement (open without a session): the user service agreement to tick, and the three documents to sign. */
 export default function AgreementPage() {
   return (
-    <AgreementFrame kind="GENERAL" title="协议确认">
+    <AgreementFrame kind="GENERAL" title="协议确认" nav>
       {(reading) => <TickBox {...reading} />}
     </AgreementFrame>
   );
@@ -56,9 +55,7 @@ function TickBox(reading: AgreementReading) {
             我已阅读并同意《{text.title}》
           </Checkbox>
           {text.acceptedAt ? (
-            <Typography.Text type="secondary">
-              已于 {formatShanghaiMinute(text.acceptedAt)} 同意
-            </Typography.Text>
+            <Typography.Text type="secondary">已于 {formatDateTime(text.acceptedAt)} 同意</Typography.Text>
           ) : (
             left > 0 && <Typography.Text type="secondary">{readingLabel(left)}</Typography.Text>
           )}
@@ -84,7 +81,7 @@ function TickBox(reading: AgreementReading) {
                     <Typography.Text type="secondary">{info.summary}</Typography.Text>
                   ) : item?.accepted && item.acceptedAt ? (
                     <Tag icon={<CheckCircleFilled />} color="success" style={{ alignSelf: 'flex-start' }}>
-                      已签署 {formatShanghaiMinute(item.acceptedAt)}
+                      已签署 {formatDateTime(item.acceptedAt)}
                     </Tag>
                   ) : (
                     <Tag icon={<ClockCircleOutlined />} color="default" style={{ alignSelf: 'flex-start' }}>

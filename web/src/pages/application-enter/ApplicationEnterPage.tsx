@@ -146,7 +146,7 @@ export default function ApplicationEnterPage() {
   else if (!rowId) content = <ChooseDraft />;
   else content = <EnterApplication key={rowId} rowId={rowId} />;
   return (
-    <StandaloneFrame width={760}>
+    <StandaloneFrame width={760} nav>
       <Typography.Title level={3} className="standalone-title">
         填写借款信息
       </Typography.Title>

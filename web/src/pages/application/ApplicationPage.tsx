@@ -2,6 +2,7 @@ import { LoginOutlined, MessageOutlined, RightOutlined } from '@ant-design/icons
 import {
   APPLICATION_STEPS,
   type ApplicationView,
+  formatDateTime,
   MATERIAL_INFO,
   MATERIALS,
   PARTNER_BANKS,
@@ -19,11 +20,7 @@ import {
   loginPathBack,
   MATERIAL_LOGIN_PATH,
 } from '../../app/paths';
-import {
-  ApplicationStateTag,
-  formatShanghaiTime,
-  yuanText,
-} from '../../components/application/ApplicationParts';
+import { ApplicationStateTag, yuanText } from '../../components/application/ApplicationParts';
 import { CertificationForm } from '../../components/certification/CertificationForm';
 import { LoadError } from '../../components/LoadError';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
@@ -122,7 +119,7 @@ function MyApplications({ items }: { items: readonly ApplicationView[] }) {
               <Typography.Text type="secondary">
                 {application.amount ? yuanText(application.amount) : '金额未填写'}
                 {application.termMonths ? ` · ${application.termMonths} 个月` : ''} ·{' '}
-                {formatShanghaiTime(application.createdAt)}
+                {formatDateTime(application.createdAt)}
               </Typography.Text>
             </span>
             <Link to={link.to}>
@@ -188,7 +185,7 @@ export default function ApplicationPage() {
   const session = useSession();
   const signedIn = Boolean(session.accessToken);
   return (
-    <StandaloneFrame width={signedIn ? 1080 : 760}>
+    <StandaloneFrame width={signedIn ? 1080 : 760} nav>
       <Typography.Title level={3} className="standalone-title">
         融资申请
       </Typography.Title>

@@ -78,7 +78,7 @@ describe('/auditing', () => {
     expect(screen.getByText('50,000.00 元')).toBeInTheDocument();
     expect(screen.getByText('12 个月')).toBeInTheDocument();
     // 03:04:05 UTC is 11:04:05 in Shanghai
-    expect(screen.getByText('2026/11/21 11:04:05')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-21 11:04:05')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '取消申请' })).toBeInTheDocument();
 
     await shown('审核未通过');
@@ -158,9 +158,26 @@ describe('/auditing', () => {
     const detail = submitted('APPROVED', { approvedAmount: '40000.00' });
     api = fakeApi((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
     const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
-    await shown(/下一步：请在合作机构页面签署借款合同/);
+    await shown(/下一步：签署借款合同，/);
     expect(screen.getByText(/审批金额：40,000.00 元/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '去签署借款合同' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(detail.application.bankPath));
+  });
+
+  it("approved at a bank whose next step is the receiving account: says that step, from the bank's flow", async () => {
+    const detail = applicationDetail('CGB-KJED', {
+      rowId: 101,
+      state: 'APPROVED',
+      current: 'OPEN_COLLECTION_ACCOUNT',
+      amount: '50000.00',
+      termMonths: 12,
+      approvedAmount: '40000.00',
+    });
+    api = fakeApi((r) => (r.url === API.applicationDetail ? ok(detail) : ok(null)));
+    const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
+    await shown(/下一步：开立收款账户，/);
+    expect(screen.queryByText(/签署借款合同/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '去开立收款账户' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(detail.application.bankPath));
   });
 

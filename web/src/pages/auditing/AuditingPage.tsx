@@ -3,7 +3,9 @@ import {
   type ApplicationDetail,
   type ApplicationState,
   type ApplicationView,
+  approvedNextText,
   awaitsDecision,
+  stepAfterApproval,
 } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
@@ -59,19 +61,21 @@ function Decision({ detail }: { detail: ApplicationDetail }) {
           subTitle={`${display.hint}。审核结果会自动显示在本页，无需刷新。`}
         />
       );
-    case 'APPROVED':
+    case 'APPROVED': {
+      const next = stepAfterApproval(detail.steps);
       return (
         <Result
           status="success"
           title="审批通过"
-          subTitle={`审批金额：${yuanText(application.approvedAmount ?? application.amount)}。下一步：请在合作机构页面签署借款合同。`}
+          subTitle={`审批金额：${yuanText(application.approvedAmount ?? application.amount)}。${approvedNextText(detail.steps)}`}
           extra={
             <Button type="primary" onClick={() => navigate(application.bankPath)}>
-              去签署借款合同
+              {next ? `去${next.title}` : '查看申请'}
             </Button>
           }
         />
       );
+    }
     case 'REJECTED':
       return (
         <Result
@@ -211,7 +215,7 @@ export default function AuditingPage() {
   const [searchParams] = useSearchParams();
   const rowId = searchParams.get('rowId');
   return (
-    <StandaloneFrame width={760}>
+    <StandaloneFrame width={760} nav>
       {rowId ? <AuditingDetail key={rowId} rowId={rowId} /> : <NewestAwaiting />}
     </StandaloneFrame>
   );

@@ -1,7 +1,6 @@
 import type { PaymentOrderItemView, PaymentOrderView } from '@loan/domain';
-import { formatYuan } from '@loan/domain';
+import { formatDateTime, formatYuan } from '@loan/domain';
 import { Flex, Typography } from 'antd';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { FactList } from '../../components/FactList';
 import { CHANNEL_LABELS, fen, money } from '../../components/payments/pay-labels';
 
@@ -63,7 +62,7 @@ export function OrderSummary({ order }: { order: PaymentOrderView }) {
             ? [{ key: 'discount', label: '优惠券抵扣', children: `-${money(order.discount)} 元` }]
             : []),
           { key: 'channel', label: '支付方式', children: CHANNEL_LABELS[order.channel] },
-          { key: 'expires', label: '支付截止', children: formatShanghaiTime(order.expiresAt) },
+          { key: 'expires', label: '支付截止', children: formatDateTime(order.expiresAt) },
         ]}
       />
     </Flex>

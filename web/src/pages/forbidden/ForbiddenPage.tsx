@@ -2,6 +2,7 @@ import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH } from '../../app/paths';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
+import { SupportText } from '../../components/SupportContact';
 import { useLogout } from '../../session/useLogout';
 import { useSession } from '../../session/useSession';
 
@@ -19,7 +20,7 @@ export default function ForbiddenPage() {
           <>
             您的账号尚未开通任何页面权限，且初始密码尚未修改，暂时无法访问该页面。
             <br />
-            请先修改初始密码；如修改后仍无法访问，请联系客服为您开通权限。
+            <SupportText text="请先修改初始密码；如修改后仍无法访问，请联系客服为您开通权限。" />
           </>
         }
         extra={

@@ -72,7 +72,7 @@ describe('forgot password', () => {
   });
 
   it('shows a wrong code next to the code field', async () => {
-    serve(() => fail('2003', '验证码错误或已过期，请重新获取'));
+    serve(() => fail('2003', '验证码不正确，请核对后重新输入'));
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderRoutes(appRoutes, ['/user/forgot']);
     await toStepTwo(user);
@@ -81,7 +81,7 @@ describe('forgot password', () => {
     await fillIn(user, screen.getByPlaceholderText('请再次输入新密码'), 'Remember9876');
     await user.click(screen.getByRole('button', { name: /重置密码/ }));
 
-    const text = await screen.findByText('验证码错误或已过期，请重新获取');
+    const text = await screen.findByText('验证码不正确，请核对后重新输入');
     expect(text.closest('.ant-form-item')).toContainElement(screen.getByPlaceholderText('请输入验证码'));
     await waitFor(() => expect(screen.queryByText('密码已重置')).not.toBeInTheDocument());
   });

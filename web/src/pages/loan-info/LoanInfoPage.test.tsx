@@ -198,7 +198,7 @@ describe('/apply/LoanInfo product list', () => {
     await fillIn(user, within(dialog).getByLabelText('卖家编号（Seller ID）'), 'A1DEMOSTORE001');
     await fillIn(
       user,
-      within(dialog).getByLabelText('授权令牌（MWS Auth Token）'),
+      within(dialog).getByLabelText('店铺授权令牌'),
       'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
     );
     await user.click(within(dialog).getByRole('button', { name: /提交授权/ }));

@@ -156,7 +156,7 @@ describe('/record/loanRecordDetail', () => {
     const agreements = card('已签署协议');
     expect(within(agreements).getByText('融资咨询服务协议')).toBeInTheDocument();
     // 04:00 UTC is 12:00 in Shanghai
-    expect(within(agreements).getByText('版本 v2.1 · 签署时间 2026/06/30 12:00:00')).toBeInTheDocument();
+    expect(within(agreements).getByText('版本 v2.1 · 签署时间 2026-06-30 12:00:00')).toBeInTheDocument();
     expect(within(agreements).getByRole('button', { name: '查看协议' })).toBeInTheDocument();
 
     expect(within(card('申请进度')).getByText(/创建申请/)).toBeInTheDocument();
@@ -334,7 +334,7 @@ describe('/record/loanRecordDetail', () => {
     expect(within(dialog).getByText('融资咨询服务协议（版本 v2.1）')).toBeInTheDocument();
     await shownIn(dialog, '平台为借款人提供融资咨询服务。');
     expect(calls(API.agreementText)[0]?.params).toEqual({ kind: 'SERVICE', version: 'v2.1' });
-    expect(within(dialog).getByText('您于 2026/06/30 12:00:00 签署的正是以下文本')).toBeInTheDocument();
+    expect(within(dialog).getByText('您于 2026-06-30 12:00:00 签署的正是以下文本')).toBeInTheDocument();
   });
 
   it('says so when the text served is not the one whose fingerprint was recorded', async () => {

@@ -1,4 +1,9 @@
-import { type AcceptedAgreement, LOAN_RECORD_STATUS_DISPLAY, type LoanRecordDetail } from '@loan/domain';
+import {
+  type AcceptedAgreement,
+  formatDateTime,
+  LOAN_RECORD_STATUS_DISPLAY,
+  type LoanRecordDetail,
+} from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -8,11 +13,7 @@ import { loanKeys, loanRecordDetailQueryOptions } from '../../api/loans';
 import { LOAN_RECORDS_PATH } from '../../app/paths';
 import { SignedAgreementViewer } from '../../components/agreement/SignedAgreementViewer';
 import { AdvanceCancelButton } from '../../components/application/AdvanceCancelButton';
-import {
-  ApplicationCard,
-  ApplicationTimeline,
-  formatShanghaiTime,
-} from '../../components/application/ApplicationParts';
+import { ApplicationCard, ApplicationTimeline } from '../../components/application/ApplicationParts';
 import { ContractPdfButton } from '../../components/contract/ContractPdfButton';
 import { EnumTag, NoData } from '../../components/records/RecordParts';
 import { EarlySettlement } from './EarlySettlement';
@@ -40,7 +41,7 @@ function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }
             <Typography.Text strong>{a.title}</Typography.Text>
             <div>
               <Typography.Text type="secondary">
-                版本 {a.version} · 签署时间 {formatShanghaiTime(a.acceptedAt)}
+                版本 {a.version} · 签署时间 {formatDateTime(a.acceptedAt)}
               </Typography.Text>
             </div>
           </div>

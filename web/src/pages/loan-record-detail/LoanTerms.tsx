@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   LOAN_RECORD_STATUS_DISPLAY,
   type LoanView,
   OWED_LABEL,
@@ -8,7 +9,7 @@ import {
 import { Descriptions, Typography } from 'antd';
 import { Link } from 'react-router';
 import { pathWithQuery, SERVICE_FEES_PATH } from '../../app/paths';
-import { formatShanghaiTime, rateText, yuanText } from '../../components/application/ApplicationParts';
+import { rateText, yuanText } from '../../components/application/ApplicationParts';
 import { EnumTag, fenOf } from '../../components/records/RecordParts';
 
 /** 服务费 of the loan: the total with its status, what was paid and what is left, and the way to the fee page. */
@@ -59,9 +60,9 @@ export function LoanTerms({ loan }: { loan: LoanView }) {
           label: '服务费',
           children: fee ? <ServiceFeeText fee={fee} loanId={loan.loanId} /> : '无',
         },
-        { key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(loan.disbursedAt) },
+        { key: 'disbursedAt', label: '放款时间', children: formatDateTime(loan.disbursedAt) },
         ...(loan.settledAt
-          ? [{ key: 'settledAt', label: '结清时间', children: formatShanghaiTime(loan.settledAt) }]
+          ? [{ key: 'settledAt', label: '结清时间', children: formatDateTime(loan.settledAt) }]
           : []),
       ]}
     />

@@ -47,7 +47,7 @@ describe('/record/loanRecord', () => {
     expect(within(row).getByText('还款中')).toBeInTheDocument();
     expect(within(row).getByText('41,000.00 元')).toBeInTheDocument();
     // 03:04:05 UTC is 11:04:05 in Shanghai
-    expect(within(row).getByText('2026/11/02 11:04:05')).toBeInTheDocument();
+    expect(within(row).getByText('2026-11-02 11:04:05')).toBeInTheDocument();
     expect(within(table).getByText('已逾期')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: '详情' })).toHaveAttribute(
       'href',

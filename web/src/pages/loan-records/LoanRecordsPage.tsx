@@ -1,6 +1,7 @@
 import {
   BANK_CODES,
   type BankCode,
+  formatDateTime,
   LOAN_RECORD_STATUS_DISPLAY,
   LOAN_RECORD_STATUSES,
   type LoanRecordItem,
@@ -89,13 +90,13 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
     key: 'createdAt',
     title: '申请时间',
     width: 156,
-    render: (_, item) => formatShanghaiTime(item.createdAt),
+    render: (_, item) => formatDateTime(item.createdAt),
   },
   {
     key: 'disbursedAt',
     title: '放款时间',
     width: 156,
-    render: (_, item) => formatShanghaiTime(item.disbursedAt),
+    render: (_, item) => formatDateTime(item.disbursedAt),
   },
   {
     key: 'action',
@@ -122,9 +123,9 @@ function LoanRecordCard({ item }: { item: LoanRecordItem }) {
         { key: 'amount', label: '金额', children: yuanText(item.amount) },
         { key: 'term', label: '期限', children: termText(item.termMonths) },
         { key: 'outstanding', label: '待还本金', children: yuanText(item.outstandingPrincipal) },
-        { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(item.createdAt) },
+        { key: 'createdAt', label: '申请时间', children: formatDateTime(item.createdAt) },
         ...(item.disbursedAt
-          ? [{ key: 'disbursedAt', label: '放款时间', children: formatShanghaiTime(item.disbursedAt) }]
+          ? [{ key: 'disbursedAt', label: '放款时间', children: formatDateTime(item.disbursedAt) }]
           : []),
       ]}
     />

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { changeContact, sendContactCode } from '../../api/account';
+import { preloadCipher } from '../../api/cipher';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { RESEND_SECONDS } from '../../components/CodeButton';
@@ -12,6 +13,7 @@ import { useCountdown } from '../../components/useCountdown';
 interface ContactValues {
   target: string;
   code: string;
+  password: string;
 }
 
 const CONTACT_TEXT: Record<ContactChannel, string> = { sms: '手机号', email: '邮箱' };
@@ -24,10 +26,12 @@ const TARGET_CODES: ReadonlySet<string> = new Set([
   RSP.INVALID_EMAIL,
 ]);
 const CODE_CODES: ReadonlySet<string> = new Set([RSP.BAD_CODE, RSP.CODE_DAILY_TRY_LIMIT]);
+/** The current password's refusal: under the password field. */
+const PASSWORD_CODES: ReadonlySet<string> = new Set([RSP.WRONG_OLD_PASSWORD]);
 
 /**
- * 修改手机号 / 修改邮箱: the new value, a code sent to it (60 s before the next), the code. Errors under the field
- * they are about; anything else in the dialog's Alert.
+ * 修改手机号 / 修改邮箱: the new value, a code sent to it (60 s before the next), the code and the current login
+ * password (sent encrypted). Errors under the field they are about; anything else in the dialog's Alert.
  */
 export function ChangeContactModal({
   channel,
@@ -51,6 +55,8 @@ export function ChangeContactModal({
   const showError = (e: unknown) => {
     if (isRspError(e) && TARGET_CODES.has(e.code)) form.setFields([{ name: 'target', errors: [e.desc] }]);
     else if (isRspError(e) && CODE_CODES.has(e.code)) form.setFields([{ name: 'code', errors: [e.desc] }]);
+    else if (isRspError(e) && PASSWORD_CODES.has(e.code))
+      form.setFields([{ name: 'password', errors: [e.desc] }]);
     else if (isApiError(e)) setError(e.desc);
     else setError('操作失败，请稍后重试');
   };
@@ -68,7 +74,10 @@ export function ChangeContactModal({
 
   const change = useMutation({
     mutationFn: (values: ContactValues) =>
-      changeContact({ channel, target: values.target.trim(), code: values.code }, { silent: true }),
+      changeContact(
+        { channel, target: values.target.trim(), code: values.code, password: values.password },
+        { silent: true },
+      ),
     onMutate: () => setError(null),
     onSuccess: () => {
       message.success(`${what}已修改`);
@@ -137,6 +146,18 @@ export function ChangeContactModal({
             </Button>
           }
         />
+        <Form.Item
+          name="password"
+          label="当前登录密码"
+          extra="为保护您的账户，修改前请验证当前登录密码"
+          rules={[{ required: true, message: '请输入当前登录密码' }]}
+        >
+          <Input.Password
+            placeholder="请输入当前登录密码"
+            autoComplete="current-password"
+            onFocus={preloadCipher}
+          />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -1,7 +1,8 @@
-import { API } from '@loan/domain';
+import { API, decryptField } from '@loan/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIELD_CIPHER } from '../../config';
 import { saveLogin } from '../../session/session';
 import { fail, fakeApi, ok, renderRoutes, shownIn } from '../../test/render';
 import { overview } from './account-fixtures';
@@ -32,6 +33,12 @@ function setup(profile = overview().profile, answers: { send?: () => Reply; chan
 }
 
 const sent = (url: string) => api?.requests.filter((r) => r.url === url).map((r) => r.data) ?? [];
+/** The contact changes sent, their password deciphered as the server does. */
+const plainBodies = () =>
+  sent(API.changeContact).map((body) => {
+    const { password, ...rest } = body as Record<string, string>;
+    return { ...rest, password: decryptField(String(password), FIELD_CIPHER) };
+  });
 
 describe('个人资料', () => {
   it('shows the masked contacts, company, certification, store with expiry and the receiving account', () => {
@@ -106,15 +113,43 @@ describe('修改手机号 / 邮箱', () => {
 
     await user.type(within(dialog).getByPlaceholderText('请输入验证码'), '123456');
     await user.click(within(dialog).getByRole('button', { name: '确认修改' }));
+    await shownIn(dialog, '请输入当前登录密码');
+    expect(sent(API.changeContact)).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('当前登录密码'), 'Demo1234');
+    await user.click(within(dialog).getByRole('button', { name: '确认修改' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    expect(sent(API.changeContact)).toEqual([{ channel: 'sms', target: '13900009000', code: '123456' }]);
+    expect(plainBodies()).toEqual([
+      { channel: 'sms', target: '13900009000', code: '123456', password: 'Demo1234' },
+    ]);
+    expect(JSON.stringify(sent(API.changeContact))).not.toContain('Demo1234');
+  });
+
+  it('says a wrong current password under its field, changing nothing', async () => {
+    const { user, onChanged } = setup(undefined, {
+      change: () => fail('2007', '当前登录密码不正确，请重新输入'),
+    });
+    await user.click(screen.getByRole('button', { name: '修改手机号' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('新手机号'), '13900009000');
+    await user.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    await shownIn(dialog, /秒后重新获取/);
+    await user.type(within(dialog).getByPlaceholderText('请输入验证码'), '123456');
+    const password = within(dialog).getByLabelText('当前登录密码');
+    await user.type(password, 'Wrong1234');
+    await user.click(within(dialog).getByRole('button', { name: '确认修改' }));
+    await shownIn(dialog, '当前登录密码不正确，请重新输入');
+    expect(
+      password.closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error'),
+    ).toHaveTextContent('当前登录密码不正确，请重新输入');
+    expect(onChanged).not.toHaveBeenCalled();
   });
 
   it('says a taken e-mail under the field, and a wrong code under the code', async () => {
     let sends = 0;
     const { user, onChanged } = setup(undefined, {
       send: () => (++sends === 1 ? fail('2202', '该手机号或邮箱已被其他账号使用') : ok(null)),
-      change: () => fail('2003', '验证码错误或已过期，请重新获取'),
+      change: () => fail('2003', '验证码不正确，请核对后重新输入'),
     });
     await user.click(screen.getByRole('button', { name: '修改邮箱' }));
     const dialog = await screen.findByRole('dialog');
@@ -133,11 +168,12 @@ describe('修改手机号 / 邮箱', () => {
     await user.click(within(dialog).getByRole('button', { name: '获取验证码' }));
     await shownIn(dialog, /秒后重新获取/);
     await user.type(within(dialog).getByPlaceholderText('请输入验证码'), '000000');
+    await user.type(within(dialog).getByLabelText('当前登录密码'), 'Demo1234');
     await user.click(within(dialog).getByRole('button', { name: '确认修改' }));
-    await shownIn(dialog, '验证码错误或已过期，请重新获取');
+    await shownIn(dialog, '验证码不正确，请核对后重新输入');
     expect(onChanged).not.toHaveBeenCalled();
-    expect(sent(API.changeContact)).toEqual([
-      { channel: 'email', target: 'new@example.com', code: '000000' },
+    expect(plainBodies()).toEqual([
+      { channel: 'email', target: 'new@example.com', code: '000000', password: 'Demo1234' },
     ]);
   });
 });

@@ -2,6 +2,8 @@ import {
   type AccountProfile,
   type ContactChannel,
   type EnumDisplay,
+  formatAccountNo,
+  formatDate,
   type PayoutPointing,
   STORE_AUTH_STATUS_INFO,
   type SubAccountState,
@@ -10,7 +12,6 @@ import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RECEIVING_ACCOUNT_PATH } from '../../app/paths';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { FactGrid } from '../../components/FactList';
 import { EnumTag } from '../../components/records/RecordParts';
 import { ChangeContactModal } from './ChangeContactModal';
@@ -35,14 +36,6 @@ const PAYOUT_COLOURS: Readonly<Record<PayoutPointing, EnumDisplay['colour']>> = 
   DIVERTED: 'error',
 };
 
-/** A date "YYYY-MM-DD" as is; an instant as its Beijing date. */
-function dayOf(value: string | null): string {
-  if (!value) return '—';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const shown = formatShanghaiTime(value);
-  return shown === '—' ? '—' : shown.slice(0, 10).replaceAll('/', '-');
-}
-
 function Contact({ value, onChange, label }: { value: string | null; onChange: () => void; label: string }) {
   return (
     <Flex align="center" gap={8} wrap>
@@ -66,7 +59,7 @@ function Receiving({ receiving }: { receiving: AccountProfile['receiving'] }) {
         <EnumTag display={stateDisplay} />
         {receiving.bankName && <span>{receiving.bankName}</span>}
         {receiving.accountNoMasked && (
-          <span style={{ whiteSpace: 'nowrap' }}>{receiving.accountNoMasked}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatAccountNo(receiving.accountNoMasked)}</span>
         )}
       </Flex>
       {opened && (
@@ -143,7 +136,9 @@ export function ProfileCard({ profile, onChanged }: { profile: AccountProfile; o
               <Flex align="center" gap={8} wrap>
                 <EnumTag display={{ label: profile.storeStatusLabel || store.label, colour: store.colour }} />
                 {profile.storeExpiresAt && (
-                  <Typography.Text type="secondary">有效期至 {dayOf(profile.storeExpiresAt)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    有效期至 {formatDate(profile.storeExpiresAt)}
+                  </Typography.Text>
                 )}
               </Flex>
             ),

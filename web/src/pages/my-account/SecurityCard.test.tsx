@@ -33,6 +33,9 @@ describe('账户安全', () => {
     expect(within(rows[1] as HTMLElement).getByText('Safari · iOS · IP —')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('短信验证码登录')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('合作方链接登录')).toBeInTheDocument();
+    // the sign-in of this session, and only it, is 当前设备
+    expect(within(rows[1] as HTMLElement).getByText('当前设备')).toBeInTheDocument();
+    expect(screen.getAllByText('当前设备')).toHaveLength(1);
     expect(screen.queryByText(/超过 90 天未修改/)).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import type { SecurityView, SignInMethod, SignInView } from '@loan/domain';
+import { formatDateTime } from '@loan/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { accountKeys, accountSecurityQueryOptions, signOutOthers } from '../../a
 import { isApiError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { LoadError } from '../../components/LoadError';
 import { ListRow } from './ListRow';
 
@@ -19,7 +19,7 @@ const METHOD_COLOURS: Readonly<Record<SignInMethod, string>> = {
 function PasswordAge({ security }: { security: SecurityView }) {
   const age = security.pwdAgeDays;
   const changed = security.pwdTime
-    ? `${formatShanghaiTime(security.pwdTime)}${age === null ? '' : age === 0 ? '（今天）' : `（${age} 天前）`}`
+    ? `${formatDateTime(security.pwdTime)}${age === null ? '' : age === 0 ? '（今天）' : `（${age} 天前）`}`
     : '从未修改';
   return (
     <Flex vertical gap={12}>
@@ -50,12 +50,19 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
   return (
     <ListRow component="li">
       <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
-        <span>{formatShanghaiTime(signIn.at)}</span>
+        <span>{formatDateTime(signIn.at)}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
           {signIn.device || '未知设备'} · IP {signIn.ip ?? '—'}
         </Typography.Text>
       </Flex>
-      <Tag color={METHOD_COLOURS[signIn.method]}>{signIn.methodLabel}</Tag>
+      <Flex gap={4} wrap>
+        {signIn.current && (
+          <Tag color="green" data-testid="current-device">
+            当前设备
+          </Tag>
+        )}
+        <Tag color={METHOD_COLOURS[signIn.method]}>{signIn.methodLabel}</Tag>
+      </Flex>
     </ListRow>
   );
 }

@@ -85,6 +85,7 @@ export function security(overrides: Partial<SecurityView> = {}): SecurityView {
         device: 'Chrome · Windows',
         method: 'PASSWORD',
         methodLabel: '密码登录',
+        current: false,
       },
       {
         at: '2026-11-22T01:02:03.000Z',
@@ -92,6 +93,7 @@ export function security(overrides: Partial<SecurityView> = {}): SecurityView {
         device: 'Safari · iOS',
         method: 'SMS',
         methodLabel: '短信验证码登录',
+        current: true,
       },
       {
         at: '2026-11-21T01:02:03.000Z',
@@ -99,6 +101,7 @@ export function security(overrides: Partial<SecurityView> = {}): SecurityView {
         device: 'Edge · Windows',
         method: 'PARTNER_LINK',
         methodLabel: '合作方链接登录',
+        current: false,
       },
     ],
     otherSessions: 2,

@@ -1,15 +1,16 @@
 import type { AccountLock, SubAccountView } from '@loan/domain';
+import { formatAccountNo, formatDateTime } from '@loan/domain';
 import { Alert, Card, Descriptions, Flex, Table, type TableColumnsType } from 'antd';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { EnumTag } from '../../components/records/RecordParts';
 import { SUB_ACCOUNT_DISPLAY } from './account-parts';
 
-/** 账户锁定: why the account cannot be changed and until when; unlocked, that it can. */
+/**
+ * 账户锁定: why the account cannot be changed and until when; unlocked, that it can. Only about an account in use:
+ * with none yet (or one still opening) there is nothing to lock, and the page asks to open one.
+ */
 export function LockBanner({ lock, hasAccount }: { lock: AccountLock; hasAccount: boolean }) {
-  if (!lock.locked)
-    return hasAccount ? (
-      <Alert type="info" showIcon title={lock.untilText} data-testid="lock-banner" />
-    ) : null;
+  if (!hasAccount) return null;
+  if (!lock.locked) return <Alert type="info" showIcon title={lock.untilText} data-testid="lock-banner" />;
   return (
     <Alert
       type="warning"
@@ -30,20 +31,19 @@ export function LockBanner({ lock, hasAccount }: { lock: AccountLock; hasAccount
 
 const columns: TableColumnsType<SubAccountView> = [
   { key: 'bank', title: '开户机构', dataIndex: 'bankName', width: 120 },
-  { key: 'no', title: '账号', width: 200, render: (_, a) => a.accountNoMasked ?? '—' },
+  { key: 'no', title: '账号', width: 200, render: (_, a) => formatAccountNo(a.accountNoMasked) },
   {
     key: 'state',
     title: '状态',
     width: 90,
     render: (_, a) => <EnumTag display={SUB_ACCOUNT_DISPLAY[a.state]} />,
   },
-  { key: 'requested', title: '申请时间', width: 170, render: (_, a) => formatShanghaiTime(a.requestedAt) },
+  { key: 'requested', title: '申请时间', width: 170, render: (_, a) => formatDateTime(a.requestedAt) },
   {
     key: 'end',
     title: '开立 / 变更时间',
     width: 170,
-    render: (_, a) =>
-      `${formatShanghaiTime(a.openedAt)}${a.closedAt ? ` / ${formatShanghaiTime(a.closedAt)}` : ''}`,
+    render: (_, a) => `${formatDateTime(a.openedAt)}${a.closedAt ? ` / ${formatDateTime(a.closedAt)}` : ''}`,
   },
   { key: 'reason', title: '失败原因', ellipsis: true, render: (_, a) => a.failReason ?? '—' },
 ];
@@ -66,13 +66,13 @@ export function AccountHistory({ history, phone }: { history: readonly SubAccoun
                 size="small"
                 column={1}
                 items={[
-                  { key: 'no', label: '账号', children: a.accountNoMasked ?? '—' },
-                  { key: 'requested', label: '申请时间', children: formatShanghaiTime(a.requestedAt) },
+                  { key: 'no', label: '账号', children: formatAccountNo(a.accountNoMasked) },
+                  { key: 'requested', label: '申请时间', children: formatDateTime(a.requestedAt) },
                   ...(a.openedAt
-                    ? [{ key: 'opened', label: '开立时间', children: formatShanghaiTime(a.openedAt) }]
+                    ? [{ key: 'opened', label: '开立时间', children: formatDateTime(a.openedAt) }]
                     : []),
                   ...(a.closedAt
-                    ? [{ key: 'closed', label: '变更时间', children: formatShanghaiTime(a.closedAt) }]
+                    ? [{ key: 'closed', label: '变更时间', children: formatDateTime(a.closedAt) }]
                     : []),
                   ...(a.failReason ? [{ key: 'reason', label: '失败原因', children: a.failReason }] : []),
                 ]}

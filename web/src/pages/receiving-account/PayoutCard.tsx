@@ -1,11 +1,12 @@
 import type { ReceivingAccountView } from '@loan/domain';
+import { formatAccountNo, formatDateTime } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Space, Steps, Typography } from 'antd';
 import { recheckPayout, sandboxPointPayouts } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { FactGrid } from '../../components/FactList';
 import { EnumTag } from '../../components/records/RecordParts';
+import { SupportText } from '../../components/SupportContact';
 import { useSession } from '../../session/useSession';
 import { CardError, PAYOUT_DISPLAY } from './account-parts';
 
@@ -13,7 +14,7 @@ import { CardError, PAYOUT_DISPLAY } from './account-parts';
 function instructions(view: ReceivingAccountView) {
   const account = view.current?.state === 'OPEN' ? view.current : null;
   const target = account
-    ? `开户机构「${account.bankName}」、账号「${account.accountNo ?? account.accountNoMasked ?? ''}」、账户名称「${account.companyName}」`
+    ? `开户机构「${account.bankName}」、账号「${formatAccountNo(account.accountNo ?? account.accountNoMasked)}」、账户名称「${account.companyName}」`
     : '本页的收款子账户信息（开立成功后显示）';
   return [
     { title: '登录卖家平台', content: '使用店铺主账号登录亚马逊卖家平台（Seller Central）。' },
@@ -73,18 +74,20 @@ export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; on
           className="form-alert"
           type={payout.state === 'POINTED' ? 'info' : 'warning'}
           showIcon
-          title={payout.note}
+          title={<SupportText text={payout.note} />}
         />
       )}
       {payout.note && payout.state === 'DIVERTED' && (
-        <Typography.Paragraph type="danger">{payout.note}</Typography.Paragraph>
+        <Typography.Paragraph type="danger">
+          <SupportText text={payout.note} />
+        </Typography.Paragraph>
       )}
       <FactGrid
         style={{ marginBottom: 16 }}
         items={[
           { key: 'state', label: '当前状态', children: <EnumTag display={PAYOUT_DISPLAY[payout.state]} /> },
           { key: 'to', label: '平台记录的回款账户', children: payout.destinationMasked ?? '—' },
-          { key: 'at', label: '最近核实', children: formatShanghaiTime(payout.checkedAt) },
+          { key: 'at', label: '最近核实', children: formatDateTime(payout.checkedAt) },
         ]}
       />
       {payout.state !== 'POINTED' && (

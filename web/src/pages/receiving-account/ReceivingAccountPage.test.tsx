@@ -48,7 +48,9 @@ describe('/lock/toApplyAccountPage', () => {
     await user.click(within(form).getByRole('button', { name: '申请开立' }));
     await shown('广发银行正在开立收款子账户');
     expect(posted(API.openSubAccount)).toEqual([{ bankCode: 'CGB' }]);
-    await waitFor(() => expect(screen.getByTestId('sub-account-no')).toHaveTextContent('6214830012345678'));
+    await waitFor(() =>
+      expect(screen.getByTestId('sub-account-no')).toHaveTextContent('6214 8300 1234 5678'),
+    );
     expect(screen.getByRole('button', { name: '复制' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回借款申请' })).toHaveAttribute(
       'href',
@@ -115,6 +117,30 @@ describe('/lock/toApplyAccountPage', () => {
     expect(screen.queryByRole('form', { name: '开立收款子账户' })).toBeNull();
     // history: the earlier account
     expect(screen.getByText('已变更')).toBeInTheDocument();
+  });
+
+  it('shows no lock while there is no account to lock: asks to open one, offers no change', async () => {
+    const lock = accountLock({
+      outstandingLoans: [{ loanId: 9, maturityDate: '2027-05-20' }],
+      approvedApplications: 0,
+    });
+    setup(() => view({ lock }));
+    await screen.findByRole('form', { name: '开立收款子账户' });
+    expect(screen.queryByTestId('lock-banner')).toBeNull();
+    expect(screen.queryByText('收款账户已锁定，暂不能变更')).toBeNull();
+    expect(screen.queryByRole('button', { name: '变更收款账户' })).toBeNull();
+  });
+
+  it('groups a 19-digit account number by four, masked ones too, and copies the bare digits', async () => {
+    setup(() =>
+      view({
+        current: sub({ accountNo: '6214830012345678901', accountNoMasked: '6214********8901' }),
+        history: [sub({ id: 0, state: 'CLOSED', accountNo: null, accountNoMasked: '6222********1234' })],
+      }),
+    );
+    const no = await screen.findByTestId('sub-account-no');
+    expect(no.textContent).toContain('6214 8300 1234 5678 901');
+    expect(screen.getByText('6222 **** **** 1234')).toBeInTheDocument();
   });
 
   it('locked only by an approved application, lets the server decide a move to that bank', async () => {

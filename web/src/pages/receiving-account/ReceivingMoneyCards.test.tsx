@@ -92,7 +92,7 @@ describe('/lock/toApplyAccountPage: settlement account, payouts and repayment me
     );
     const card = await screen.findByTestId('payout-card');
     expect(within(card).getAllByText('未指向').length).toBeGreaterThan(0);
-    expect(card).toHaveTextContent('账号「6214830012345678」');
+    expect(card).toHaveTextContent('账号「6214 8300 1234 5678」');
     await user.click(within(card).getByRole('button', { name: '模拟在卖家后台完成指向' }));
     await waitFor(() =>
       expect(within(screen.getByTestId('payout-card')).getAllByText('已指向').length).toBeGreaterThan(0),

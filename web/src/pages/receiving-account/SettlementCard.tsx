@@ -1,4 +1,6 @@
 import {
+  formatAccountNo,
+  formatDateTime,
   type ReceivingAccountView,
   RSP,
   SETTLEMENT_CHECK_RULES,
@@ -10,7 +12,6 @@ import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { submitSettlementAccount, verifySettlement } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { CheckedField } from '../../components/CheckedField';
 import { FactGrid } from '../../components/FactList';
 import {
@@ -132,7 +133,7 @@ function VerifyForm({
         name="amount"
         id="settlement-amount"
         problemOf={depositAmountProblem}
-        extra={`还可输入 ${settlement.triesLeft} 次，共 ${SETTLEMENT_CHECK_RULES.maxWrongEntries} 次；请在 ${formatShanghaiTime(settlement.expiresAt)} 前完成验证`}
+        extra={`还可输入 ${settlement.triesLeft} 次，共 ${SETTLEMENT_CHECK_RULES.maxWrongEntries} 次；请在 ${formatDateTime(settlement.expiresAt)} 前完成验证`}
       >
         <Input
           id="settlement-amount"
@@ -175,10 +176,10 @@ export function SettlementCard({ view, onChanged }: { view: ReceivingAccountView
       <FactGrid
         items={[
           { key: 'bank', label: '开户银行', children: settlement.bankName },
-          { key: 'no', label: '对公账号', children: settlement.accountNoMasked },
+          { key: 'no', label: '对公账号', children: formatAccountNo(settlement.accountNoMasked) },
           { key: 'name', label: '账户名称', children: settlement.accountName },
           ...(settlement.verifiedAt
-            ? [{ key: 'at', label: '验证时间', children: formatShanghaiTime(settlement.verifiedAt) }]
+            ? [{ key: 'at', label: '验证时间', children: formatDateTime(settlement.verifiedAt) }]
             : []),
         ]}
       />

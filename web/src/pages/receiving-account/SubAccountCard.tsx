@@ -1,4 +1,5 @@
 import type { BankCode, ReceivingAccountView, SubAccountView } from '@loan/domain';
+import { formatAccountNo, formatDateTime } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
@@ -19,7 +20,6 @@ import { Link } from 'react-router';
 import { openSubAccount } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
 import { LOAN_INFO_PATH } from '../../app/paths';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { FactGrid } from '../../components/FactList';
 import { AccountCard, failureText, SUB_ACCOUNT_DISPLAY } from './account-parts';
 
@@ -138,12 +138,12 @@ function OpenAccount({ account }: { account: SubAccountView }) {
               copyable={account.accountNo ? { text: account.accountNo, tooltips: ['复制', '已复制'] } : false}
               style={{ wordBreak: 'break-all' }}
             >
-              {account.accountNo ?? account.accountNoMasked ?? '—'}
+              {formatAccountNo(account.accountNo ?? account.accountNoMasked)}
             </Typography.Text>
           ),
         },
         { key: 'name', label: '账户名称', children: account.companyName },
-        { key: 'openedAt', label: '开立时间', children: formatShanghaiTime(account.openedAt) },
+        { key: 'openedAt', label: '开立时间', children: formatDateTime(account.openedAt) },
       ]}
     />
   );
@@ -199,7 +199,7 @@ export function SubAccountCard({
           showIcon
           icon={<Spin size="small" />}
           title={`${current.bankName}正在开立收款子账户`}
-          description={`申请时间 ${formatShanghaiTime(current.requestedAt)}。银行返回结果后本页自动更新，无需重复提交。`}
+          description={`申请时间 ${formatDateTime(current.requestedAt)}。银行返回结果后本页自动更新，无需重复提交。`}
         />
       );
     if (current.state === 'FAILED')

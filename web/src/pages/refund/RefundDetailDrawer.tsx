@@ -1,11 +1,10 @@
-import { REFUND_SOURCE_LABELS, REFUND_STATE_DISPLAY, type RefundDetail } from '@loan/domain';
+import { formatDateTime, REFUND_SOURCE_LABELS, REFUND_STATE_DISPLAY, type RefundDetail } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Popconfirm, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { cancelRefund, refundDetailQueryOptions } from '../../api/refunds';
 import { useMessage } from '../../app/feedback';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { DetailDrawer, DrawerSection } from '../../components/DetailDrawer';
 import { FactList } from '../../components/FactList';
 import { LoadError } from '../../components/LoadError';
@@ -54,9 +53,9 @@ function Facts({ detail }: { detail: RefundDetail }) {
           { key: 'paid', label: '订单实付', children: yuan(payment.amount) },
           { key: 'refunded', label: '订单已退', children: yuan(payment.refunded) },
           { key: 'evidence', label: '凭证', children: evidence ? evidence.fileName : '未上传' },
-          { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(refund.createdAt) },
+          { key: 'createdAt', label: '申请时间', children: formatDateTime(refund.createdAt) },
           ...(refund.refundedAt
-            ? [{ key: 'refundedAt', label: '到账时间', children: formatShanghaiTime(refund.refundedAt) }]
+            ? [{ key: 'refundedAt', label: '到账时间', children: formatDateTime(refund.refundedAt) }]
             : []),
         ]}
       />
@@ -77,7 +76,7 @@ function History({ detail }: { detail: RefundDetail }) {
               {entry.eventLabel} · {REFUND_STATE_DISPLAY[entry.toState].label}
             </Typography.Text>
             <Typography.Text type="secondary">
-              {formatShanghaiTime(entry.at)} · {entry.actorLabel}
+              {formatDateTime(entry.at)} · {entry.actorLabel}
             </Typography.Text>
             {entry.reason && <Typography.Text>{entry.reason}</Typography.Text>}
           </Flex>

@@ -1,5 +1,12 @@
 import type { PaymentOrderView } from '@loan/domain';
-import { formatYuan, REFUND_REASON_MAX, type RefundDetail, RSP, yuanToFen } from '@loan/domain';
+import {
+  checkRefundReason,
+  formatYuan,
+  REFUND_REASON_MAX,
+  type RefundDetail,
+  RSP,
+  yuanToFen,
+} from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -171,14 +178,20 @@ export function RefundForm({
         htmlFor="refund-reason"
         rules={[
           { required: true, whitespace: true, message: '请填写退款原因' },
-          { max: REFUND_REASON_MAX, message: `退款原因不能超过 ${REFUND_REASON_MAX} 个字` },
+          // counted as the server counts (characters, trimmed); a longer text is refused here, never cut
+          {
+            validator: (_, value: string | undefined) => {
+              const check = checkRefundReason(value ?? '');
+              return check.ok || !value?.trim() ? Promise.resolve() : Promise.reject(new Error(check.reason));
+            },
+          },
         ]}
       >
         <Input.TextArea
           id="refund-reason"
           rows={3}
-          showCount
-          maxLength={REFUND_REASON_MAX}
+          // the count turns red past the limit; no maxLength, which would silently cut a pasted text
+          count={{ show: true, max: REFUND_REASON_MAX, strategy: (text) => [...text].length }}
           placeholder="请说明退款原因，如重复缴纳、误缴等"
         />
       </Form.Item>

@@ -96,6 +96,35 @@ describe('/account/refund', () => {
     });
   });
 
+  it('counts the reason and refuses past 200 characters under the field, cutting nothing, sending nothing', async () => {
+    page.restoreWidth = desktopWidth();
+    const user = setup('/account/refund?outTradeNo=PAY20261123100000000001');
+    const form = await screen.findByRole('form', { name: '退款申请' });
+    await within(form).findByText('本单可退 250.00 元');
+    await fillIn(user, within(form).getByLabelText('退款金额（元）'), '10');
+    const reason = within(form).getByLabelText('退款原因');
+    await user.click(reason);
+    await user.paste('退'.repeat(201));
+    // nothing cut: the whole text stays, the count says how far over
+    expect(reason).toHaveValue('退'.repeat(201));
+    expect(within(form).getByText('201 / 200')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: '提交申请' }));
+    await shown('退款原因不能超过 200 个字');
+    expect(reason.closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')).toHaveTextContent(
+      '退款原因不能超过 200 个字',
+    );
+    expect(page.api?.requests.some((r) => r.url === API.refundApply)).toBe(false);
+
+    await user.type(reason, '{Backspace}');
+    expect(within(form).getByText('200 / 200')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: '提交申请' }));
+    await waitFor(() =>
+      expect(page.api?.requests.find((r) => r.url === API.refundApply)?.data).toMatchObject({
+        reason: '退'.repeat(200),
+      }),
+    );
+  });
+
   it('shows the server’s refusal next to its field', async () => {
     page.restoreWidth = desktopWidth();
     const user = setup('/account/refund?outTradeNo=PAY20261123100000000001', () =>

@@ -1,4 +1,4 @@
-import { REFUND_STATE_DISPLAY, type RefundItem } from '@loan/domain';
+import { formatDateTime, REFUND_STATE_DISPLAY, type RefundItem } from '@loan/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import { paymentKeys } from '../../api/payments';
 import { refundKeys, refundListQueryOptions } from '../../api/refunds';
 import { useMessage } from '../../app/feedback';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { money } from '../../components/payments/pay-labels';
 import { RecordCard } from '../../components/records/RecordCard';
 import { RecordList } from '../../components/records/RecordList';
@@ -39,7 +38,7 @@ function columns(open: (refundNo: string) => void): TableColumnsType<RefundItem>
       render: (_, r) =>
         r.status === 'REJECTED' && r.reviewReason ? `拒绝原因：${r.reviewReason}` : r.reason,
     },
-    { key: 'createdAt', title: '申请时间', width: 170, render: (_, r) => formatShanghaiTime(r.createdAt) },
+    { key: 'createdAt', title: '申请时间', width: 170, render: (_, r) => formatDateTime(r.createdAt) },
     {
       key: 'action',
       title: '操作',
@@ -69,7 +68,7 @@ function RefundCard({ refund, open }: { refund: RefundItem; open: (refundNo: str
         { key: 'order', label: '付款订单', children: refund.outTradeNo },
         { key: 'reason', label: '原因', children: refund.reason },
         ...(refund.reviewReason ? [{ key: 'review', label: '审核意见', children: refund.reviewReason }] : []),
-        { key: 'createdAt', label: '申请时间', children: formatShanghaiTime(refund.createdAt) },
+        { key: 'createdAt', label: '申请时间', children: formatDateTime(refund.createdAt) },
       ]}
     />
   );

@@ -1,11 +1,10 @@
 import type { FeeItemPayment, FeeItemRefund, FeeItemView } from '@loan/domain';
-import { REFUND_STATE_DISPLAY } from '@loan/domain';
+import { formatDateTime, REFUND_STATE_DISPLAY } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { feeDetailQueryOptions } from '../../api/fees';
 import { pathWithQuery, REFUND_PATH } from '../../app/paths';
-import { formatShanghaiTime } from '../../components/application/ApplicationParts';
 import { DetailDrawer, DrawerSection } from '../../components/DetailDrawer';
 import { FactList } from '../../components/FactList';
 import { LoadError } from '../../components/LoadError';
@@ -49,7 +48,7 @@ function ItemFacts({ item, rateLabel }: { item: FeeItemView; rateLabel?: string 
         { key: 'refunded', label: '已退款', children: yuan(item.refunded) },
         ...(fen(item.waived) > 0 ? [{ key: 'waived', label: '已减免', children: yuan(item.waived) }] : []),
         { key: 'outstanding', label: '待缴', children: yuan(item.outstanding) },
-        { key: 'paidAt', label: '缴清时间', children: formatShanghaiTime(item.paidAt) },
+        { key: 'paidAt', label: '缴清时间', children: formatDateTime(item.paidAt) },
       ]}
     />
   );
@@ -78,7 +77,7 @@ function Payments({ orders }: { orders: FeeItemPayment[] }) {
             }
             description={`${CHANNEL_LABELS[order.channel as keyof typeof CHANNEL_LABELS] ?? order.channel} · 实付 ${yuan(order.amount)}${
               fen(order.discount) > 0 ? ` · 优惠 ${yuan(order.discount)}` : ''
-            } · ${formatShanghaiTime(order.paidAt ?? order.createdAt)}`}
+            } · ${formatDateTime(order.paidAt ?? order.createdAt)}`}
           />
         </List.Item>
       )}
@@ -101,7 +100,7 @@ function Refunds({ refunds }: { refunds: FeeItemRefund[] }) {
                 <EnumTag display={displayOf(REFUND_STATE_DISPLAY, refund.status)} />
               </Flex>
             }
-            description={`${yuan(refund.amount)} · ${formatShanghaiTime(refund.createdAt)}`}
+            description={`${yuan(refund.amount)} · ${formatDateTime(refund.createdAt)}`}
           />
         </List.Item>
       )}

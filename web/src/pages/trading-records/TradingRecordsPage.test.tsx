@@ -91,7 +91,7 @@ describe('/trading/tradingRecord', () => {
     );
     expect(within(repayment).getByText('本金 4,000.00 · 利息 600.00 · 罚息 50.00')).toBeInTheDocument();
     // 01:00 UTC is 09:00 in Shanghai
-    expect(within(repayment).getByText('2026/11/15 09:00:00')).toBeInTheDocument();
+    expect(within(repayment).getByText('2026-11-15 09:00:00')).toBeInTheDocument();
     const disbursement = within(table).getByText('放款', { selector: 'td' }).closest('tr') as HTMLElement;
     expect(within(disbursement).getByText('+50,000.00').closest('.ant-typography')).toHaveClass(
       'ant-typography-success',
