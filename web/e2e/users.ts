@@ -86,6 +86,13 @@ export const E2E_USERS = [
     email: 'phones@e2e.test',
     password: 'Phones12345',
   },
+  {
+    loginId: 'e2e_settle',
+    name: '陈清',
+    phone: '13900000061',
+    email: 'settle@e2e.test',
+    password: 'Settle12345',
+  },
 ] as const;
 
 export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };

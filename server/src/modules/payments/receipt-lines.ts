@@ -68,7 +68,7 @@ async function itemLines(ctx: Pick<AppContext, 'db'>, order: PaymentOrderRow): P
   return items.map((item) => {
     const label =
       order.purpose === 'SETTLEMENT'
-        ? '提前结清（已扣除已缴未到期期次的利息与服务费）'
+        ? '提前结清'
         : item.instalmentId !== null
           ? `第 ${item.seq} 期还款`
           : item.seq === 0

@@ -1,10 +1,10 @@
-import type { LoanOpenOrder } from '@loan/domain';
+import { formatDateTime, type LoanOpenOrder } from '@loan/domain';
 import { Alert, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { closeOrder } from '../../api/payments';
-import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { yuanText } from '../../components/application/ApplicationParts';
 import { cashierTarget } from '../../components/payments/ChannelPicker';
 
 /**
@@ -48,7 +48,7 @@ export function OpenOrderAlert({ order, onClosed }: { order: LoanOpenOrder; onCl
       title={`待支付：${order.purposeLabel} ${yuanText(order.amount)}`}
       description={
         <>
-          订单号 {order.outTradeNo}，{formatShanghaiTime(order.expiresAt)}{' '}
+          订单号 {order.outTradeNo}，{formatDateTime(order.expiresAt)}{' '}
           前未支付将自动关闭。完成或取消这笔支付后，才能发起本笔贷款的其他还款。
           {problem && <div role="alert">{problem}</div>}
         </>

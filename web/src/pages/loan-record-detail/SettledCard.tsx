@@ -1,12 +1,12 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import type { LoanSettlement, LoanView } from '@loan/domain';
+import { formatDateTime, type LoanSettlement, type LoanView } from '@loan/domain';
 import { Button, Card, Descriptions, Flex } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { downloadSettlementCertificate } from '../../api/loans';
 import { saveFile } from '../../api/trading';
 import { useMessage } from '../../app/feedback';
-import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { yuanText } from '../../components/application/ApplicationParts';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
 
 /** 结清证明: downloads the settled loan's certificate. */
@@ -39,7 +39,7 @@ export function SettledCard({ loan, settlement }: { loan: LoanView; settlement: 
           size="small"
           column={{ xs: 1, sm: 2 }}
           items={[
-            { key: 'at', label: '结清时间', children: formatShanghaiTime(loan.settledAt) },
+            { key: 'at', label: '结清时间', children: formatDateTime(loan.settledAt) },
             { key: 'how', label: '结清方式', children: settlement ? '提前结清' : '按期还清' },
             ...(settlement
               ? [

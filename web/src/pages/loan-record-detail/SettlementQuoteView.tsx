@@ -1,6 +1,11 @@
-import { SETTLEMENT_QUOTE_VALIDITY_TEXT, SETTLEMENT_RULE_TEXT, type SettlementQuote } from '@loan/domain';
+import {
+  formatDateTime,
+  SETTLEMENT_QUOTE_VALIDITY_TEXT,
+  SETTLEMENT_RULE_TEXT,
+  type SettlementQuote,
+} from '@loan/domain';
 import { Alert, Descriptions, Flex, Typography } from 'antd';
-import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { yuanText } from '../../components/application/ApplicationParts';
 
 /**
  * What settling costs, part by part, as the server quoted it: principal, interest for the days used, fees charged,
@@ -17,7 +22,7 @@ export function SettlementQuoteView({ quote }: { quote: SettlementQuote }) {
         column={{ xs: 1, sm: 2 }}
         items={[
           { key: 'asOf', label: '计息截至', children: quote.asOfDate },
-          { key: 'valid', label: '报价有效至', children: formatShanghaiTime(quote.validUntil) },
+          { key: 'valid', label: '报价有效至', children: formatDateTime(quote.validUntil) },
           { key: 'principal', label: '剩余本金', children: yuanText(quote.principal) },
           { key: 'interest', label: '利息（按实际天数）', children: yuanText(quote.interest) },
           { key: 'fee', label: '应缴服务费', children: yuanText(quote.fee) },

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { loanRecordsQueryOptions } from '../../api/loans';
 import { LOAN_INFO_PATH, loanRecordDetailPath } from '../../app/paths';
-import { formatShanghaiTime, yuanText } from '../../components/application/ApplicationParts';
+import { yuanText } from '../../components/application/ApplicationParts';
 import { EmptyNext, hasFilters } from '../../components/records/EmptyNext';
 import { RecordCard } from '../../components/records/RecordCard';
 import { RecordFilters, type SelectFilter } from '../../components/records/RecordFilters';
