@@ -109,7 +109,7 @@ describe('one loan’s service fee, read everywhere', () => {
     expect(sum(after.fees.items.map((i) => i.waived))).toBe(outstandingFen);
     expect(sum(after.fees.items.map((i) => i.outstanding))).toBe(0);
     expect(after.detail.loan?.serviceFee).toMatchObject({
-      status: 'PAID',
+      status: 'PAID_AND_WAIVED',
       paid: formatYuanPlain(paidFen),
       waived: quote.feeWaived,
       outstanding: '0.00',

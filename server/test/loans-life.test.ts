@@ -123,7 +123,7 @@ describe('the life of a loan through the API', () => {
     expect(settled.instalments.map((i) => i.status)).toEqual(['PAID', ...Array(11).fill('SETTLED_EARLY')]);
     expect(settled.loan?.serviceFee).toEqual({
       amount: '2880.00',
-      status: 'PAID',
+      status: 'PAID_AND_WAIVED',
       discount: '0.00',
       paid: '240.00',
       refunded: '0.00',

@@ -163,4 +163,5 @@ export interface CouponOptionsResult {
 }
 
 /** The service fee of a loan summed over its fee items (LoanView.serviceFee). */
-export type LoanFeeStatus = FeeItemStatus | 'PAYING';
+/** PAYING: some items covered, some owed; PAID_AND_WAIVED: nothing owed, part paid and part forgiven (early settlement) */
+export type LoanFeeStatus = FeeItemStatus | 'PAYING' | 'PAID_AND_WAIVED';

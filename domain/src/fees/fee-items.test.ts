@@ -88,7 +88,11 @@ describe('a loan fee summed', () => {
     ['nothing paid yet', [{}, {}], 'DUE'],
     ['one past due', [{ paidFen: 40_000 }, { dueDate: '2026-01-01' }], 'OVERDUE'],
     ['all paid, by cash and coupon', [{ paidFen: 40_000 }, { discountFen: 40_000 }], 'PAID'],
-    ['settled early: paid then waived', [{ paidFen: 40_000 }, { waivedFen: 40_000 }], 'PAID'],
+    [
+      'settled early: paid then waived, not "paid" as a whole',
+      [{ paidFen: 40_000 }, { waivedFen: 40_000 }],
+      'PAID_AND_WAIVED',
+    ],
     ['all waived', [{ waivedFen: 40_000 }], 'WAIVED'],
     ['one refunded', [{ paidFen: 40_000, refundedFen: 40_000 }, { paidFen: 40_000 }], 'PARTIALLY_REFUNDED'],
     ['all refunded', [{ paidFen: 40_000, refundedFen: 40_000 }], 'REFUNDED'],

@@ -15,7 +15,7 @@ export interface LoanFeeTotals {
 /**
  * The status of a loan's fee as a whole: while something is owed OVERDUE (an item past due), PAYING (部分已缴:
  * some items covered) or DUE; when nothing is owed REFUNDED / PARTIALLY_REFUNDED (refunds), WAIVED (all
- * forgiven, nothing paid) or PAID.
+ * forgiven, nothing paid), PAID_AND_WAIVED (part paid, part forgiven) or PAID.
  */
 export function loanFeeStatus(items: readonly FeeItemAmounts[], today: string): LoanFeeStatus {
   const statuses = items.map((i) => feeItemStatus(i, today));
@@ -30,7 +30,9 @@ export function loanFeeStatus(items: readonly FeeItemAmounts[], today: string): 
   if (paid > 0 && refunded >= paid) return 'REFUNDED';
   if (refunded > 0) return 'PARTIALLY_REFUNDED';
   if (statuses.length > 0 && statuses.every((s) => s === 'WAIVED')) return 'WAIVED';
-  return statuses.some(feeItemIsOpen) ? 'DUE' : 'PAID';
+  if (statuses.some(feeItemIsOpen)) return 'DUE';
+  // part paid, part forgiven (early settlement): not "paid" as a whole
+  return statuses.includes('WAIVED') ? 'PAID_AND_WAIVED' : 'PAID';
 }
 
 /** The sums and the status of a loan's fee items on `today`. */

@@ -42,4 +42,5 @@ export const LEDGER_TYPE_DISPLAY: Readonly<Record<LedgerType, EnumDisplay>> = {
 export const SERVICE_FEE_STATUS_LABELS: Readonly<Record<LoanFeeStatus, string>> = {
   ...FEE_ITEM_STATUS_LABELS,
   PAYING: '部分已缴',
+  PAID_AND_WAIVED: '部分减免',
 };

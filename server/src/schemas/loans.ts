@@ -125,7 +125,9 @@ const LoanViewSchema = Type.Object({
   serviceFee: Type.Union([
     Type.Object({
       amount: Yuan,
-      status: Type.Enum([...FEE_ITEM_STATUSES, 'PAYING'], { description: '服务费状态（PAYING 部分已缴）' }),
+      status: Type.Enum([...FEE_ITEM_STATUSES, 'PAYING', 'PAID_AND_WAIVED'], {
+        description: '服务费状态（PAYING 部分已缴；PAID_AND_WAIVED 已缴清，部分提前结清减免）',
+      }),
       discount: Type.Optional(Yuan),
       paid: Type.Optional(Yuan),
       refunded: Type.Optional(Yuan),

@@ -259,6 +259,7 @@ describe('/record/loanRecordDetail', () => {
       status: 'SETTLED' as const,
       outstandingPrincipal: '0.00',
       settledAt: '2026-09-10T02:00:00.000Z',
+      serviceFee: { amount: '600.00', status: 'PAID_AND_WAIVED' as const, paid: '300.00', waived: '300.00' },
     };
     setup((r) =>
       r.url === API.loanRecordDetail
@@ -286,6 +287,8 @@ describe('/record/loanRecordDetail', () => {
     ).toBeInTheDocument();
     // nothing to pay or settle any more
     expect(screen.queryByText('提前结清', { selector: '.ant-card-head-title' })).toBeNull();
+    // the fee is not called paid when part of it was forgiven
+    expect(card('借款信息')).toHaveTextContent('600.00 元（部分减免） · 已缴 300.00 元，减免 300.00 元');
   });
 
   it('offers the advance cancel for an application that may still be cancelled, without loan sections', async () => {
