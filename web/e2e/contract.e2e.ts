@@ -86,9 +86,7 @@ describe('the loan contract in the browser', () => {
     // this loan's terms, not the product's ranges; the hint gives the day to sign by
     await page.getByLabel('本笔借款').getByText('100,000.00 元').waitFor();
     expect(await page.getByText('额度范围').count()).toBe(0);
-    expect(await text(page.locator('.form-alert').first())).toMatch(
-      /请于 \d{4}年\d{1,2}月\d{1,2}日（含当日）前签署/,
-    );
+    expect(await text(page.locator('.form-alert').first())).toMatch(/请于 \d{4}-\d{2}-\d{2}（含当日）前签署/);
 
     // the key facts equal the schedule on screen: its totals, its first and last rows
     const schedule = page.getByRole('region', { name: '还款计划' });

@@ -164,7 +164,7 @@ describe('money at phone width, and the records table at desktop width', () => {
     expect((disbursedBox?.x ?? 0) + (disbursedBox?.width ?? 0)).toBeLessThanOrEqual((actionBox?.x ?? 0) + 1);
     // the cell's text is what is drawn at its place (not the 操作 column over it)
     const disbursedText = await row.locator('td').nth(7).innerText();
-    expect(disbursedText).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(disbursedText).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const onTop = await row
       .locator('td')
       .nth(7)
