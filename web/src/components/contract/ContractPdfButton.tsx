@@ -1,10 +1,5 @@
-import { FilePdfOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useState } from 'react';
 import { downloadLoanContractPdf, downloadLoanContractPreviewPdf } from '../../api/applications';
-import { isApiError } from '../../api/errors';
-import { saveFile } from '../../api/trading';
-import { useMessage } from '../../app/feedback';
+import { PdfButton } from '../PdfButton';
 
 /** 下载借款合同: the signed contract as kept, a PDF; with `preview`, 下载合同预览: the unsigned one, watermarked. */
 export function ContractPdfButton({
@@ -18,23 +13,10 @@ export function ContractPdfButton({
   type?: 'default' | 'primary' | 'link';
   preview?: boolean;
 }) {
-  const message = useMessage();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const fetchPdf = preview ? downloadLoanContractPreviewPdf : downloadLoanContractPdf;
-      saveFile(await fetchPdf(rowId, contractNo));
-    } catch (error) {
-      // transport failures have toasted already
-      if (isApiError(error) && error.kind === 'rsp') message.error(error.desc);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const fetchPdf = preview ? downloadLoanContractPreviewPdf : downloadLoanContractPdf;
   return (
-    <Button type={type} icon={<FilePdfOutlined />} loading={busy} onClick={() => void download()}>
+    <PdfButton fetchPdf={() => fetchPdf(rowId, contractNo)} type={type}>
       {preview ? '下载合同预览' : '下载借款合同'}
-    </Button>
+    </PdfButton>
   );
 }

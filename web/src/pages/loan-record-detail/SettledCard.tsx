@@ -1,34 +1,9 @@
-import { FilePdfOutlined } from '@ant-design/icons';
 import { formatDateTime, type LoanSettlement, type LoanView } from '@loan/domain';
-import { Button, Card, Descriptions, Flex } from 'antd';
-import { useState } from 'react';
-import { isApiError } from '../../api/errors';
+import { Card, Descriptions, Flex } from 'antd';
 import { downloadSettlementCertificate } from '../../api/loans';
-import { saveFile } from '../../api/trading';
-import { useMessage } from '../../app/feedback';
 import { yuanText } from '../../components/application/ApplicationParts';
+import { PdfButton } from '../../components/PdfButton';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
-
-/** 结清证明: downloads the settled loan's certificate. */
-function CertificateButton({ loanId }: { loanId: number }) {
-  const message = useMessage();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await downloadSettlementCertificate(loanId));
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'rsp') message.error(error.desc);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button type="primary" icon={<FilePdfOutlined />} loading={busy} onClick={() => void download()}>
-      下载结清证明
-    </Button>
-  );
-}
 
 /** A settled loan: when, and by the early settlement's payment if it was one; the 结清证明 and the receipt. */
 export function SettledCard({ loan, settlement }: { loan: LoanView; settlement: LoanSettlement | null }) {
@@ -50,7 +25,9 @@ export function SettledCard({ loan, settlement }: { loan: LoanView; settlement: 
           ]}
         />
         <Flex gap={8} wrap>
-          <CertificateButton loanId={loan.loanId} />
+          <PdfButton type="primary" fetchPdf={() => downloadSettlementCertificate(loan.loanId)}>
+            下载结清证明
+          </PdfButton>
           {settlement && <ReceiptButton outTradeNo={settlement.outTradeNo} />}
         </Flex>
       </Flex>
