@@ -97,7 +97,7 @@ export function ContractDocument({ contract }: { contract: LoanContractView }) {
       <Section title="关键信息">
         <ContractKeyFacts facts={contract.keyFacts} />
       </Section>
-      <Section title="合同双方">
+      <Section title="合同各方">
         <Parties parties={contract.parties} />
       </Section>
       <Section title={`还款计划（共 ${contract.schedule.length} 期）`}>

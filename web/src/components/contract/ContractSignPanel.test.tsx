@@ -79,6 +79,9 @@ describe('the loan contract at the signing step', () => {
     expect(within(facts).getByTestId('key-last-payment')).toHaveTextContent('2027-02-21 应还 10,261.00 元');
     expect(within(facts).getByText('3 个月')).toBeInTheDocument();
 
+    // lender, borrower and the service platform: 合同各方, not 双方
+    expect(screen.getByRole('heading', { name: '合同各方' })).toBeInTheDocument();
+    expect(screen.queryByText('合同双方')).toBeNull();
     expect(screen.getByText('深圳明远跨境电子商务有限公司')).toBeInTheDocument();
     expect(screen.getByText('91440300MA5G8XKQ3X')).toBeInTheDocument();
     const schedule = screen.getByRole('region', { name: '还款计划' });
