@@ -12,7 +12,7 @@ const FACTS: VerifiedDocument = {
   kindLabel: '电子回单',
   docNo: DOC_NO,
   issueDate: '2026-11-27',
-  amount: '190.00',
+  amount: '10190.00',
   payer: '深圳市跨境优选贸易有限公司',
   payee: '某某融资服务有限公司',
 };
@@ -39,7 +39,7 @@ describe('/verify/:docNo', () => {
     setup(`/verify/${DOC_NO}?code=${CODE}`);
     await shown('真实有效');
     const facts = screen.getByTestId('verified-facts');
-    for (const text of [DOC_NO, '电子回单', '2026-11-27', '190.00 元', FACTS.payer, FACTS.payee]) {
+    for (const text of [DOC_NO, '电子回单', '2026-11-27', '10,190.00 元', FACTS.payer, FACTS.payee]) {
       expect(within(facts).getByText(text)).toBeInTheDocument();
     }
     expect(within(facts).getByText('付款方')).toBeInTheDocument();

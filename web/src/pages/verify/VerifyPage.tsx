@@ -1,5 +1,11 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { type VerifiedDocument, type VerifyDocumentQuery, verifyPagePath } from '@loan/domain';
+import {
+  formatYuan,
+  type VerifiedDocument,
+  type VerifyDocumentQuery,
+  verifyPagePath,
+  yuanToFen,
+} from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -18,20 +24,27 @@ const PARTY_LABELS: Record<VerifiedDocument['kind'], [string, string]> = {
 function Facts({ facts }: { facts: VerifiedDocument }) {
   const [payer, payee] = PARTY_LABELS[facts.kind];
   return (
-    <Result
-      status="success"
-      title="真实有效"
-      subTitle={`该${facts.kindLabel}由本平台出具，以下为文件的关键信息（个人信息已脱敏），请与手中的文件逐项核对。`}
-    >
-      <Descriptions column={1} bordered size="small" data-testid="verified-facts">
+    <>
+      <Result
+        status="success"
+        title="真实有效"
+        subTitle={`该${facts.kindLabel}由本平台出具，以下为文件的关键信息（个人信息已脱敏），请与手中的文件逐项核对。`}
+      />
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        data-testid="verified-facts"
+        styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}
+      >
         <Descriptions.Item label="文件类型">{facts.kindLabel}</Descriptions.Item>
         <Descriptions.Item label="文件编号">{facts.docNo}</Descriptions.Item>
         <Descriptions.Item label="出具日期">{facts.issueDate}</Descriptions.Item>
-        <Descriptions.Item label="金额">{facts.amount} 元</Descriptions.Item>
+        <Descriptions.Item label="金额">{formatYuan(yuanToFen(facts.amount))} 元</Descriptions.Item>
         <Descriptions.Item label={payer}>{facts.payer}</Descriptions.Item>
         <Descriptions.Item label={payee}>{facts.payee}</Descriptions.Item>
       </Descriptions>
-    </Result>
+    </>
   );
 }
 
