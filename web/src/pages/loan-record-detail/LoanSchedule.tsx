@@ -4,7 +4,7 @@ import { AmountGrid } from '../../components/records/AmountGrid';
 import { CardsOrTable } from '../../components/records/CardsOrTable';
 import { EnumTag, fenOf } from '../../components/records/RecordParts';
 
-const money = (yuan: string) => {
+const _money = (yuan: string) => {
   const fen = fenOf(yuan);
   return fen === null ? '—' : formatYuan(fen);
 };
