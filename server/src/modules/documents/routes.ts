@@ -25,7 +25,7 @@ export function uploadRoutes(app: App, ctx: AppContext, tags: string[]): void {
           summary: '上传证件资料（营业执照、身份证、销售流水、退款凭证）',
           description:
             'multipart/form-data：字段 kind 与一个文件字段 file。超过 5MB 1007；按文件内容判断不是 JPG、PNG 或 PDF 1006；' +
-            '表单不对（没有文件、字段名不对、不是 multipart）1201；多于一个文件 1202；kind 不对 1203；图片无法解码 1204，像素过多 1205；' +
+            '表单不对（没有文件、字段名不对、不是 multipart）1201；多于一个文件 1202；kind 不对 1203；图片无法解码 1204，尺寸过大（超过 4000 万像素或单边超过 12000 像素，解码前按文件头判断）1205，图片不完整 1212；' +
             'PDF 无法解析 1206，含脚本或动作 1207，含附件 1208，已加密 1209；每人保存的文件数 1210、总大小 1211 超过上限。' +
             '图片会重新编码（去掉图片数据之后的内容和 EXIF 等元数据，按 EXIF 方向摆正）。',
           security: NEEDS_TOKEN,
