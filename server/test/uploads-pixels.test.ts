@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { MAX_IMAGE_PIXELS, RSP, rspText } from '@loan/domain';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageDecodes } from '../src/modules/documents/image.ts';
 import { checkImageHeader } from '../src/modules/documents/image-header.ts';
@@ -75,6 +76,14 @@ describe('images cut short are refused cheaply (1212), before decoding', () => {
     const jpeg = await realJpeg(200, 100);
     const cut = jpeg.subarray(0, jpeg.length - 40);
     expect(await refusal(cut, RSP.IMAGE_TRUNCATED, 'a.jpg')).toEqual({ decoded: false });
+  });
+
+  it('progressive JPEGs and interlaced PNGs are whole images too', async () => {
+    const base = sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } });
+    const progressive = await base.clone().jpeg({ progressive: true }).toBuffer();
+    const interlaced = await base.clone().png({ progressive: true }).toBuffer();
+    expect(checkImageHeader(progressive, 'jpeg')).toEqual({ width: 300, height: 200 });
+    expect(checkImageHeader(interlaced, 'png')).toEqual({ width: 300, height: 200 });
   });
 
   it('whole images still go through', async () => {
