@@ -1,4 +1,4 @@
-import { RSP, rspText } from '@loan/domain';
+import { MAX_DOCUMENT_BYTES, RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, rateLimitHits, users } from '../src/db/schema.ts';
@@ -6,7 +6,7 @@ import { imageDecodes } from '../src/modules/documents/image.ts';
 import { refusalKey } from '../src/modules/documents/upload-throttle.ts';
 import { createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
 import { pngClaiming, realPng } from './helpers/upload-files.ts';
-import { uploadFile } from './helpers/uploads.ts';
+import { postUploadBody, uploadFile } from './helpers/uploads.ts';
 
 /** Holds every admitted upload while closed; tells how many are waiting. */
 function createGate() {
@@ -107,7 +107,14 @@ describe('uploads per borrower', () => {
     expect((await upload(truncated)).response.rspCode).toBe(RSP.IMAGE_TRUNCATED);
     expect(await refusedUploads()).toBe(1);
     expect((await upload(pngClaiming(10_000, 10_000))).response.rspCode).toBe(RSP.IMAGE_TOO_MANY_PIXELS);
-    expect((await upload(Buffer.from('hello'))).response.rspCode).toBe(RSP.FILE_TYPE_NOT_ALLOWED);
+    // declared far over 5 MB: refused before the body is read, and counted too
+    const big = await postUploadBody(
+      t.app,
+      token,
+      Buffer.alloc(MAX_DOCUMENT_BYTES * 2, 0x41),
+      'multipart/form-data',
+    );
+    expect(big.response.rspCode).toBe(RSP.FILE_TOO_LARGE);
     expect(await refusedUploads()).toBe(3);
     t.clock.advance(61_000); // a new minute: only the refusals stop the next upload
     await expectRefusedBeforeReading(RSP.UPLOADS_REFUSED_TOO_OFTEN);

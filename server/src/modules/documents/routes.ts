@@ -40,7 +40,10 @@ export function uploadRoutes(app: App, ctx: AppContext, tags: string[]): void {
         validatorCompiler: () => () => true,
         preValidation: async (request) => {
           const length = Number(request.headers['content-length'] ?? 0);
-          if (length > MAX_UPLOAD_REQUEST_BYTES) throw new ApiError(RSP.FILE_TOO_LARGE);
+          if (length <= MAX_UPLOAD_REQUEST_BYTES) return;
+          const refusal = new ApiError(RSP.FILE_TOO_LARGE);
+          await throttle.countRefusal(request, currentSession(request).user.id, refusal);
+          throw refusal;
         },
       },
       async (request) => {
