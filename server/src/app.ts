@@ -12,7 +12,7 @@ import { createSandboxOutbox } from './adapters/outbox/sandbox.ts';
 import type { PaymentGateway, SandboxCashier } from './adapters/payments/gateway.ts';
 import { createSandboxGateway } from './adapters/payments/sandbox.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext, TestHooks } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { App } from './http.ts';
 import { type BackgroundOptions, createBackgroundJobs } from './jobs/background.ts';
@@ -74,6 +74,8 @@ export interface BuildAppOptions {
   lifecycle?: Lifecycle;
   /** per-IP counters; default: Redis when REDIS_URL is set, else the database */
   rateLimitStore?: RateLimitStore;
+  /** points where a test holds a request; never set outside tests */
+  testHooks?: TestHooks;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -114,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     banks: opts.banks ?? createSandboxBanks({ db, decisionDelayMs: config.sandboxDecisionDelayMs }),
     files: opts.files ?? createLocalFileStorage(config.fileDir),
     gateway: opts.gateway ?? createSandboxGateway(db),
+    ...(opts.testHooks ? { testHooks: opts.testHooks } : {}),
   };
   const store =
     opts.rateLimitStore ??

@@ -49,6 +49,12 @@ export interface Config {
   sessionAbsoluteHours: number;
   directLoginSecret: string;
   authRateLimitPerMinute: number;
+  /** uploads one borrower may have in progress at once on one server (POST /users/uploadDocument) */
+  uploadsAtOnce: number;
+  /** uploads one borrower may start in a minute (POST /users/uploadDocument), every server together */
+  uploadsPerMinute: number;
+  /** refused uploads one borrower may make in 15 minutes before uploading is refused for the rest of them */
+  uploadRefusalsPer15Minutes: number;
   environment: Environment;
   webDist: string;
   logLevel: string;
@@ -199,6 +205,9 @@ export function loadConfig(env: Env = process.env): Config {
     sessionAbsoluteHours: read.positiveInt('SESSION_ABSOLUTE_HOURS', 12),
     directLoginSecret: read.text('DIRECT_LOGIN_SECRET', DEFAULT_DIRECT_LOGIN_SECRET),
     authRateLimitPerMinute: read.positiveInt('AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    uploadsAtOnce: read.positiveInt('UPLOADS_AT_ONCE', 2),
+    uploadsPerMinute: read.positiveInt('UPLOADS_PER_MINUTE', 10),
+    uploadRefusalsPer15Minutes: read.positiveInt('UPLOAD_REFUSALS_PER_15_MINUTES', 10),
     environment,
     webDist: resolve(read.text('WEB_DIST', join(REPO_ROOT, 'web', 'dist'))),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

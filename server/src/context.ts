@@ -20,6 +20,13 @@ export interface AppContext {
   gateway: PaymentGateway & Partial<SandboxCashier>;
   files: FileStorage;
   log: FastifyBaseLogger;
+  /** points where a test can hold a request (never set outside tests) */
+  testHooks?: TestHooks;
+}
+
+export interface TestHooks {
+  /** an upload was admitted (it holds one of the borrower's places) and is about to read its file */
+  uploadAdmitted?: () => Promise<void>;
 }
 
 /** Who is asking: recorded with sessions and the audit log. */

@@ -25,6 +25,13 @@ export const DOCUMENT_KIND_LABELS: Readonly<Record<DocumentKind, string>> = {
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 /**
+ * The largest image accepted, read from its header before anything is decoded: a licence or an ID card photo
+ * needs far less (a 40-megapixel phone photo is 7728×5152), a few kilobytes of PNG can claim more.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE_PX = 12_000;
+
+/**
  * What one borrower may keep: every document counts (in use or not) until the daily purge removes the ones
  * nothing refers to a day after their upload. A certification needs four documents of at most 5 MB: the quota
  * holds a full set and a complete second try on the same day.

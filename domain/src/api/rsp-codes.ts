@@ -3,7 +3,7 @@
  * 0000 success; 1xxx input; 2xxx account and session; 3xxx loan rules; 9999 system.
  * HTTP 401 (no valid session) carries SESSION_EXPIRED in its envelope.
  */
-import { DOCUMENT_QUOTA } from './contracts-certification.ts';
+import { DOCUMENT_QUOTA, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from './contracts-certification.ts';
 
 export const RSP = {
   OK: '0000',
@@ -32,6 +32,7 @@ export const RSP = {
   PDF_ENCRYPTED: '1209',
   DOCUMENT_QUOTA_FILES: '1210',
   DOCUMENT_QUOTA_BYTES: '1211',
+  IMAGE_TRUNCATED: '1212',
   WRONG_CREDENTIALS: '2001',
   ACCOUNT_LOCKED: '2002',
   BAD_CODE: '2003',
@@ -46,6 +47,9 @@ export const RSP = {
   PASSWORD_CHANGE_LOCKED: '2012',
   CODE_DAILY_SEND_LIMIT: '2013',
   CODE_DAILY_TRY_LIMIT: '2014',
+  UPLOADS_IN_FLIGHT: '2015',
+  UPLOADS_TOO_OFTEN: '2016',
+  UPLOADS_REFUSED_TOO_OFTEN: '2017',
   // 21xx the receiving account
   RECEIVING_BANK_NOT_ALLOWED: '2101',
   SUB_ACCOUNT_OPENING: '2102',
@@ -160,13 +164,14 @@ const TEXTS: Record<RspCode, string> = {
   '1202': '一次只能上传一个文件，请逐个上传',
   '1203': '请注明资料种类（营业执照、身份证人像面、身份证国徽面、店铺销售流水或退款凭证）后重新上传',
   '1204': '文件内容不是有效的 JPG/PNG 图片，请用相机或截图重新保存为 JPG 或 PNG 后上传',
-  '1205': '图片像素过多（超过 1 亿像素），请缩小图片尺寸后重新上传',
+  '1205': `图片尺寸过大（超过 ${MAX_IMAGE_PIXELS / 10_000} 万像素或单边超过 ${MAX_IMAGE_SIDE_PX} 像素），请缩小图片尺寸后重新上传`,
   '1206': '文件内容不是有效的 PDF，请用“打印为 PDF”或“导出为 PDF”重新生成后上传',
   '1207': 'PDF 含有脚本或自动执行的动作，不能上传，请用“打印为 PDF”重新导出一份不含脚本的 PDF 后上传',
   '1208': 'PDF 内嵌了其他文件（附件），不能上传，请去掉附件或用“打印为 PDF”重新导出后上传',
   '1209': 'PDF 已加密或设有密码，不能上传，请取消密码保护后重新导出 PDF 上传',
   '1210': `已保存的文件已达 ${DOCUMENT_QUOTA.files} 个上限：未被认证或退款使用的文件上传一天后自动清理，请使用已上传的文件或明天再上传`,
   '1211': `已保存的文件总大小已达 ${DOCUMENT_QUOTA.bytes / 1024 / 1024}MB 上限：请压缩文件后上传，未被使用的文件上传一天后自动清理`,
+  '1212': '图片文件不完整（可能没有下载或保存完整），请重新保存为 JPG 或 PNG 后上传',
   '2001': '账号或密码错误',
   '2002': '账号已被锁定，请15分钟后再试',
   '2003': '验证码错误或已过期，请重新获取',
@@ -181,6 +186,9 @@ const TEXTS: Record<RspCode, string> = {
   '2012': '原密码错误次数过多，账号已锁定15分钟，请重新登录',
   '2013': '今日验证码发送次数已达上限，请明天再试',
   '2014': '今日验证码错误次数过多，请明天再试',
+  '2015': '已有文件正在上传，请等待上传完成后再上传下一个',
+  '2016': '上传过于频繁，请一分钟后再试',
+  '2017': '被拒绝的上传过多（文件类型、大小或图片不符合要求），请检查文件后 15 分钟后再试',
   '2101': '只能在正在申请或借款的合作银行开立收款子账户',
   '2102': '收款子账户正在开立中，请稍后刷新查看结果',
   '2103': '有未结清的贷款或已审批的申请，收款账户已锁定，暂不能变更',

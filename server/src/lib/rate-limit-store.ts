@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
@@ -32,28 +32,10 @@ export function redisRateLimitStore(url: string, nameSpace = 'loan:rl:auth:'): R
 /**
  * Counters in the `rate_limit_hits` table: one fixed window per key, opened by its first hit; each hit is
  * one atomic upsert that counts it (or opens a new window when the last has ended) and returns the count
- * and the window's end. Ended windows are deleted by the housekeeping purge.
+ * and the window's end; `read` looks without counting. Ended windows are deleted by the housekeeping purge.
  */
 export function databaseRateLimitStore(db: Database, now: () => Date): RateLimitStore {
-  const hit = async (key: string, timeWindow: number) => {
-    const t = rateLimitHits;
-    const at = now();
-    const ends = new Date(at.getTime() + timeWindow);
-    const ended = sql`${t.windowEndsAt} <= ${at}::timestamptz`;
-    const [row] = await db
-      .insert(t)
-      .values({ key, hits: 1, windowEndsAt: ends })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          hits: sql`case when ${ended} then 1 else ${t.hits} + 1 end`,
-          windowEndsAt: sql`case when ${ended} then ${ends}::timestamptz else ${t.windowEndsAt} end`,
-        },
-      })
-      .returning({ hits: t.hits, windowEndsAt: t.windowEndsAt });
-    if (!row) throw new Error('rate_limit_hits upsert returned no row');
-    return { current: row.hits, ttl: Math.max(0, row.windowEndsAt.getTime() - at.getTime()) };
-  };
+  const hit = (key: string, timeWindow: number) => countHit(db, key, timeWindow, now());
 
   class DatabaseStore {
     readonly prefix: string;
@@ -62,6 +44,13 @@ export function databaseRateLimitStore(db: Database, now: () => Date): RateLimit
     }
     incr(key: string, callback: Callback, timeWindow: number): void {
       hit(this.prefix + key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    }
+    /** the plugin's look without counting (`{ increment: false }`) */
+    read(key: string, callback: Callback): void {
+      hitsNow(db, this.prefix + key, now()).then(
         (result) => callback(null, result),
         (error: Error) => callback(error),
       );
@@ -77,6 +66,43 @@ export function databaseRateLimitStore(db: Database, now: () => Date): RateLimit
     store: DatabaseStore as unknown as FastifyRateLimitStoreCtor,
     close: async () => {},
   };
+}
+
+/**
+ * Counts one hit of `key` in the `rate_limit_hits` table: one atomic upsert that counts it (or opens a new window
+ * when the last has ended); the count and the time left in the window.
+ */
+export async function countHit(db: Database, key: string, timeWindow: number, at: Date) {
+  const t = rateLimitHits;
+  const ends = new Date(at.getTime() + timeWindow);
+  const ended = sql`${t.windowEndsAt} <= ${at}::timestamptz`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, hits: 1, windowEndsAt: ends })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        hits: sql`case when ${ended} then 1 else ${t.hits} + 1 end`,
+        windowEndsAt: sql`case when ${ended} then ${ends}::timestamptz else ${t.windowEndsAt} end`,
+      },
+    })
+    .returning({ hits: t.hits, windowEndsAt: t.windowEndsAt });
+  if (!row) throw new Error('rate_limit_hits upsert returned no row');
+  return { current: row.hits, ttl: Math.max(0, row.windowEndsAt.getTime() - at.getTime()) };
+}
+
+/** The hits of `key` in its current window and the time left in it (none: 0 and 0); counts nothing. */
+export async function hitsNow(
+  db: Database,
+  key: string,
+  at: Date,
+): Promise<{ current: number; ttl: number }> {
+  const t = rateLimitHits;
+  const [row] = await db
+    .select({ hits: t.hits, windowEndsAt: t.windowEndsAt })
+    .from(t)
+    .where(and(eq(t.key, key), gt(t.windowEndsAt, at)));
+  return row ? { current: row.hits, ttl: row.windowEndsAt.getTime() - at.getTime() } : { current: 0, ttl: 0 };
 }
 
 /** Deletes counters whose window has ended (they count for nothing). */
