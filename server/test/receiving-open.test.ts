@@ -66,10 +66,13 @@ describe('opening the collection sub-account', () => {
     expect(JSON.stringify(info.result)).not.toContain(open.current?.accountNo ?? 'x');
   });
 
-  it('keeps no plain account number in the sandbox bank’s jobs once its answer is delivered', async () => {
+  it('keeps no plain account number in the sandbox bank’s jobs, waiting or delivered', async () => {
     const b = await makeReadyBorrower(t, 'ropen9');
     okResult(await api.create(b.token, 'FUIOU-HKD'));
     okResult(await lock.open(b.token, 'FUIOU'));
+    const waiting = await t.db.select().from(sandboxBankJobs);
+    expect(waiting.some((j) => j.callbackPath === API.subAccountCallbackSuffix && !j.deliveredAt)).toBe(true);
+    expect(JSON.stringify(waiting.map((j) => j.payload))).not.toMatch(/\d{15,}/);
     t.clock.advance(t.config.sandboxDecisionDelayMs + 1000);
     expect(await deliverDueBankCallbacks(t.app, { ...t, now: t.clock.now, log: t.app.log })).toBe(1);
     const open = okResult(await lock.view(b.token));

@@ -1,5 +1,6 @@
 import { API, type BankCode, type ReceivingAccountView } from '@loan/domain';
 import { and, eq, isNull } from 'drizzle-orm';
+import { callbackBody } from '../../src/adapters/banks/sandbox-accounts.ts';
 import { markBankJobDelivered } from '../../src/adapters/banks/sandbox-delivery.ts';
 import { postToOwnRoute } from '../../src/adapters/sandbox-post.ts';
 import { sandboxBankJobs, sellerStores } from '../../src/db/schema.ts';
@@ -43,7 +44,7 @@ export async function deliverSubAccountAnswers(t: TestApp): Promise<number> {
       ),
     );
   for (const job of jobs) {
-    const rawBody = JSON.stringify(job.payload);
+    const rawBody = JSON.stringify(callbackBody(job));
     const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
     const answer = await postToOwnRoute(
       t.app,

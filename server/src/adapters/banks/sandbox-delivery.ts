@@ -10,6 +10,7 @@ import {
   signBankCallback,
 } from '../../modules/bank-callbacks/signature.ts';
 import { postToOwnRoute } from '../sandbox-post.ts';
+import { callbackBody } from './sandbox-accounts.ts';
 import { isHeld } from './sandbox-holds.ts';
 
 /** A job whose callback was refused this many times is not tried again (it stays in the table, logged). */
@@ -18,11 +19,11 @@ export const MAX_DELIVERY_ATTEMPTS = 10;
 type DeliveryContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log'>;
 
 /**
- * Marks a job delivered. A delivered sub-account answer keeps its account number masked only: the portal holds
- * the number sealed (sub_accounts), and nothing reads a delivered job's number again.
+ * Marks a job delivered. A delivered sub-account answer keeps its account number masked only (for the record):
+ * the portal holds the number sealed (sub_accounts).
  */
 export async function markBankJobDelivered(db: Database, job: SandboxBankJobRow, now: Date): Promise<void> {
-  const { accountNo, ...rest } = job.payload;
+  const { accountNo, ...rest } = callbackBody(job);
   const payload =
     typeof accountNo === 'string' ? { ...rest, accountNo: maskBankCard(accountNo) } : job.payload;
   await db.update(sandboxBankJobs).set({ deliveredAt: now, payload }).where(eq(sandboxBankJobs.id, job.id));
@@ -51,7 +52,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
   let delivered = 0;
   for (const job of due) {
     if (isHeld(ctx.db, job)) continue;
-    const rawBody = JSON.stringify(job.payload);
+    const rawBody = JSON.stringify(callbackBody(job));
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));
     const answer = await postToOwnRoute(
       app,
