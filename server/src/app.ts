@@ -124,7 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(app, ctx.config.support);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, config.apiBase);
+  await registerSecurityHeaders(app, config.apiBase, config.hsts);
   await registerCompression(app);
   await registerOpenApi(app);
   await registerRateLimit(app, ctx, store);
@@ -162,7 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     app.addHook('onReady', () => jobs.start());
     app.addHook('preClose', () => jobs.stop());
   }
-  registerOpenApiRoute(app, config.apiBase);
+  if (config.openapiPublic) registerOpenApiRoute(app, config.apiBase);
   await registerSpa(app, config.webDist, config.apiBase);
   return app;
 }

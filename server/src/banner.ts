@@ -16,7 +16,7 @@ export function startBanner(config: Config, database: string, pid: number = proc
   const lines = [
     '',
     `  ${PRODUCT_NAME}已启动 / Loan portal is running: ${url}`,
-    `  API: ${url}${config.apiBase}   OpenAPI: ${url}${config.apiBase}/openapi.json`,
+    `  API: ${url}${config.apiBase}${config.openapiPublic ? `   OpenAPI: ${url}${config.apiBase}/openapi.json` : ''}`,
     `  健康检查 / health: ${url}${config.apiBase}${API.health}   ${url}${config.apiBase}${API.healthReady}`,
     `  数据库 / database: ${database}`,
     `  进程号 / pid: ${pid}`,

@@ -6,7 +6,7 @@ type Env = Record<string, string | undefined>;
  * The keyrings of data at rest. For a purpose with prefix P (PII, STORE_TOKEN):
  * - `P_KEY`: the current key, 64 hex digits (read with the other secrets);
  * - `P_KEY_ID`: its id, carried by every value it seals (letters, digits, `_`, `-`; at most 32); required in
- *   production, the development id outside it. A new key always gets a new id;
+ *   production and not the development id there; the development id outside it. A new key always gets a new id;
  * - `P_OLD_KEYS`: earlier keys that still open the values they sealed, `id:hex` separated by commas or spaces;
  *   drop one only after `npm run keys -- rotate` has re-sealed everything under the current key.
  * A malformed id or old key stops the server everywhere (a keyring half read is a keyring not in force).
@@ -28,6 +28,12 @@ function currentId(env: Env, spec: KeyringSpec, production: boolean, problems: s
         `${name} 未设置：生产环境必须为当前密钥命名 / ${name} is not set: required in production`,
       );
     return spec.developmentId;
+  }
+  if (production && value.toLowerCase() === spec.developmentId) {
+    problems.push(
+      `${name} 仍为开发环境的密钥编号 ${spec.developmentId}，请为生产密钥另起编号 / ${name} is the development key id ${spec.developmentId}: name the production key otherwise`,
+    );
+    return value;
   }
   if (KEY_ID_PATTERN.test(value)) return value;
   problems.push(`${name} 只能包含字母、数字、_ 和 -（至多32个） / ${name} must be 1..32 of A-Z a-z 0-9 _ -`);

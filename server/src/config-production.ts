@@ -1,6 +1,7 @@
 import { BANK_CODES } from '@loan/domain';
 import type { Config } from './config.ts';
 import { MIN_SECRET_LENGTH, SECRETS } from './config-secrets.ts';
+import { weakness } from './config-strength.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -44,6 +45,7 @@ export function productionProblems(config: Config, env: Env): string[] {
   for (const secret of SECRETS) {
     const value = env[secret.variable]?.trim();
     const name = secret.variable;
+    const why = value ? weakness(value) : null;
     if (!value) {
       problems.push(`${name} 未设置：生产环境必须设置 / ${name} is not set: required in production`);
     } else if (value.toLowerCase() === secret.development.toLowerCase()) {
@@ -53,6 +55,10 @@ export function productionProblems(config: Config, env: Env): string[] {
     } else if (secret.kind === 'text' && value.length < MIN_SECRET_LENGTH) {
       problems.push(
         `${name} 过短，至少 ${MIN_SECRET_LENGTH} 个字符 / ${name} is too short: at least ${MIN_SECRET_LENGTH} characters`,
+      );
+    } else if (why) {
+      problems.push(
+        `${name} 过于简单：${why.zh}，请使用随机生成的密钥 / ${name} is too weak: ${why.en}; use a randomly generated secret`,
       );
     } else if (seen.has(value.toLowerCase())) {
       problems.push(

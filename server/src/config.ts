@@ -89,6 +89,10 @@ export interface Config {
   platform: PlatformIdentity;
   /** customer service: SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS (required in production), told to every client */
   support: SupportContact;
+  /** {API_BASE}/openapi.json is served (OPENAPI_PUBLIC; on outside production, off in production unless set to 1) */
+  openapiPublic: boolean;
+  /** Strict-Transport-Security is sent: production with an https PUBLIC_URL */
+  hsts: boolean;
 }
 
 /** Every problem of a configuration, one line each (Chinese / English); the server refuses to start. */
@@ -238,7 +242,10 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: read.positiveInt('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000),
     platform: readPlatform(env, production, problems),
     support: readSupport(env, production, problems),
+    openapiPublic: read.oneOf('OPENAPI_PUBLIC', SWITCH, production ? 'off' : 'on') === 'on',
+    hsts: false,
   };
+  config.hsts = production && config.platform.publicUrl.startsWith('https://');
   problems.push(...productionProblems(config, env));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -23,7 +23,7 @@ describe('at-rest keyrings', () => {
     });
     expect(config.piiKeys).toEqual({
       currentId: 'pii-2026',
-      keys: { 'pii-2026': '1a'.repeat(32), 'pii-2025': OLD, 'pii-2024': 'cd'.repeat(32) },
+      keys: { 'pii-2026': PRODUCTION_ENV.PII_KEY, 'pii-2025': OLD, 'pii-2024': 'cd'.repeat(32) },
     });
   });
 

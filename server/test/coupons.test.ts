@@ -127,6 +127,11 @@ describe('npm run user -- coupon …', () => {
       ['--kind', 'AMOUNT_OFF', '--amount', '1.234', '--title', 'x', '--days', '3'],
       /金额格式/,
     ],
+    [
+      'an amount above its threshold',
+      ['--kind', 'AMOUNT_OFF', '--amount', '100', '--threshold', '50', '--title', 'x', '--days', '3'],
+      /减免金额不能超过使用门槛/,
+    ],
     ['no title', ['--kind', 'FREE_FEE', '--days', '3'], /缺少 --title/],
     ['no window', ['--kind', 'FREE_FEE', '--title', 'x'], /有效期/],
     [

@@ -66,7 +66,8 @@ describe('housekeeping: spent rows are purged, live ones and the audit log kept'
     expect(await purge()).toMatchObject({ sessions: 0, codes: 0, nonces: 0, loginFailures: 0 });
 
     t.clock.advance(16 * MINUTE);
-    expect(await purge()).toMatchObject({ codes: 0, nonces: 1, loginFailures: 1 });
+    // ghost's counter from this address and its slow-down
+    expect(await purge()).toMatchObject({ codes: 0, nonces: 1, loginFailures: 2 });
     expect(await t.db.select().from(directLoginNonces)).toHaveLength(0);
     expect(await t.db.select().from(loginFailures)).toHaveLength(0);
     expect(await t.db.select().from(verificationCodes)).toHaveLength(1);
@@ -91,7 +92,7 @@ describe('housekeeping: spent rows are purged, live ones and the audit log kept'
     });
     expect(locked.response.rspCode).toBe(RSP.ACCOUNT_LOCKED);
     t.clock.advance(2 * MINUTE);
-    expect(await purge()).toMatchObject({ loginFailures: 1 });
+    expect(await purge()).toMatchObject({ loginFailures: 2 });
   });
 
   it('the operator command runs the same purge', async () => {

@@ -202,7 +202,7 @@ describe('developer outbox', () => {
   });
 
   it('is not there in production', async () => {
-    const prod = await createTestApp({ env: { ...PRODUCTION_ENV } });
+    const prod = await createTestApp({ env: { ...PRODUCTION_ENV, OPENAPI_PUBLIC: '1' } });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
       expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);

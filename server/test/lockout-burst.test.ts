@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runUserCommand } from '../src/cli/user-commands.ts';
 import { auditLog, loginFailures } from '../src/db/schema.ts';
+import { addressKey } from '../src/modules/auth/lockout.ts';
 import {
   call,
   changePassword,
@@ -62,8 +63,13 @@ describe('a burst of sign-in attempts sent at once', () => {
   it('a right password during a quiet time releases its reservation: no counter is left over', async () => {
     for (let i = 0; i < 3; i++) await attempt('demo', 'Wrong1234');
     expect((await attempt('demo', 'Demo1234')).response.rspCode).toBe(RSP.OK);
-    const [row] = await t.db.select().from(loginFailures).where(eq(loginFailures.loginId, 'demo'));
+    const [row] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.loginId, addressKey('demo', '127.0.0.1')));
     expect(row).toMatchObject({ failures: 0, pending: 0, lockedUntil: null });
+    // and the slow-down of the login id is forgotten
+    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.loginId, 'slow:demo'))).toEqual([]);
   });
 });
 

@@ -124,6 +124,44 @@ describe('production fails closed', () => {
     expect(shared[0]).toContain('BANK_CALLBACK_SECRET_CGB');
   });
 
+  it.each<[string, string]>([
+    ['PII_KEY', '0'.repeat(64)],
+    ['STORE_TOKEN_KEY', 'f'.repeat(64)],
+    ['PII_KEY', '1A'.repeat(32)],
+    ['STORE_TOKEN_KEY', '0123456789abcdef'.repeat(4)],
+    ['DIRECT_LOGIN_SECRET', 'a'.repeat(32)],
+    ['PII_LOOKUP_KEY', 'secret'.repeat(6)],
+    ['PAYMENT_NOTIFY_SECRET', 'ab'.repeat(20)],
+    ['AGREEMENT_READ_SECRET', 'aaaabbbbccccddddeeeeffffgggghhhh'],
+    ['BANK_CALLBACK_SECRET_CGB', `${'x'.repeat(40)}0123456789`],
+  ])('refuses %s=%s: too little variety, one bilingual line', (name, value) => {
+    const lines = configProblems({ ...PRODUCTION_ENV, [name]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${name} 过于简单：.* / ${name} is too weak: `));
+    expect(lines[0]).toMatch(BILINGUAL);
+  });
+
+  it('accepts secrets that vary enough: random hex keys, long mixed text', () => {
+    expect(
+      configProblems({
+        ...PRODUCTION_ENV,
+        PII_KEY: '3f9c0b7e12d8a4c6e5f1b2a3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7',
+        DIRECT_LOGIN_SECRET: 'correct-horse-battery-staple-2026-xq',
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['PII_KEY_ID', 'pii-dev'],
+    ['STORE_TOKEN_KEY_ID', 'store-dev'],
+    ['PII_KEY_ID', 'PII-DEV'],
+  ])('refuses %s=%s, the development key id', (name, value) => {
+    const lines = configProblems({ ...PRODUCTION_ENV, [name]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${name} .*${BILINGUAL.source}`));
+    expect(loadConfig({ [name]: value }).environment).toBe('development');
+  });
+
   it('refuses production without SANDBOX chosen, and SANDBOX=0 anywhere (no real adapters exist)', () => {
     const { SANDBOX: _chosen, ...unchosen } = PRODUCTION_ENV;
     expect(configProblems(unchosen)).toEqual([expect.stringContaining('SANDBOX')]);

@@ -1,7 +1,8 @@
-import { type BankCallbackResult, RSP, type UserInfo } from '@loan/domain';
+import { API, type BankCallbackResult, RSP, type UserInfo } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, subAccountEvents, subAccounts } from '../src/db/schema.ts';
+import { deliverDueBankCallbacks } from '../src/adapters/banks/sandbox-delivery.ts';
+import { auditLog, sandboxBankJobs, subAccountEvents, subAccounts } from '../src/db/schema.ts';
 import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
 import { call, codeOf, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
@@ -63,6 +64,28 @@ describe('opening the collection sub-account', () => {
     const info = await call<UserInfo>(t.app, 'GET', '/users/getUserInfo', undefined, { token: b.token });
     expect(info.result).toMatchObject({ openBank: '富友支付', subAccNo: open.current?.accountNoMasked });
     expect(JSON.stringify(info.result)).not.toContain(open.current?.accountNo ?? 'x');
+  });
+
+  it('keeps no plain account number in the sandbox bank’s jobs, waiting or delivered', async () => {
+    const b = await makeReadyBorrower(t, 'ropen9');
+    okResult(await api.create(b.token, 'FUIOU-HKD'));
+    okResult(await lock.open(b.token, 'FUIOU'));
+    const waiting = await t.db.select().from(sandboxBankJobs);
+    expect(waiting.some((j) => j.callbackPath === API.subAccountCallbackSuffix && !j.deliveredAt)).toBe(true);
+    expect(JSON.stringify(waiting.map((j) => j.payload))).not.toMatch(/\d{15,}/);
+    t.clock.advance(t.config.sandboxDecisionDelayMs + 1000);
+    expect(await deliverDueBankCallbacks(t.app, { ...t, now: t.clock.now, log: t.app.log })).toBe(1);
+    const open = okResult(await lock.view(b.token));
+    const accountNo = open.current?.accountNo ?? '';
+    expect(accountNo).toMatch(/^6238\d{15}$/);
+    const jobs = await t.db.select().from(sandboxBankJobs);
+    const delivered = jobs.filter((j) => j.callbackPath === API.subAccountCallbackSuffix && j.deliveredAt);
+    expect(delivered.length).toBeGreaterThan(0);
+    for (const job of jobs.filter((j) => j.deliveredAt)) {
+      expect(JSON.stringify(job.payload)).not.toMatch(/\d{9,}/);
+    }
+    expect(JSON.stringify(jobs)).not.toContain(accountNo);
+    expect(delivered.map((j) => j.payload.accountNo)).toContain(open.current?.accountNoMasked);
   });
 
   it('refuses a bank the borrower neither applies to nor borrows from (2101), and without certification (3401)', async () => {

@@ -26,7 +26,7 @@ const HEADERS = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
-/** Helmet headers the portal does not send (HSTS belongs to the TLS front, the rest are not wanted). */
+/** Helmet headers the portal does not send here (HSTS only in production on https: production-surface.test.ts). */
 const NOT_SENT = [
   'strict-transport-security',
   'cross-origin-embedder-policy',

@@ -141,6 +141,8 @@ describe('coupon terms', () => {
   it('checks each kind', () => {
     expect(couponTermsProblems(amountOff(100, 0))).toEqual([]);
     expect(couponTermsProblems(amountOff(0, null))).toEqual(['满减券的减免金额须大于 0']);
+    expect(couponTermsProblems(amountOff(10_000, 10_000))).toEqual([]);
+    expect(couponTermsProblems(amountOff(10_001, 10_000))).toEqual(['满减券的减免金额不能超过使用门槛']);
     expect(couponTermsProblems(percentOff(0, null))).toHaveLength(1);
     expect(couponTermsProblems(percentOff(100, null))).toHaveLength(1);
     expect(couponTermsProblems(percentOff(20, 0))).toEqual(['折扣券的封顶金额须大于 0']);

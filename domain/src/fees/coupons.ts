@@ -160,6 +160,12 @@ export function couponTermsProblems(terms: CouponTerms): string[] {
     if (!positive(terms.amountOffFen)) problems.push('满减券的减免金额须大于 0');
     if (terms.thresholdFen !== null && !(Number.isSafeInteger(terms.thresholdFen) && terms.thresholdFen >= 0))
       problems.push('满减券的使用门槛不能为负');
+    else if (
+      positive(terms.thresholdFen) &&
+      positive(terms.amountOffFen) &&
+      (terms.amountOffFen ?? 0) > (terms.thresholdFen ?? 0)
+    )
+      problems.push('满减券的减免金额不能超过使用门槛');
   } else if (terms.kind === 'PERCENT_OFF') {
     const p = terms.percentOff;
     if (p === null || !Number.isInteger(p) || p < 1 || p > 99)

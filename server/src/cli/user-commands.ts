@@ -16,7 +16,7 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
   reset-password <loginId>     新的临时密码，须修改，注销全部会话 / temporary password, sessions revoked
   unlock <loginId>             解除登录锁定 / clear a lockout
   disable <loginId> | enable <loginId>
-  direct-link <loginId> [--base http://127.0.0.1:3000] [--minutes 10]
+  direct-link <loginId> [--base PUBLIC_URL] [--minutes 10]
                                一次性免密登录链接（不访问数据库）/ one-time password-free login link
   list                         列出用户 / list users
   purge                        清理过期会话、验证码等（服务也每小时执行）/ delete spent sessions, codes (hourly in the server too)

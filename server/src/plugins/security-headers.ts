@@ -16,15 +16,18 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** HSTS when the portal is reached over https in production: a year, subdomains included. */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: true, preload: false };
+
 /** Helmet lacks this one. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 
 /**
  * Security headers on every answer through @fastify/helmet: the CSP above, nosniff, no referrer,
- * frames denied, same-origin opener; the other Helmet headers are not sent (as before). API answers are
- * never cached, whatever a handler said.
+ * frames denied, same-origin opener, and Strict-Transport-Security when `hsts` (production on an https
+ * PUBLIC_URL); the other Helmet headers are not sent. API answers are never cached, whatever a handler said.
  */
-export async function registerSecurityHeaders(app: App, apiBase: string): Promise<void> {
+export async function registerSecurityHeaders(app: App, apiBase: string, hsts = false): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -32,7 +35,7 @@ export async function registerSecurityHeaders(app: App, apiBase: string): Promis
     crossOriginResourcePolicy: false,
     originAgentCluster: false,
     referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: false,
+    strictTransportSecurity: hsts ? HSTS : false,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
     xFrameOptions: { action: 'deny' },

@@ -1,5 +1,7 @@
 import { API, type BankCode, type ReceivingAccountView } from '@loan/domain';
 import { and, eq, isNull } from 'drizzle-orm';
+import { callbackBody } from '../../src/adapters/banks/sandbox-accounts.ts';
+import { markBankJobDelivered } from '../../src/adapters/banks/sandbox-delivery.ts';
 import { postToOwnRoute } from '../../src/adapters/sandbox-post.ts';
 import { sandboxBankJobs, sellerStores } from '../../src/db/schema.ts';
 import { seal } from '../../src/lib/sealed-columns.ts';
@@ -42,7 +44,7 @@ export async function deliverSubAccountAnswers(t: TestApp): Promise<number> {
       ),
     );
   for (const job of jobs) {
-    const rawBody = JSON.stringify(job.payload);
+    const rawBody = JSON.stringify(callbackBody(job));
     const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
     const answer = await postToOwnRoute(
       t.app,
@@ -59,10 +61,7 @@ export async function deliverSubAccountAnswers(t: TestApp): Promise<number> {
       rawBody,
     );
     if (!answer.delivered) throw new Error(`sub-account callback refused: ${answer.rspCode}`);
-    await t.db
-      .update(sandboxBankJobs)
-      .set({ deliveredAt: t.clock.now() })
-      .where(eq(sandboxBankJobs.id, job.id));
+    await markBankJobDelivered(t.db, job, t.clock.now());
   }
   return jobs.length;
 }

@@ -1,5 +1,5 @@
 import { API, type ClientConfig } from '@loan/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CallOptions, get } from './http';
 
 const clientConfigKeys = {
@@ -18,3 +18,12 @@ export const clientConfigQueryOptions = () =>
     queryFn: ({ signal }) => getClientConfig({ silent: true, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/**
+ * The developer routes (`/dev/…`, e.g. the sandbox's 模拟在卖家后台完成指向) exist only on a development server:
+ * production with SANDBOX=1 runs the sandboxes without them. False until the server has said.
+ */
+export function useDeveloperRoutes(): boolean {
+  const { data } = useQuery(clientConfigQueryOptions());
+  return data?.environment === 'development';
+}

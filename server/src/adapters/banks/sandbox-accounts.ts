@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { API, BANK_CODES, type BankCode, type SubAccountCallbackBody } from '@loan/domain';
 import type { Database } from '../../db/client.ts';
-import { sandboxBankJobs } from '../../db/schema.ts';
+import { type SandboxBankJobRow, sandboxBankJobs } from '../../db/schema.ts';
 import type { SmallDeposit, SubAccountRequest } from './bank-adapter.ts';
 
 /**
@@ -9,7 +9,8 @@ import type { SmallDeposit, SubAccountRequest } from './bank-adapter.ts';
  * - openSubAccount: always accepted; after decisionDelayMs the bank posts its signed answer to
  *   /callbacks/bank/{bank}/account: FAILED for a USCC starting with "93" (a farmers' cooperative, which the
  *   sandbox banks do not open collection accounts for), else OPENED with the number
- *   `62<bank index + 1>8` + 15 digits of sha256(requestRef): deterministic per request.
+ *   `62<bank index + 1>8` + 15 digits of sha256(requestRef): deterministic per request, so the job waiting in
+ *   sandbox_bank_jobs holds no number: it is worked out when the answer is sent (callbackBody).
  * - sendSmallDeposit: always sent; the amount is what the portal chose; kept in sandbox_bank_requests.
  */
 const SANDBOX_REFUSED_USCC_PREFIX = '93';
@@ -41,7 +42,7 @@ export async function scheduleSubAccountAnswer(
   requestRef: string,
   dueAt: Date,
 ): Promise<void> {
-  const body = sandboxSubAccountAnswer(request, requestRef);
+  const { accountNo: _workedOutWhenSent, ...body } = sandboxSubAccountAnswer(request, requestRef);
   await tx.insert(sandboxBankJobs).values({
     bank: request.bank,
     bankRef: requestRef,
@@ -59,4 +60,17 @@ export function smallDepositRecord(deposit: SmallDeposit): Record<string, unknow
     amountFen: deposit.amountFen,
     accountNoTail: deposit.accountNo.slice(-4),
   };
+}
+
+/** The body a job's callback carries: an opened sub-account's number is worked out now, never stored. */
+export function callbackBody(job: SandboxBankJobRow): Record<string, unknown> {
+  const { payload } = job;
+  if (
+    job.callbackPath !== API.subAccountCallbackSuffix ||
+    payload.outcome !== 'OPENED' ||
+    payload.accountNo
+  ) {
+    return payload;
+  }
+  return { ...payload, accountNo: sandboxSubAccountNo(job.bank, String(payload.requestRef)) };
 }

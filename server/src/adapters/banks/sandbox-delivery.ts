@@ -1,7 +1,8 @@
-import { API } from '@loan/domain';
+import { API, maskBankCard } from '@loan/domain';
 import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { sandboxBankJobs } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { type SandboxBankJobRow, sandboxBankJobs } from '../../db/schema.ts';
 import type { App } from '../../http.ts';
 import {
   BANK_SIGNATURE_HEADER,
@@ -9,12 +10,24 @@ import {
   signBankCallback,
 } from '../../modules/bank-callbacks/signature.ts';
 import { postToOwnRoute } from '../sandbox-post.ts';
+import { callbackBody } from './sandbox-accounts.ts';
 import { isHeld } from './sandbox-holds.ts';
 
 /** A job whose callback was refused this many times is not tried again (it stays in the table, logged). */
 export const MAX_DELIVERY_ATTEMPTS = 10;
 
 type DeliveryContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log'>;
+
+/**
+ * Marks a job delivered. A delivered sub-account answer keeps its account number masked only (for the record):
+ * the portal holds the number sealed (sub_accounts).
+ */
+export async function markBankJobDelivered(db: Database, job: SandboxBankJobRow, now: Date): Promise<void> {
+  const { accountNo, ...rest } = callbackBody(job);
+  const payload =
+    typeof accountNo === 'string' ? { ...rest, accountNo: maskBankCard(accountNo) } : job.payload;
+  await db.update(sandboxBankJobs).set({ deliveredAt: now, payload }).where(eq(sandboxBankJobs.id, job.id));
+}
 
 /**
  * Delivers the sandbox banks' due decisions: each due job's body is signed like a real bank signs it and
@@ -39,7 +52,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
   let delivered = 0;
   for (const job of due) {
     if (isHeld(ctx.db, job)) continue;
-    const rawBody = JSON.stringify(job.payload);
+    const rawBody = JSON.stringify(callbackBody(job));
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));
     const answer = await postToOwnRoute(
       app,
@@ -56,10 +69,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
       rawBody,
     );
     if (answer.delivered) {
-      await ctx.db
-        .update(sandboxBankJobs)
-        .set({ deliveredAt: ctx.now() })
-        .where(eq(sandboxBankJobs.id, job.id));
+      await markBankJobDelivered(ctx.db, job, ctx.now());
       delivered += 1;
     } else {
       await ctx.db

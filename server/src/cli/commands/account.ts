@@ -1,8 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
-import { loginFailures, users } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { AUDIT, recordAudit } from '../../modules/audit/record.ts';
-import { clearFailures, modifyPwdKey } from '../../modules/auth/lockout.ts';
+import { clearFailures } from '../../modules/auth/lockout.ts';
 import { revokeAllSessions } from '../../modules/auth/sessions.ts';
 import { type Command, clock, database, existingUser, loginIdArg } from './shared.ts';
 
@@ -36,13 +36,10 @@ export const unlock: Command = {
   async run(env, positionals) {
     const db = database(env);
     const loginId = loginIdArg(positionals);
-    // the sign-in lock and the change-password one
-    const keys = [loginId, modifyPwdKey(loginId)];
-    const removed = await db.delete(loginFailures).where(inArray(loginFailures.loginId, keys)).returning();
+    // the sign-in locks (every address), the slow-down and the change-password lock
+    const removed = await clearFailures(db, loginId);
     await recordAudit(db, { action: AUDIT.unlockByOperator, at: clock(env), loginId });
-    env.print(
-      removed.length ? `已解除锁定 / unlocked: ${loginId}` : `没有锁定记录 / nothing to unlock: ${loginId}`,
-    );
+    env.print(removed ? `已解除锁定 / unlocked: ${loginId}` : `没有锁定记录 / nothing to unlock: ${loginId}`);
   },
 };
 

@@ -6,7 +6,7 @@ export const directLink: Command = {
   needsDb: false,
   async run(env, positionals, values) {
     const loginId = loginIdArg(positionals);
-    const base = (values.base ?? `http://127.0.0.1:${env.config.port}`).replace(/\/+$/, '');
+    const base = (values.base ?? env.config.platform.publicUrl).replace(/\/+$/, '');
     const minutes = Number(values.minutes ?? 10);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60) {
       throw new CommandError('--minutes 必须是 1 到 1440 的整数 / --minutes must be 1..1440');

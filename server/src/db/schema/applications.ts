@@ -120,3 +120,4 @@ export const sandboxBankJobs = pgTable(
   },
   (t) => [index('sandbox_bank_jobs_due_idx').on(t.deliveredAt, t.dueAt)],
 );
+export type SandboxBankJobRow = typeof sandboxBankJobs.$inferSelect;

@@ -1,8 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 
-/** 5 wrong passwords on one login id within 15 minutes lock it for 15 minutes. */
+/**
+ * 5 wrong passwords on one login id from one client address within 15 minutes lock that address out of it for
+ * 15 minutes (sign-in: addressKey; change-password: modifyPwdKey). Other addresses are only slowed down
+ * (account-throttle.ts).
+ */
 export const LOCKOUT = {
   maxFailures: 5,
   windowMs: 15 * 60_000,
@@ -17,6 +21,11 @@ export function normalizeLoginId(loginId: string): string {
 /** The counter of wrong old passwords on change-password (login ids never hold a colon). */
 export function modifyPwdKey(loginId: string): string {
   return `modifyPwd:${loginId}`;
+}
+
+/** The counter of wrong passwords on a login id from one client address (login ids never hold a colon). */
+export function addressKey(loginId: string, ip: string): string {
+  return `ip:${loginId}:${ip}`;
 }
 
 export async function lockedUntil(db: Database, key: string, now: Date): Promise<Date | null> {
@@ -144,8 +153,22 @@ export async function lockUntil(db: Database, key: string, lockEnd: Date, now: D
     });
 }
 
-/** Forgets the sign-in and change-password counters and locks of a login id (password reset, operator). */
-export async function clearFailures(db: Database, loginId: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.loginId, loginId));
-  await db.delete(loginFailures).where(eq(loginFailures.loginId, modifyPwdKey(loginId)));
+/**
+ * Forgets the sign-in and change-password counters, locks and slow-down of a login id, from every address
+ * (password reset, operator).
+ */
+export async function clearFailures(db: Database, loginId: string): Promise<number> {
+  const t = loginFailures;
+  const removed = await db
+    .delete(t)
+    .where(
+      or(
+        eq(t.loginId, loginId),
+        eq(t.loginId, modifyPwdKey(loginId)),
+        eq(t.loginId, `slow:${loginId}`),
+        sql`starts_with(${t.loginId}, ${addressKey(loginId, '')})`,
+      ),
+    )
+    .returning({ key: t.loginId });
+  return removed.length;
 }

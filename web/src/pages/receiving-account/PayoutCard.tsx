@@ -2,6 +2,7 @@ import type { ReceivingAccountView } from '@loan/domain';
 import { formatAccountNo, formatDateTime } from '@loan/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Space, Steps, Typography } from 'antd';
+import { useDeveloperRoutes } from '../../api/client-config';
 import { recheckPayout, sandboxPointPayouts } from '../../api/receiving-account';
 import { useMessage } from '../../app/feedback';
 import { FactGrid } from '../../components/FactList';
@@ -30,12 +31,14 @@ function instructions(view: ReceivingAccountView) {
 
 /**
  * 店铺回款指向: where the marketplace says the store's payouts go (已指向 / 未指向 / 核实中 / 异常), how to point
- * them in Seller Central, 重新核实, and in the sandbox a shortcut that does what the seller would do there.
+ * them in Seller Central, 重新核实, and in the development sandbox a shortcut that does what the seller would do there.
  */
 export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; onChanged: () => void }) {
   const message = useMessage();
   const { loginId } = useSession();
   const { payout } = view;
+  // the shortcut calls a developer route: a production server running the sandboxes has none
+  const developerRoutes = useDeveloperRoutes();
   const open = view.current?.state === 'OPEN';
   const recheck = useMutation({
     mutationFn: () => recheckPayout({ silent: true }),
@@ -109,7 +112,7 @@ export function PayoutCard({ view, onChanged }: { view: ReceivingAccountView; on
         >
           重新核实
         </Button>
-        {view.sandbox && (
+        {view.sandbox && developerRoutes && (
           <Space wrap>
             <Button
               disabled={!open || !loginId}

@@ -75,6 +75,7 @@ describe('/lock/toApplyAccountPage: settlement account, payouts and repayment me
     const user = setup(
       () => state,
       (r) => {
+        if (r.url === API.clientConfig) return ok({ sandbox: true, environment: 'development' });
         if (r.url === DEV_POINT_PAYOUTS || r.url === API.recheckPayout) {
           state = {
             ...state,
@@ -93,7 +94,7 @@ describe('/lock/toApplyAccountPage: settlement account, payouts and repayment me
     const card = await screen.findByTestId('payout-card');
     expect(within(card).getAllByText('未指向').length).toBeGreaterThan(0);
     expect(card).toHaveTextContent('账号「6214 8300 1234 5678」');
-    await user.click(within(card).getByRole('button', { name: '模拟在卖家后台完成指向' }));
+    await user.click(await within(card).findByRole('button', { name: '模拟在卖家后台完成指向' }));
     await waitFor(() =>
       expect(within(screen.getByTestId('payout-card')).getAllByText('已指向').length).toBeGreaterThan(0),
     );
@@ -101,6 +102,21 @@ describe('/lock/toApplyAccountPage: settlement account, payouts and repayment me
     await user.click(within(screen.getByTestId('payout-card')).getByRole('button', { name: '重新核实' }));
     await waitFor(() => expect(posted(API.recheckPayout)).toHaveLength(1));
   });
+
+  it.each(['production', 'test'])(
+    'offers no sandbox shortcut on a %s server running the sandboxes (its developer route is not there)',
+    async (environment) => {
+      setup(
+        () => view({ current: sub() }),
+        (r) => (r.url === API.clientConfig ? ok({ sandbox: true, environment }) : undefined),
+      );
+      const card = await screen.findByTestId('payout-card');
+      await waitFor(() => expect(posted(API.clientConfig)).toHaveLength(1));
+      expect(within(card).getByRole('button', { name: '重新核实' })).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: '模拟在卖家后台完成指向' })).toBeNull();
+      expect(card).not.toHaveTextContent('（沙箱）');
+    },
+  );
 
   it('shows a diverted payout as 异常', async () => {
     const lock = accountLock({
