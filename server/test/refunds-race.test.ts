@@ -126,7 +126,7 @@ describe('applications racing the confirmation of the first refund', () => {
         .where(
           and(
             eq(refundApplications.paymentOrderId, order.id),
-            notInArray(refundApplications.status, ['REJECTED', 'CANCELLED']),
+            notInArray(refundApplications.status, ['REJECTED', 'CANCELLED', 'FAILED']),
           ),
         );
       const total = counted.reduce((s, r) => s + r.amountFen, 0);

@@ -108,6 +108,7 @@ export async function startAutoRefund(
       const refunding = await applyRefundEvent(tx, approved, 'START_REFUND', 'SYSTEM', {
         now,
         actorRef: null,
+        set: { sends: approved.sends + 1 },
       });
       return { refundNo: refunding.refundNo, outTradeNo: order.outTradeNo, amountFen: refunding.amountFen };
     });

@@ -57,7 +57,11 @@ export async function applyRefundNotify(
   }
   let refund = found;
   if (refund.status === 'APPROVED') {
-    refund = await applyRefundEvent(tx, refund, 'START_REFUND', 'SYSTEM', { now, actorRef: null });
+    refund = await applyRefundEvent(tx, refund, 'START_REFUND', 'SYSTEM', {
+      now,
+      actorRef: null,
+      set: { sends: refund.sends + 1 },
+    });
   }
   if (refund.status !== 'REFUNDING') return { outcome: 'REFUSED', reason: `退款申请状态为 ${refund.status}` };
   const done = await applyRefundEvent(tx, refund, 'CONFIRM', actor, {
