@@ -3,6 +3,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentOrders, refundApplications } from '../src/db/schema.ts';
 import type { App } from '../src/http.ts';
+import { failRefund, retryRefund } from '../src/modules/refunds/failed.ts';
 import { applyRefundNotify } from '../src/modules/refunds/notify.ts';
 import { applyRefundEvent } from '../src/modules/refunds/refund-event.ts';
 import { reviewRefund } from '../src/modules/refunds/review.ts';
@@ -55,6 +56,18 @@ const apply = (app: App, outTradeNo: string, amount: string) =>
     { outTradeNo, amount, reason: '重复缴费' },
     { token: b.token },
   );
+
+/** The refunds of an order under way or made (their money out or about to go). */
+const countedRefunds = (orderId: number) =>
+  t.db
+    .select({ amountFen: refundApplications.amountFen, status: refundApplications.status })
+    .from(refundApplications)
+    .where(
+      and(
+        eq(refundApplications.paymentOrderId, orderId),
+        notInArray(refundApplications.status, ['REJECTED', 'CANCELLED', 'FAILED']),
+      ),
+    );
 
 /** Lets `count` turns of the event loop pass (no clock involved). */
 async function turns(count: number): Promise<void> {
@@ -120,15 +133,7 @@ describe('applications racing the confirmation of the first refund', () => {
       for (const code of [...codesA, ...codesB]) {
         expect([RSP.REFUND_OPEN_EXISTS, RSP.REFUND_AMOUNT_ABOVE_REFUNDABLE]).toContain(code);
       }
-      const counted = await t.db
-        .select({ amountFen: refundApplications.amountFen })
-        .from(refundApplications)
-        .where(
-          and(
-            eq(refundApplications.paymentOrderId, order.id),
-            notInArray(refundApplications.status, ['REJECTED', 'CANCELLED', 'FAILED']),
-          ),
-        );
+      const counted = await countedRefunds(order.id);
       const total = counted.reduce((s, r) => s + r.amountFen, 0);
       accepted += counted.length;
       expect(total, `round ${round}`).toBeLessThanOrEqual(10_000);
@@ -136,5 +141,58 @@ describe('applications racing the confirmation of the first refund', () => {
       expect(after?.refundedFen).toBe(4_000);
     }
     expect(accepted).toBe(ROUNDS);
+  }, 600_000);
+});
+
+describe('applications racing the resend of a failed refund', () => {
+  it(`never let the refunds of an order pass what it paid (${ROUNDS / 2} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS / 2; round++) {
+      const order = await paidOrder(ROUNDS + round);
+      const first = okResult(await apply(t.app, order.outTradeNo, '70.00')).refund;
+      await reviewRefund(t.db, {
+        refundNo: first.refundNo,
+        decision: 'APPROVE',
+        actor: 'SYSTEM',
+        actorRef: null,
+        now: t.clock.now(),
+      });
+      const [approved] = await t.db
+        .select()
+        .from(refundApplications)
+        .where(eq(refundApplications.refundNo, first.refundNo));
+      if (!approved) throw new Error('no refund');
+      await t.db.transaction(async (tx) => {
+        await applyRefundEvent(tx, approved, 'START_REFUND', 'SYSTEM', {
+          now: t.clock.now(),
+          actorRef: null,
+        });
+        await failRefund(tx, first.refundNo, '渠道维护中', 'GATEWAY', t.clock.now());
+      });
+      const resend = turns(round * 3).then(() =>
+        second.db
+          .transaction((tx) =>
+            retryRefund(tx, first.refundNo, 'SYSTEM', { now: t.clock.now(), actorRef: null }),
+          )
+          .then(
+            () => RSP.OK,
+            (error: { rspCode?: string }) => error.rspCode ?? 'error',
+          ),
+      );
+      const answers = await Promise.all([
+        apply(t.app, order.outTradeNo, '60.00'),
+        apply(second.app, order.outTradeNo, '50.00'),
+        resend,
+      ]);
+      const codes = answers.map((a) => (typeof a === 'string' ? a : a.response.rspCode));
+      for (const code of codes) {
+        expect([RSP.OK, RSP.REFUND_OPEN_EXISTS, RSP.REFUND_AMOUNT_ABOVE_REFUNDABLE]).toContain(code);
+      }
+      const counted = await countedRefunds(order.id);
+      expect(counted).toHaveLength(1);
+      expect(
+        counted.reduce((s, r) => s + r.amountFen, 0),
+        `round ${round}`,
+      ).toBeLessThanOrEqual(10_000);
+    }
   }, 600_000);
 });
