@@ -3,6 +3,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentOrders, refundApplications } from '../src/db/schema.ts';
 import type { App } from '../src/http.ts';
+import { insertRefund } from '../src/modules/refunds/apply.ts';
 import { failRefund, retryRefund } from '../src/modules/refunds/failed.ts';
 import { applyRefundNotify } from '../src/modules/refunds/notify.ts';
 import { applyRefundEvent } from '../src/modules/refunds/refund-event.ts';
@@ -195,4 +196,27 @@ describe('applications racing the resend of a failed refund', () => {
       ).toBeLessThanOrEqual(10_000);
     }
   }, 600_000);
+});
+
+describe('filing on a copy of the order read before the transaction', () => {
+  it('bounds the amount by the order as it is in the transaction, not by the copy', async () => {
+    const stale = await paidOrder(10 * ROUNDS);
+    // a refund of 60.00 confirmed since the copy was read
+    await t.db.update(paymentOrders).set({ refundedFen: 6_000 }).where(eq(paymentOrders.id, stale.id));
+    const file = (amountFen: number) =>
+      t.db.transaction((tx) =>
+        insertRefund(tx, {
+          order: stale,
+          amountFen,
+          reason: '重复缴费',
+          source: 'BORROWER',
+          evidenceDocumentId: null,
+          now: t.clock.now(),
+          actorRef: b.loginId,
+          ip: null,
+        }),
+      );
+    await expect(file(4_001)).rejects.toMatchObject({ rspCode: RSP.REFUND_AMOUNT_ABOVE_REFUNDABLE });
+    expect((await file(4_000)).status).toBe('SUBMITTED');
+  });
 });
