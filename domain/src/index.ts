@@ -56,6 +56,7 @@ export * from './products/product-schedule.ts';
 export * from './products/seed-catalogue.ts';
 export * from './rate.ts';
 export * from './refunds/refund-labels.ts';
+export * from './refunds/refund-retry.ts';
 export * from './refunds/refund-state.ts';
 export * from './refunds/refund-types.ts';
 export * from './refunds/refundable.ts';

@@ -41,7 +41,7 @@ export interface RefundItem {
   outTradeNo: string;
   amount: string;
   status: RefundState;
-  /** 已提交 / 已同意 / 退款中 / 已退款 / 已拒绝 / 已撤销 */
+  /** 已提交 / 已同意 / 退款中 / 已退款 / 已拒绝 / 已撤销 / 退款失败 / 已关闭 */
   statusLabel: string;
   source: RefundSource;
   reason: string;
@@ -50,6 +50,10 @@ export interface RefundItem {
   createdAt: string;
   updatedAt: string;
   refundedAt: string | null;
+  /** why the gateway did not refund (退款失败, and kept once 已关闭) */
+  failureReason: string | null;
+  /** of a failed refund: what happens next, for the borrower; null otherwise */
+  nextStep: string | null;
   /** what the borrower may do now */
   canCancel: boolean;
 }

@@ -28,6 +28,11 @@ const EXPECTED = new Map<string, RefundState>([
   ['APPROVED START_REFUND SYSTEM', 'REFUNDING'],
   ['REFUNDING CONFIRM GATEWAY', 'REFUNDED'],
   ['REFUNDING CONFIRM SYSTEM', 'REFUNDED'],
+  ['REFUNDING FAIL GATEWAY', 'FAILED'],
+  ['REFUNDING FAIL SYSTEM', 'FAILED'],
+  ['FAILED RETRY SYSTEM', 'REFUNDING'],
+  ['FAILED RETRY OPERATOR', 'REFUNDING'],
+  ['FAILED CLOSE OPERATOR', 'CLOSED'],
 ]);
 
 const cases: [RefundState, RefundEvent, RefundActor][] = REFUND_STATES.flatMap((state) =>
@@ -53,7 +58,7 @@ describe('the refund transition table', () => {
   });
 
   it(`allows exactly the table's ${EXPECTED.size} moves among all ${cases.length} combinations`, () => {
-    expect(cases).toHaveLength(6 * 5 * 4);
+    expect(cases).toHaveLength(8 * 8 * 4);
     let allowed = 0;
     for (const [state, event, actor] of cases) {
       const result = refundTransition(state, event, actor);
@@ -146,8 +151,10 @@ describe('refusal codes', () => {
 
 describe('derived rules', () => {
   it('terminal and open states', () => {
-    expect(REFUND_TERMINAL_STATES).toEqual(['REFUNDED', 'REJECTED', 'CANCELLED']);
+    expect(REFUND_TERMINAL_STATES).toEqual(['REFUNDED', 'REJECTED', 'CANCELLED', 'CLOSED']);
     expect(REFUND_OPEN_STATES).toEqual(['SUBMITTED', 'APPROVED', 'REFUNDING']);
+    // a failed refund is not under way (its money is not pending) but not over either
+    expect(isRefundTerminal('FAILED')).toBe(false);
     expect(isRefundTerminal('REFUNDING')).toBe(false);
   });
 

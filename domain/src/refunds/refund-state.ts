@@ -13,7 +13,9 @@ import {
 /**
  * The one state machine of a refund application: submitted → approved (by an operator or the sandbox rule) →
  * refunding (the gateway's refund call made) → refunded (its notify confirmed), or rejected with a reason, or
- * cancelled by the borrower before the review. Every legal move is one row here; anything else is refused.
+ * cancelled by the borrower before the review. A refund the gateway refuses (its answer or a FAILED notify) is
+ * failed: its money no longer pending, sent again (the job with backoff, or an operator), or closed by an
+ * operator with a reason. Every legal move is one row here; anything else is refused.
  */
 export const REFUND_TRANSITIONS: readonly Transition<RefundState, RefundEvent, RefundActor>[] = [
   { from: 'SUBMITTED', event: 'APPROVE', to: 'APPROVED', actor: 'OPERATOR' },
@@ -26,10 +28,24 @@ export const REFUND_TRANSITIONS: readonly Transition<RefundState, RefundEvent, R
   { from: 'REFUNDING', event: 'CONFIRM', to: 'REFUNDED', actor: 'GATEWAY' },
   // reconciliation found the refund done at the gateway before its notify arrived
   { from: 'REFUNDING', event: 'CONFIRM', to: 'REFUNDED', actor: 'SYSTEM' },
+  // the gateway refused the refund call, or its notify said the refund failed
+  { from: 'REFUNDING', event: 'FAIL', to: 'FAILED', actor: 'GATEWAY' },
+  { from: 'REFUNDING', event: 'FAIL', to: 'FAILED', actor: 'SYSTEM' },
+  // sent again: by the refund job (a bounded number of times, with backoff) or by an operator
+  { from: 'FAILED', event: 'RETRY', to: 'REFUNDING', actor: 'SYSTEM' },
+  { from: 'FAILED', event: 'RETRY', to: 'REFUNDING', actor: 'OPERATOR' },
+  { from: 'FAILED', event: 'CLOSE', to: 'CLOSED', actor: 'OPERATOR' },
 ];
 
 /** States in which the review has been made (the borrower can no longer cancel). */
-const REVIEWED: readonly RefundState[] = ['APPROVED', 'REFUNDING', 'REFUNDED', 'REJECTED'];
+const REVIEWED: readonly RefundState[] = [
+  'APPROVED',
+  'REFUNDING',
+  'REFUNDED',
+  'REJECTED',
+  'FAILED',
+  'CLOSED',
+];
 
 const REFUND_MACHINE = stateMachine({
   states: REFUND_STATES,
@@ -61,8 +77,13 @@ export const allowedRefundEvents = REFUND_MACHINE.allowedEvents;
 
 export const REFUND_TERMINAL_STATES: readonly RefundState[] = REFUND_STATES.filter(isRefundTerminal);
 
-/** The states of a refund still under way: one of them per payment at most (their amounts are pending). */
-export const REFUND_OPEN_STATES: readonly RefundState[] = REFUND_STATES.filter((s) => !isRefundTerminal(s));
+/**
+ * The states of a refund still under way: one of them per payment at most (their amounts are pending). A
+ * failed refund is not under way: its money is free until it is sent again.
+ */
+export const REFUND_OPEN_STATES: readonly RefundState[] = REFUND_STATES.filter(
+  (s) => !isRefundTerminal(s) && s !== 'FAILED',
+);
 
 /** True while the borrower may still cancel (before the review). */
 export function canCancelRefund(state: RefundState): boolean {

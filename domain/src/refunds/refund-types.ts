@@ -11,10 +11,21 @@ export const REFUND_STATES = [
   'REFUNDED',
   'REJECTED',
   'CANCELLED',
+  'FAILED',
+  'CLOSED',
 ] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
-export const REFUND_EVENTS = ['APPROVE', 'REJECT', 'CANCEL', 'START_REFUND', 'CONFIRM'] as const;
+export const REFUND_EVENTS = [
+  'APPROVE',
+  'REJECT',
+  'CANCEL',
+  'START_REFUND',
+  'CONFIRM',
+  'FAIL',
+  'RETRY',
+  'CLOSE',
+] as const;
 export type RefundEvent = (typeof REFUND_EVENTS)[number];
 
 /** BORROWER the signed-in seller; OPERATOR staff (the review command); SYSTEM the server; GATEWAY its notify. */

@@ -23,6 +23,9 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
   refund approve <refundNo> [--reason 审核意见]
   refund reject <refundNo> --reason 原因
                                审核退款申请；同意后服务数秒内向支付渠道退款 / review a refund application
+  refund resend <refundNo>
+  refund close <refundNo> --reason 原因
+                               退款失败：重新发起退款，或关闭并说明原因 / a failed refund: send again, or close
 ${COUPON_USAGE.replace(/^用法 \/ usage:\n/, '')}
                                发放或查看优惠券（满减、折扣、免服务费）/ issue or list coupons`;
 

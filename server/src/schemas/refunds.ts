@@ -65,6 +65,8 @@ const RefundItemSchema = Type.Object({
   createdAt: DateTime,
   updatedAt: DateTime,
   refundedAt: NullableDateTime,
+  failureReason: NullableString,
+  nextStep: NullableString,
   canCancel: Type.Boolean({ description: '审核前可撤销' }),
 });
 

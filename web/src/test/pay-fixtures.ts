@@ -120,6 +120,8 @@ export function refundItem(refundNo: string, overrides: Partial<RefundItem> = {}
     createdAt: '2026-11-23T03:00:00.000Z',
     updatedAt: '2026-11-23T03:00:00.000Z',
     refundedAt: null,
+    failureReason: null,
+    nextStep: null,
     canCancel: true,
     ...overrides,
   };

@@ -10,7 +10,8 @@ import { paymentOrders } from './payments.ts';
 
 /**
  * One application for money back from a paid order: SUBMITTED → APPROVED → REFUNDING → REFUNDED, or REJECTED
- * (review_reason), or CANCELLED by the borrower before the review. At most one still under way per payment.
+ * (review_reason), or CANCELLED by the borrower before the review; FAILED when the gateway refuses (sent again,
+ * or CLOSED by an operator). At most one still under way per payment (a FAILED one is not under way).
  */
 export const refundApplications = pgTable(
   'refund_applications',
@@ -30,6 +31,12 @@ export const refundApplications = pgTable(
     /** the reviewer's reason (required for a rejection) */
     reviewReason: text('review_reason'),
     gatewayRefundNo: text('gateway_refund_no'),
+    /** how many times it was sent to the gateway */
+    sends: integer('sends').notNull().default(0),
+    /** why the gateway did not refund it (FAILED, kept once CLOSED) */
+    failureReason: text('failure_reason'),
+    /** of a FAILED refund: when the refund job sends it again; null: an operator's to send or close */
+    nextAttemptAt: tz('next_attempt_at'),
     ...timestamps(),
     reviewedAt: tz('reviewed_at'),
     refundedAt: tz('refunded_at'),
@@ -46,10 +53,14 @@ export const refundApplications = pgTable(
     index('refund_applications_waiting_idx')
       .on(t.status, t.createdAt)
       .where(sql`status in ('SUBMITTED', 'APPROVED')`),
+    // the refund job's retries of failed refunds, soonest first
+    index('refund_applications_retry_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'FAILED' and next_attempt_at is not null`),
     check('refund_applications_amount_check', sql`${t.amountFen} > 0`),
     check(
       'refund_applications_status_check',
-      sql`${t.status} in ('SUBMITTED', 'APPROVED', 'REFUNDING', 'REFUNDED', 'REJECTED', 'CANCELLED')`,
+      sql`${t.status} in ('SUBMITTED', 'APPROVED', 'REFUNDING', 'REFUNDED', 'REJECTED', 'CANCELLED', 'FAILED', 'CLOSED')`,
     ),
     check('refund_applications_source_check', sql`${t.source} in ('BORROWER', 'AUTO')`),
     check('refund_applications_reason_check', sql`char_length(${t.reason}) between 1 and 200`),

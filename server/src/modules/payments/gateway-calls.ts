@@ -2,6 +2,7 @@ import { API } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { paymentOrders } from '../../db/schema.ts';
 import type { PartnerCallContext, PartnerOperation } from '../partner-calls/run.ts';
+import { failRefund } from '../refunds/failed.ts';
 
 /** The partner name of the payment gateway's claims (partner_calls.partner). */
 export const GATEWAY = 'GATEWAY';
@@ -80,7 +81,10 @@ export const refundCall: PartnerOperation<RefundCallPayload> = {
       ? { accepted: true, reason: null, result: { gatewayRefundNo: answer.gatewayRefundNo } }
       : { accepted: false, reason: answer.reason, result: {} };
   },
-  async apply() {
+  // a refusal fails the refund (its money free again, sent again later), in the answer's transaction
+  async apply(tx, _ctx, payload, answer, now) {
+    if (!answer.accepted)
+      await failRefund(tx, payload.refundNo, answer.reason ?? '支付渠道拒绝退款', 'GATEWAY', now);
     return null;
   },
 };

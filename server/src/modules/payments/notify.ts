@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { PaymentNotifySchema, RefundNotifySchema } from '../../schemas/payments.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { tellBankOfSettlement } from '../loans/settlement-paid.ts';
+import { failRefund } from '../refunds/failed.ts';
 import { applyRefundNotify } from '../refunds/notify.ts';
 import { applyPaidOrder } from './apply-paid.ts';
 import { lockLoans } from './place-order.ts';
@@ -200,7 +201,12 @@ export async function receiveRefundNotify(
     RefundNotifySchema,
     'REFUND',
     async (tx, body, now) => {
-      if (body.refundStatus !== 'SUCCESS') return { outcome: 'IGNORED', reason: '退款未成功' };
+      if (body.refundStatus !== 'SUCCESS') {
+        const failed = await failRefund(tx, String(body.outRefundNo), '支付渠道通知退款失败', 'GATEWAY', now);
+        return failed
+          ? { outcome: 'APPLIED', reason: null }
+          : { outcome: 'IGNORED', reason: '退款不在退款中' };
+      }
       const refundedAt = gatewayTime(body.refundedAt, now);
       const applied = await applyRefundNotify(
         tx,

@@ -8,6 +8,7 @@ import { insertRefund } from '../refunds/apply.ts';
 import { applyRefundEvent } from '../refunds/refund-event.ts';
 import { GATEWAY, notifyUrls, refundCall } from './gateway-calls.ts';
 import { recordOrderEvent } from './order-events.ts';
+import { lockOrder } from './place-order.ts';
 
 type RefundContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log' | 'gateway' | 'config'>;
 
@@ -86,11 +87,8 @@ export async function startAutoRefund(
   try {
     const now = ctx.now();
     const refund = await ctx.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(paymentOrders)
-        .where(eq(paymentOrders.id, orderId))
-        .for('update');
+      const [found] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+      const order = found && (await lockOrder(tx, found));
       if (!order || order.unappliedFen - order.refundedFen <= 0) return null;
       const filed = await insertRefund(tx, {
         order,
@@ -110,6 +108,7 @@ export async function startAutoRefund(
       const refunding = await applyRefundEvent(tx, approved, 'START_REFUND', 'SYSTEM', {
         now,
         actorRef: null,
+        set: { sends: approved.sends + 1 },
       });
       return { refundNo: refunding.refundNo, outTradeNo: order.outTradeNo, amountFen: refunding.amountFen };
     });

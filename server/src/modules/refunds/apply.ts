@@ -10,12 +10,13 @@ import {
   refundNoOf,
   yuanToFen,
 } from '@loan/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type PaymentOrderRow, type RefundRow, refundApplications, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ownDocuments } from '../certification/documents.ts';
+import { lockOrder } from '../payments/place-order.ts';
 import { openRefundOf, orderRefundable, ownPaymentOrder, ownRefund } from './lookup.ts';
 import { applyRefundEvent, recordRefundCreated } from './refund-event.ts';
 import { refundDetailOf } from './views.ts';
@@ -49,12 +50,15 @@ export interface NewRefund {
 }
 
 /**
- * Files a refund application against a paid order, in the caller's transaction: one at a time per order (an
- * advisory lock, and the partial unique index behind it), never above what is refundable now.
+ * Files a refund application against a paid order, in the caller's transaction: one at a time per order (the
+ * order's row lock, taken after its loan's as every writer of the order does, and the partial unique index
+ * behind it), never above what is refundable as the locked row and the refunds stand in this transaction.
  */
 export async function insertRefund(tx: Database, input: NewRefund): Promise<RefundRow> {
-  const { order, now } = input;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund-order:${order.id}`}))`);
+  const { now } = input;
+  const order = await lockOrder(tx, input.order);
+  if (!order) throw new ApiError(RSP.REFUND_PAYMENT_NOT_FOUND);
+  if (input.source === 'BORROWER' && order.status !== 'PAID') throw new ApiError(RSP.REFUND_PAYMENT_NOT_PAID);
   if (await openRefundOf(tx, order.id)) throw new ApiError(RSP.REFUND_OPEN_EXISTS);
   const check = checkRefundAmount(input.amountFen, await orderRefundable(tx, order));
   if (!check.ok) throw new ApiError(check.code, check.reason);

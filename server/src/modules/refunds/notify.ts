@@ -10,6 +10,7 @@ import {
   paymentOrders,
   type RefundRow,
 } from '../../db/schema.ts';
+import { lockOrder } from '../payments/place-order.ts';
 import { findRefundByNo, paymentOrderById } from './lookup.ts';
 import { applyRefundEvent } from './refund-event.ts';
 
@@ -41,8 +42,12 @@ export async function applyRefundNotify(
   now: Date,
   actor: Extract<RefundActor, 'GATEWAY' | 'SYSTEM'> = 'GATEWAY',
 ): Promise<RefundNotifyOutcome> {
+  const named = await findRefundByNo(tx, confirmation.outRefundNo);
+  if (!named) return { outcome: 'REFUSED', reason: '退款单不存在' };
+  // the order's lock first (after its loan's), as every writer of the order and of its refunds takes it
+  const order = await lockOrder(tx, await paymentOrderById(tx, named.paymentOrderId));
   const found = await findRefundByNo(tx, confirmation.outRefundNo);
-  if (!found) return { outcome: 'REFUSED', reason: '退款单不存在' };
+  if (!found || !order) return { outcome: 'REFUSED', reason: '退款单不存在' };
   if (found.status === 'REFUNDED') return { outcome: 'DUPLICATE', refund: found };
   if (found.amountFen !== confirmation.amountFen) {
     return {
@@ -52,7 +57,11 @@ export async function applyRefundNotify(
   }
   let refund = found;
   if (refund.status === 'APPROVED') {
-    refund = await applyRefundEvent(tx, refund, 'START_REFUND', 'SYSTEM', { now, actorRef: null });
+    refund = await applyRefundEvent(tx, refund, 'START_REFUND', 'SYSTEM', {
+      now,
+      actorRef: null,
+      set: { sends: refund.sends + 1 },
+    });
   }
   if (refund.status !== 'REFUNDING') return { outcome: 'REFUSED', reason: `退款申请状态为 ${refund.status}` };
   const done = await applyRefundEvent(tx, refund, 'CONFIRM', actor, {
@@ -64,7 +73,6 @@ export async function applyRefundNotify(
       gatewayRefundNo: confirmation.gatewayRefundNo ?? refund.gatewayRefundNo,
     },
   });
-  const order = await paymentOrderById(tx, refund.paymentOrderId);
   const [grown] = await tx
     .update(paymentOrders)
     .set({ refundedFen: sql`${paymentOrders.refundedFen} + ${refund.amountFen}`, updatedAt: now })

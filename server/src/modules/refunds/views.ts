@@ -9,6 +9,7 @@ import {
   type RefundListQuery,
   type RefundPage,
   type RefundTimelineEntry,
+  refundFailedNextStep,
 } from '@loan/domain';
 import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -43,6 +44,8 @@ export function refundItem(row: RefundRow, outTradeNo: string): RefundItem {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     refundedAt: iso(row.refundedAt),
+    failureReason: row.failureReason,
+    nextStep: status === 'FAILED' ? refundFailedNextStep(row.nextAttemptAt) : null,
     canCancel: canCancelRefund(status),
   };
 }

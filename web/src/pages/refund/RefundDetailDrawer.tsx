@@ -11,6 +11,7 @@ import { LoadError } from '../../components/LoadError';
 import { CHANNEL_LABELS, money } from '../../components/payments/pay-labels';
 import { ReceiptButton } from '../../components/payments/ReceiptButton';
 import { EnumTag } from '../../components/records/RecordParts';
+import { failureFacts } from './failure-facts';
 
 const yuan = (value: string) => `${money(value)} 元`;
 
@@ -34,6 +35,7 @@ function Facts({ detail }: { detail: RefundDetail }) {
           ...(refund.reviewReason
             ? [{ key: 'review', label: '审核意见', children: refund.reviewReason }]
             : []),
+          ...failureFacts(refund),
           { key: 'source', label: '来源', children: REFUND_SOURCE_LABELS[refund.source] },
           {
             key: 'order',

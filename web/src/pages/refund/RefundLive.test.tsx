@@ -30,6 +30,8 @@ const OPEN: Readonly<Record<RefundState, boolean>> = {
   REFUNDED: false,
   REJECTED: false,
   CANCELLED: false,
+  FAILED: false, // sent again by the job or an operator; the borrower's page does not wait for it
+  CLOSED: false,
 };
 
 describe('refunds that update themselves', () => {

@@ -11,6 +11,7 @@ import { RecordCard } from '../../components/records/RecordCard';
 import { RecordList } from '../../components/records/RecordList';
 import { tagColumn } from '../../components/records/RecordParts';
 import { useRecordPages } from '../../components/records/useRecordPages';
+import { failureFacts, reasonCell } from './failure-facts';
 import { RefundDetailDrawer } from './RefundDetailDrawer';
 import { RefundForm } from './RefundForm';
 
@@ -35,8 +36,7 @@ function columns(open: (refundNo: string) => void): TableColumnsType<RefundItem>
       key: 'reason',
       title: '原因',
       ellipsis: true,
-      render: (_, r) =>
-        r.status === 'REJECTED' && r.reviewReason ? `拒绝原因：${r.reviewReason}` : r.reason,
+      render: (_, r) => reasonCell(r),
     },
     { key: 'createdAt', title: '申请时间', width: 170, render: (_, r) => formatDateTime(r.createdAt) },
     {
@@ -68,6 +68,7 @@ function RefundCard({ refund, open }: { refund: RefundItem; open: (refundNo: str
         { key: 'order', label: '付款订单', children: refund.outTradeNo },
         { key: 'reason', label: '原因', children: refund.reason },
         ...(refund.reviewReason ? [{ key: 'review', label: '审核意见', children: refund.reviewReason }] : []),
+        ...failureFacts(refund),
         { key: 'createdAt', label: '申请时间', children: formatDateTime(refund.createdAt) },
       ]}
     />
