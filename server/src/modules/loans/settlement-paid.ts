@@ -1,4 +1,9 @@
-import { fenToYuan, settlementCreditSentence, settlementFeeWaivedSentence } from '@loan/domain';
+import {
+  fenToYuan,
+  type SettlementFigures,
+  settlementCreditSentence,
+  settlementFeeWaivedSentence,
+} from '@loan/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -19,7 +24,7 @@ import { activeCall, claimCall } from '../partner-calls/claims.ts';
 import { attemptCall, type PartnerCallContext } from '../partner-calls/run.ts';
 import { penaltyAsOf } from './collections.ts';
 import { bankSettle, type SettlePayload, settlementSubject } from './settle-call.ts';
-import { isOpen, type LoanState, loanState, quoteOf } from './settlement-quote.ts';
+import { isOpen, loanState, quoteOf, type SettlementState, settlementState } from './settlement-quote.ts';
 
 /** The settlement request a SETTLEMENT order pays, locked. */
 async function requestOf(tx: Database, orderId: number): Promise<SettlementRequestRow | undefined> {
@@ -62,7 +67,7 @@ export async function applySettlementPaid(
     .select()
     .from(loans)
     .where(and(eq(loans.id, order.loanId ?? 0), ne(loans.status, 'SETTLED')));
-  const state = loan ? await loanState(tx, loan) : null;
+  const state = loan ? await settlementState(tx, await loanState(tx, loan)) : null;
   const fresh = state && request ? quoteOf(state, request.asOfDate) : null;
   if (
     request?.status !== 'REQUESTED' ||
@@ -97,14 +102,15 @@ export async function applySettlementPaid(
     });
     return order.amountFen;
   }
-  await settle(tx, state, request, order, paidAt, now);
+  await settle(tx, state, fresh, request, order, paidAt, now);
   return 0;
 }
 
 /** The settlement's money and statuses: SETTLEMENT_RULE_TEXT written to the loan's rows, fee items and ledger. */
 async function settle(
   tx: Database,
-  state: LoanState,
+  state: SettlementState,
+  f: SettlementFigures,
   request: SettlementRequestRow,
   order: PaymentOrderRow,
   paidAt: Date,
@@ -112,7 +118,6 @@ async function settle(
 ): Promise<void> {
   const { loan } = state;
   const today = request.asOfDate;
-  const f = quoteOf(state, today);
   await tx
     .update(loans)
     .set({ status: 'SETTLED', outstandingPrincipalFen: 0, settledAt: now, updatedAt: now })

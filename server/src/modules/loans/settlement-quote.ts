@@ -54,6 +54,10 @@ export interface LoanState {
   loan: LoanRow;
   rows: InstalmentRow[];
   fees: LoanFees;
+}
+
+/** A loan as a settlement reads it: with the fee cash it may credit. */
+export interface SettlementState extends LoanState {
   /** cash that paid instalment fees through orders with no refund, creditable when their instalment is not yet due */
   feeCredits: FeeCredit[];
 }
@@ -84,7 +88,12 @@ export async function loanState(db: Database, loan: LoanRow): Promise<LoanState>
     .where(eq(products.productCode, loan.productCode))
     .limit(1);
   const rule = product ? (rowToProduct(product)?.serviceFee ?? null) : null;
-  return { loan, rows, fees: { items, rule }, feeCredits: await feeCreditsOf(db, items) };
+  return { loan, rows, fees: { items, rule } };
+}
+
+/** The loan with what a settlement may credit (read only where a quote is made, not for every view of a loan). */
+export async function settlementState(db: Database, state: LoanState): Promise<SettlementState> {
+  return { ...state, feeCredits: await feeCreditsOf(db, state.fees.items) };
 }
 
 /**
@@ -133,7 +142,10 @@ async function feeCreditsOf(db: Database, items: readonly FeeItemRow[]): Promise
 export const isOpen = (r: InstalmentRow) => r.status !== 'PAID' && r.status !== 'SETTLED_EARLY';
 
 /** The loan in the terms of the settlement rule (domain/src/loan/settlement-rule.ts), as of `today`. */
-export function settlementInput({ loan, rows, fees, feeCredits }: LoanState, today: string): SettlementInput {
+export function settlementInput(
+  { loan, rows, fees, feeCredits }: SettlementState,
+  today: string,
+): SettlementInput {
   return {
     today,
     startDate: loan.startDate,
@@ -161,7 +173,7 @@ export function settlementInput({ loan, rows, fees, feeCredits }: LoanState, tod
 }
 
 /** What settling on `today` costs: SETTLEMENT_RULE_TEXT applied to the loan as it stands. */
-export function quoteOf(state: LoanState, today: string): SettlementFigures {
+export function quoteOf(state: SettlementState, today: string): SettlementFigures {
   return settleEarly(settlementInput(state, today));
 }
 

@@ -12,23 +12,26 @@ import {
   shanghaiDate,
   yuanToFen,
 } from '@loan/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { paymentOrders, settlementRequests, type UserRow } from '../../db/schema.ts';
+import { settlementRequests, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { afterPlaced } from '../payments/create-orders.ts';
 import { assertNoOpenOrder, settlementSubjectPrefix } from '../payments/held.ts';
 import { lockLoans, placeOrder } from '../payments/place-order.ts';
+import { loanOpenOrder } from './open-order.ts';
 import { tellBankOfSettlement } from './settlement-paid.ts';
 import {
   assertRepaying,
+  loanState,
   type OpenSettlementOrder,
   ownLoan,
   parseLoanId,
   quoteOf,
   quoteView,
+  settlementState,
 } from './settlement-quote.ts';
 
 export { loanState, ownLoan, parseLoanId, quoteOf } from './settlement-quote.ts';
@@ -36,32 +39,12 @@ export { loanState, ownLoan, parseLoanId, quoteOf } from './settlement-quote.ts'
 /** The subject an open settlement order holds: one per settlement request. */
 export const settlementOrderSubject = (requestId: number) => `${settlementSubjectPrefix}${requestId}`;
 
-/** The loan's settlement waiting at the cashier, if any. */
-async function openSettlementOrder(db: Database, loanId: number): Promise<OpenSettlementOrder> {
-  const [open] = await db
-    .select({
-      outTradeNo: paymentOrders.outTradeNo,
-      amountFen: paymentOrders.amountFen,
-      cashierUrl: paymentOrders.cashierUrl,
-      expiresAt: paymentOrders.expiresAt,
-    })
-    .from(settlementRequests)
-    .innerJoin(paymentOrders, eq(paymentOrders.id, settlementRequests.orderId))
-    .where(
-      and(
-        eq(settlementRequests.loanId, loanId),
-        eq(settlementRequests.status, 'REQUESTED'),
-        eq(paymentOrders.status, 'CREATED'),
-      ),
-    )
-    .limit(1);
-  if (!open) return null;
-  return {
-    outTradeNo: open.outTradeNo,
-    amount: fenToYuan(open.amountFen),
-    cashierUrl: open.cashierUrl,
-    expiresAt: open.expiresAt.toISOString(),
-  };
+/** The loan's settlement waiting at the cashier, if any: its open order, which no other payment can share. */
+async function openSettlementOrder(db: Database, loanId: number, now: Date): Promise<OpenSettlementOrder> {
+  const open = await loanOpenOrder(db, loanId, now);
+  if (open?.purpose !== 'SETTLEMENT') return null;
+  const { outTradeNo, amount, cashierUrl, expiresAt } = open;
+  return { outTradeNo, amount, cashierUrl, expiresAt };
 }
 
 /** GET /loanMgr/settlementQuote?loanId= */
@@ -72,8 +55,10 @@ export async function settlementQuote(
 ): Promise<SettlementQuote> {
   const state = await ownLoan(ctx.db, user.id, loanId);
   assertRepaying(state.loan);
-  const open = await openSettlementOrder(ctx.db, state.loan.id);
-  return quoteView(state.loan.id, quoteOf(state, shanghaiDate(ctx.now())), open);
+  const now = ctx.now();
+  const open = await openSettlementOrder(ctx.db, state.loan.id, now);
+  const figures = quoteOf(await settlementState(ctx.db, state), shanghaiDate(now));
+  return quoteView(state.loan.id, figures, open);
 }
 
 const quoteChanged = (totalFen: number) =>
@@ -119,15 +104,13 @@ export async function earlySettle(
   }
   const loanId = parseLoanId(body.loanId);
   if (loanId === null) throw new ApiError(RSP.LOAN_NOT_FOUND, rspText(RSP.LOAN_NOT_FOUND));
-  await ownLoan(ctx.db, user.id, loanId);
   const placed = await placeOrder(ctx, async (tx) => {
     const [loan] = await lockLoans(tx, [loanId]);
     if (!loan || loan.userId !== user.id) throw new ApiError(RSP.LOAN_NOT_FOUND, rspText(RSP.LOAN_NOT_FOUND));
     assertRepaying(loan);
     await assertNoOpenOrder(tx, loan.id);
     const now = ctx.now();
-    const state = await ownLoan(tx, user.id, loan.id);
-    const f = quoteOf({ ...state, loan }, shanghaiDate(now));
+    const f = quoteOf(await settlementState(tx, await loanState(tx, loan)), shanghaiDate(now));
     if (f.totalFen !== totalFen) throw quoteChanged(f.totalFen);
     if (f.creditExcessFen > 0)
       throw new ApiError(

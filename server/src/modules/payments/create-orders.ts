@@ -10,16 +10,13 @@ import {
 } from '@loan/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { feeItems, instalments, settlementRequests, type UserRow } from '../../db/schema.ts';
+import { feeItems, instalments, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { OPEN_INSTALMENT, penaltyAsOf } from '../loans/collections.ts';
 import { closeAtGateway, openAtGateway } from './gateway-steps.ts';
-import { feeSubject, instalmentSubject } from './held.ts';
+import { assertNoSettlementWaiting, feeSubject, instalmentSubject } from './held.ts';
 import { type DraftItem, lockLoans, type OrderDraft, placeOrder } from './place-order.ts';
 import { orderView } from './views.ts';
-
-const settlementWaiting = () =>
-  new ApiError(RSP.PAY_LOAN_HAS_OPEN_ORDER, '该贷款的提前结清正在等待支付，请先完成或取消提前结清的支付');
 
 /**
  * POST /pay/createOrder: an order for fee items of one loan of the borrower's (3802 for any other id), each
@@ -42,11 +39,7 @@ export async function createFeeOrder(
       throw new ApiError(RSP.INVALID_INPUT, '一次只能支付同一笔贷款的服务费，请分开支付');
     const [loan] = await lockLoans(tx, loanIds);
     if (!loan) throw new ApiError(RSP.PAY_FEE_NOT_FOUND);
-    const [settling] = await tx
-      .select({ id: settlementRequests.id })
-      .from(settlementRequests)
-      .where(and(eq(settlementRequests.loanId, loan.id), eq(settlementRequests.status, 'REQUESTED')));
-    if (settling) throw settlementWaiting();
+    await assertNoSettlementWaiting(tx, loan.id);
     const items = await tx
       .select()
       .from(feeItems)
@@ -87,11 +80,7 @@ export async function repayNow(ctx: AppContext, user: UserRow, body: RepayNowReq
     const [loan] = await lockLoans(tx, [body.loanId]);
     if (!loan || loan.userId !== user.id) throw new ApiError(RSP.LOAN_NOT_FOUND);
     if (loan.status === 'SETTLED') throw new ApiError(RSP.LOAN_NOT_REPAYING);
-    const [settling] = await tx
-      .select({ id: settlementRequests.id })
-      .from(settlementRequests)
-      .where(and(eq(settlementRequests.loanId, loan.id), eq(settlementRequests.status, 'REQUESTED')));
-    if (settling) throw settlementWaiting();
+    await assertNoSettlementWaiting(tx, loan.id);
     const rows = await tx
       .select()
       .from(instalments)

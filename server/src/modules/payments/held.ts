@@ -1,5 +1,5 @@
 import { RSP } from '@loan/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentOrderItems } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -36,6 +36,29 @@ async function loanHasOpenOrder(tx: Database, loanId: number): Promise<boolean> 
     .where(and(eq(paymentOrderItems.loanId, loanId), eq(paymentOrderItems.open, true)))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Any other payment of a loan is refused (3808) while its early settlement waits at the cashier (its order holds
+ * the subject settlement-<id>); call with the loan locked.
+ */
+export async function assertNoSettlementWaiting(tx: Database, loanId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: paymentOrderItems.id })
+    .from(paymentOrderItems)
+    .where(
+      and(
+        eq(paymentOrderItems.loanId, loanId),
+        eq(paymentOrderItems.open, true),
+        like(paymentOrderItems.subjectKey, `${settlementSubjectPrefix}%`),
+      ),
+    )
+    .limit(1);
+  if (row)
+    throw new ApiError(
+      RSP.PAY_LOAN_HAS_OPEN_ORDER,
+      '该贷款的提前结清正在等待支付，请先完成或取消提前结清的支付',
+    );
 }
 
 /** Early settlement is refused (3808) while the loan has an open payment order; call with the loan locked. */

@@ -1,14 +1,49 @@
-import { type LoanView, type PaymentChannel, RSP } from '@loan/domain';
+import { type LoanView, type PaymentChannel, RSP, type SettlementQuote } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { earlySettle, settlementQuoteQueryOptions } from '../../api/loans';
-import { closeOrder } from '../../api/payments';
 import { yuanText } from '../../components/application/ApplicationParts';
 import { ChannelPicker, cashierTarget } from '../../components/payments/ChannelPicker';
+import { useOpenOrderActions } from '../../components/payments/useOpenOrderActions';
 import { SettlementQuoteView } from './SettlementQuoteView';
+
+/** A settlement already waiting at the cashier: 继续支付 or 取消支付 before another can start. */
+function WaitingSettlement({
+  waiting,
+  onClosed,
+}: {
+  waiting: NonNullable<SettlementQuote['openOrder']>;
+  onClosed: () => void;
+}) {
+  const { pay, cancel, pending, problem } = useOpenOrderActions(waiting, onClosed);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="settlement-waiting"
+      title={`有一笔提前结清待支付：${yuanText(waiting.amount)}`}
+      description={
+        <>
+          订单号 {waiting.outTradeNo}；未支付的订单在报价当日结束时自动关闭。
+          {problem && <div role="alert">{problem}</div>}
+        </>
+      }
+      action={
+        <Flex vertical gap={8}>
+          <Button type="primary" size="small" onClick={pay}>
+            继续支付
+          </Button>
+          <Button size="small" loading={pending} onClick={() => void cancel()}>
+            取消支付
+          </Button>
+        </Flex>
+      }
+    />
+  );
+}
 
 /**
  * 提前结清: the quote on demand (fixed until the end of its day), confirmed in a Modal with a channel, then
@@ -57,19 +92,6 @@ export function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled
     }
   };
 
-  const cancelWaiting = async (outTradeNo: string) => {
-    setPending(true);
-    setProblem(null);
-    try {
-      await closeOrder(outTradeNo, { silent: true });
-      await quote.refetch();
-    } catch (caught) {
-      setProblem(isApiError(caught) ? caught.desc : '取消支付失败，请稍后重试');
-    } finally {
-      setPending(false);
-    }
-  };
-
   const waiting = quote.data?.openOrder ?? null;
   return (
     <Flex vertical gap={12}>
@@ -87,29 +109,7 @@ export function EarlySettlement({ loan, onSettled }: { loan: LoanView; onSettled
           action={<Button onClick={() => void quote.refetch()}>重试</Button>}
         />
       )}
-      {waiting && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="settlement-waiting"
-          title={`有一笔提前结清待支付：${yuanText(waiting.amount)}`}
-          description={`订单号 ${waiting.outTradeNo}；未支付的订单在报价当日结束时自动关闭。`}
-          action={
-            <Flex vertical gap={8}>
-              <Button
-                type="primary"
-                size="small"
-                onClick={() => goPay(waiting.cashierUrl, waiting.outTradeNo)}
-              >
-                继续支付
-              </Button>
-              <Button size="small" loading={pending} onClick={() => void cancelWaiting(waiting.outTradeNo)}>
-                取消支付
-              </Button>
-            </Flex>
-          }
-        />
-      )}
+      {waiting && <WaitingSettlement waiting={waiting} onClosed={() => void quote.refetch()} />}
       {quote.data && (
         <>
           <SettlementQuoteView quote={quote.data} />

@@ -1,43 +1,14 @@
 import { formatDateTime, type LoanOpenOrder } from '@loan/domain';
 import { Alert, Button, Flex } from 'antd';
-import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../api/errors';
-import { closeOrder } from '../../api/payments';
 import { yuanText } from '../../components/application/ApplicationParts';
-import { cashierTarget } from '../../components/payments/ChannelPicker';
+import { useOpenOrderActions } from '../../components/payments/useOpenOrderActions';
 
 /**
  * A payment of the loan waiting at the cashier: while it is open no other payment of the loan can start (3808),
  * so it is shown at the top of the loan with 继续支付 and 取消支付.
  */
 export function OpenOrderAlert({ order, onClosed }: { order: LoanOpenOrder; onClosed: () => void }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const pay = () => {
-    const target = cashierTarget(
-      order.cashierUrl,
-      order.outTradeNo,
-      `${location.pathname}${location.search}`,
-    );
-    if ('internal' in target) navigate(target.internal);
-    else window.location.assign(target.external);
-  };
-  const cancel = async () => {
-    setPending(true);
-    setProblem(null);
-    try {
-      await closeOrder(order.outTradeNo, { silent: true });
-      onClosed();
-    } catch (caught) {
-      setProblem(isApiError(caught) ? caught.desc : '取消支付失败，请稍后重试');
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pay, cancel, pending, problem } = useOpenOrderActions(order, onClosed);
 
   return (
     <Alert
