@@ -40,7 +40,7 @@ function reconciliationRun() {
   } as unknown as BackgroundContext;
   const job = backgroundJobs(t.app, ctx).find((j) => j.name === JOB.reconciliation);
   if (!job) throw new Error('no reconciliation job');
-  return job.run();
+  return job.run(new AbortController().signal);
 }
 
 describe('the signing deadline', () => {

@@ -78,21 +78,23 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
           .limit(1);
         return due.length > 0;
       },
-      run: async () => ({ delivered: await deliverDueBankCallbacks(app, ctx) }),
+      run: async (budget) => ({ delivered: await deliverDueBankCallbacks(app, ctx, budget) }),
       idle: (result) => (result as { delivered: number }).delivered === 0,
-      expireInSeconds: 120,
     },
     {
       name: JOB.sandboxCollections,
       everySeconds: every.sandboxCollections,
-      run: async () => ({ ledgerLines: await collectDueInstalments(ctx, ctx.now()) }),
+      run: async (budget) => ({ ledgerLines: await collectDueInstalments(ctx, ctx.now(), budget) }),
       idle: (result) => (result as { ledgerLines: number }).ledgerLines === 0,
     },
     {
       name: JOB.reconciliation,
       everySeconds: every.reconciliation,
       // decisions the banks' callbacks lost, and approvals not signed in time
-      run: async () => ({ changed: await reconcileApplications(ctx), expired: await expireApprovals(ctx) }),
+      run: async (budget) => ({
+        changed: await reconcileApplications(ctx, budget),
+        expired: await expireApprovals(ctx, budget),
+      }),
       idle: (result) => {
         const { changed, expired } = result as { changed: number; expired: number };
         return changed + expired === 0;
@@ -102,41 +104,41 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
       name: JOB.paymentNotifies,
       everySeconds: every.paymentNotifies,
       wanted: async () => (await dueNotifies(ctx, 1)).length > 0,
-      run: async () => ({ delivered: await deliverDueGatewayNotifies(app, ctx) }),
+      run: async (budget) => ({ delivered: await deliverDueGatewayNotifies(app, ctx, budget) }),
       idle: (result) => (result as { delivered: number }).delivered === 0,
-      expireInSeconds: 120,
     },
     {
       name: JOB.paymentReconciliation,
       everySeconds: every.paymentReconciliation,
-      run: async () => ({ changed: await reconcilePayments(ctx) }),
+      run: async (budget) => ({ changed: await reconcilePayments(ctx, budget) }),
       idle: (result) => (result as { changed: number }).changed === 0,
     },
     {
       name: JOB.payoutChecks,
       everySeconds: every.payoutChecks,
-      run: () => checkLockedPayouts(ctx),
+      run: (budget) => checkLockedPayouts(ctx, budget),
       idle: (result) => (result as { checked: number }).checked === 0,
     },
     {
       name: JOB.housekeeping,
       everySeconds: every.housekeeping,
       run: async () => ({ purged: await purgeExpired(ctx.db, ctx.now()) }),
-      retryDelaySeconds: 30,
     },
     {
       name: JOB.orphanDocuments,
       everySeconds: every.orphanDocuments,
       run: () => purgeOrphanDocuments(ctx.db, ctx.files, ctx.now()),
       idle: (result) => (result as { documents: number }).documents === 0,
-      retryDelaySeconds: 30,
     },
     {
       name: JOB.refunds,
       everySeconds: every.refunds,
       // offered only when an application is due for the sandbox review or a refund waits to be sent
       wanted: () => refundWorkWaiting(ctx),
-      run: async () => ({ reviewed: await sandboxReviewRefunds(ctx), sent: await sendWaitingRefunds(ctx) }),
+      run: async (budget) => ({
+        reviewed: await sandboxReviewRefunds(ctx, budget),
+        sent: await sendWaitingRefunds(ctx, budget),
+      }),
       idle: (result) => {
         const { reviewed, sent } = result as { reviewed: number; sent: number };
         return reviewed + sent === 0;

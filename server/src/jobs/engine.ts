@@ -11,8 +11,12 @@ export interface JobDefinition {
    * one per period slot (of the database's clock), one waiting and one running at a time.
    */
   everySeconds: number;
-  /** the work; what it returns is logged as the outcome */
-  run(): Promise<unknown>;
+  /**
+   * the work; what it returns is logged as the outcome. A run is one bounded batch: `budget` aborts when half
+   * the expiry has passed, and a sweep stops taking new items then (the rest waits for the next period), so a
+   * run ends long before its expiry and is never run twice at once.
+   */
+  run(budget: AbortSignal): Promise<unknown>;
   /** asked before a job is offered (cheap, e.g. "is anything due?"); default: always */
   wanted?(): Promise<boolean>;
   /** an outcome that did nothing is logged at debug instead of info (frequent sweeps) */
@@ -21,7 +25,10 @@ export interface JobDefinition {
   retryLimit?: number;
   /** seconds before the first retry, doubled (with jitter) each time after; default 1 */
   retryDelaySeconds?: number;
-  /** a run longer than this fails and is retried; default 300 */
+  /**
+   * a run longer than this fails and is retried; default DEFAULT_EXPIRE_SECONDS. It is also how long a queue
+   * waits when the server running its job dies: keep it to seconds (crashRecoverySeconds ≤ 60).
+   */
   expireInSeconds?: number;
 }
 
@@ -44,6 +51,11 @@ export interface JobEngineOptions {
   pollingIntervalSeconds?: number;
   /** how long stop waits for running jobs before it fails them (they are retried); default 10 000 ms */
   stopTimeoutMs?: number;
+  /**
+   * how often the engine fails jobs past their expiry (a dead server's), on whichever server's turn it is;
+   * default MAINTENANCE_SECONDS
+   */
+  maintenanceSeconds?: number;
   /** observes each offer: the job's id when it was queued, null when the period already has its job */
   onOffer?(name: string, jobId: string | null): void;
 }
@@ -58,6 +70,29 @@ export interface JobEngine {
 }
 
 const DEFAULT_JOB_SCHEMA = 'pgboss';
+/** a run's expiry unless its definition says otherwise: runs are bounded batches of seconds */
+export const DEFAULT_EXPIRE_SECONDS = 20;
+export const DEFAULT_RETRY_LIMIT = 3;
+export const DEFAULT_RETRY_DELAY_SECONDS = 1;
+/** how often expired runs are failed (and so retried elsewhere) */
+export const MAINTENANCE_SECONDS = 5;
+/** how often an idle worker looks for a job (pg-boss's minimum) */
+const POLLING_SECONDS = 0.5;
+
+/**
+ * The longest a queue waits after the server running its job dies (kill -9, power cut): the run's expiry, then
+ * up to two maintenance periods (the dead server may have just taken its turn), then the retry's backoff (the
+ * delay doubled for each earlier try, times up to 2 for jitter: pg-boss's formula), then one poll.
+ */
+export function crashRecoverySeconds(
+  definition: JobDefinition,
+  maintenanceSeconds = MAINTENANCE_SECONDS,
+): number {
+  const expire = definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS;
+  const delay = definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS;
+  const limit = definition.retryLimit ?? DEFAULT_RETRY_LIMIT;
+  return expire + 2 * maintenanceSeconds + delay * 2 ** limit + POLLING_SECONDS;
+}
 
 /**
  * The job engine: pg-boss (PostgreSQL, `FOR UPDATE SKIP LOCKED` claims) on the app's own database, the
@@ -77,6 +112,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     // periods are kept by the ticker below (per-slot singletons), not by pg-boss's minute cron
     schedule: false,
     supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? MAINTENANCE_SECONDS,
     archiveCompletedAfterSeconds: 60 * 60,
     deleteAfterDays: 1,
   });
@@ -86,6 +122,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   let starting: Promise<void> | null = null;
   /** queue name → this server's worker */
   const workers = new Map<string, string>();
+  /** the budgets of the runs under way here: stopping ends them early */
+  const running = new Set<AbortController>();
 
   boss.on('error', (error: unknown) => {
     if (!stopping) log.error({ err: error }, '任务引擎出错 / job engine error');
@@ -95,8 +133,13 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     const fields = { job: definition.name, jobId: job.id, attempt: job.retryCount + 1 };
     if (stopping) throw new Error('job engine stopping');
     const started = Date.now();
+    const budget = new AbortController();
+    const expireMs = (definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS) * 1000;
+    const timer = setTimeout(() => budget.abort(), expireMs / 2);
+    timer.unref();
+    running.add(budget);
     try {
-      const result = await definition.run();
+      const result = await definition.run(budget.signal);
       const line = { ...fields, outcome: 'completed', result, ms: Date.now() - started };
       if (definition.idle?.(result)) log.debug(line, '后台任务完成 / job completed');
       else log.info(line, '后台任务完成 / job completed');
@@ -108,6 +151,9 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
         '后台任务失败 / job failed',
       );
       throw error;
+    } finally {
+      clearTimeout(timer);
+      running.delete(budget);
     }
   };
 
@@ -147,16 +193,16 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       const queue: PgBoss.Queue = {
         name: definition.name,
         policy: 'stately',
-        retryLimit: definition.retryLimit ?? 3,
-        retryDelay: definition.retryDelaySeconds ?? 1,
+        retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
+        retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
         retryBackoff: true,
-        expireInSeconds: definition.expireInSeconds ?? 300,
+        expireInSeconds: definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
       };
       await retryOnDeadlock(() => boss.createQueue(definition.name, queue));
       await boss.updateQueue(definition.name, queue);
       const workerId = await boss.work<object>(
         definition.name,
-        { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
+        { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? POLLING_SECONDS },
         async ([job]) => (job ? runJob(definition, job) : undefined),
       );
       workers.set(definition.name, workerId);
@@ -177,6 +223,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       if (stopping) return;
       stopping = true;
       if (ticker) clearInterval(ticker);
+      for (const budget of running) budget.abort();
       await starting?.catch(() => {});
       await withinMs(boss.stop({ graceful: true, wait: true, timeout: stopTimeoutMs }), stopTimeoutMs + 2000);
       // a worker loop still winding down may have a statement on its way: none is left running after stop

@@ -35,7 +35,11 @@ export async function markBankJobDelivered(db: Database, job: SandboxBankJobRow,
  * delivered once the route answers 0000 (APPLIED, IGNORED or DUPLICATE); otherwise its attempts grow. A job
  * about an application on hold (sandbox-holds.ts) waits, due, until it is released. Returns how many were delivered.
  */
-export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): Promise<number> {
+export async function deliverDueBankCallbacks(
+  app: App,
+  ctx: DeliveryContext,
+  budget?: AbortSignal,
+): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db
     .select()
@@ -51,6 +55,7 @@ export async function deliverDueBankCallbacks(app: App, ctx: DeliveryContext): P
     .limit(50);
   let delivered = 0;
   for (const job of due) {
+    if (budget?.aborted) break;
     if (isHeld(ctx.db, job)) continue;
     const rawBody = JSON.stringify(callbackBody(job));
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));

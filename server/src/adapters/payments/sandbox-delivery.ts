@@ -78,9 +78,14 @@ export function dueNotifies(ctx: Pick<AppContext, 'db' | 'now'>, limit = 50) {
  * the real notify route through app.inject, so it passes the same checks. Answered 0000 → delivered; otherwise
  * its attempts grow and it is due again after notifyBackoffMs. Returns how many were delivered.
  */
-export async function deliverDueGatewayNotifies(app: App, ctx: DeliveryContext): Promise<number> {
+export async function deliverDueGatewayNotifies(
+  app: App,
+  ctx: DeliveryContext,
+  budget?: AbortSignal,
+): Promise<number> {
   let delivered = 0;
   for (const job of await dueNotifies(ctx)) {
+    if (budget?.aborted) break;
     const body = await bodyOf(ctx, job);
     const rawBody = JSON.stringify(body ?? {});
     const timestamp = String(Math.floor(ctx.now().getTime() / 1000));

@@ -13,7 +13,11 @@ export const EXPIRE_REASON = '审批结果超过签署有效期未签署';
  * each EXPIREs (APPROVED → CANCELLED) by the system through applyEvent, audited. Run by the reconciliation job;
  * a signing that wins the race leaves its application alone. Returns how many expired.
  */
-export async function expireApprovals(ctx: Pick<AppContext, 'db' | 'now'>, limit = 100): Promise<number> {
+export async function expireApprovals(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  budget?: AbortSignal,
+  limit = 100,
+): Promise<number> {
   const now = ctx.now();
   // decided before this Shanghai midnight ⇒ deadline before today
   const firstLiveDay = addDaysIso(shanghaiDate(now), -APPROVAL_SIGN_DAYS);
@@ -26,6 +30,7 @@ export async function expireApprovals(ctx: Pick<AppContext, 'db' | 'now'>, limit
     .limit(limit);
   let expired = 0;
   for (const app of due) {
+    if (budget?.aborted) break;
     try {
       await ctx.db.transaction((tx) =>
         applyAuditedEvent(

@@ -19,8 +19,12 @@ const DECISIONS: Partial<Record<string, ApplicationEvent>> = { APPROVED: 'APPROV
  */
 export type ReconcileContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log'>;
 
-export async function reconcileApplications(ctx: ReconcileContext, limit = 100): Promise<number> {
-  await reconcilePartnerCalls(ctx);
+export async function reconcileApplications(
+  ctx: ReconcileContext,
+  budget?: AbortSignal,
+  limit = 100,
+): Promise<number> {
+  await reconcilePartnerCalls(ctx, budget);
   const now = ctx.now();
   const stale = await ctx.db
     .select()
@@ -36,6 +40,7 @@ export async function reconcileApplications(ctx: ReconcileContext, limit = 100):
     .limit(limit);
   let changed = 0;
   for (const app of stale) {
+    if (budget?.aborted) break;
     if (!isBankCode(app.bank) || !app.bankRef) continue;
     let answer: Awaited<ReturnType<AppContext['banks'][typeof app.bank]['query']>>;
     try {

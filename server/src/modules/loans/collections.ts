@@ -117,7 +117,11 @@ export async function saveLoanState(
  * happen late (the clock jumped) book each payment at 10:00 Shanghai of the day it was
  * due to happen, so the outcome does not depend on when the loop ran. Returns the number of ledger lines written.
  */
-export async function collectDueInstalments(ctx: { db: Database }, now: Date): Promise<number> {
+export async function collectDueInstalments(
+  ctx: { db: Database },
+  now: Date,
+  budget?: AbortSignal,
+): Promise<number> {
   const today = shanghaiDate(now);
   const dueLoans = await ctx.db
     .selectDistinct({ loanId: instalments.loanId })
@@ -126,6 +130,7 @@ export async function collectDueInstalments(ctx: { db: Database }, now: Date): P
   const loanIds = dueLoans.map((r) => r.loanId).sort((a, b) => a - b);
   let lines = 0;
   for (const loanId of loanIds) {
+    if (budget?.aborted) break;
     lines += await ctx.db.transaction((tx) => collectLoan(tx, loanId, now, today));
   }
   return lines;

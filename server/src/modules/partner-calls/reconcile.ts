@@ -31,7 +31,11 @@ const PARTNER_OPERATIONS: Readonly<Record<string, PartnerOperation<never>>> = Ob
  * what it answered before and does nothing twice; the answer is applied and the claim closed. Never a fresh
  * call. Returns how many claims were closed.
  */
-export async function reconcilePartnerCalls(ctx: PartnerCallContext, limit = 50): Promise<number> {
+export async function reconcilePartnerCalls(
+  ctx: PartnerCallContext,
+  budget?: AbortSignal,
+  limit = 50,
+): Promise<number> {
   const now = ctx.now();
   const open = await ctx.db
     .select()
@@ -47,6 +51,7 @@ export async function reconcilePartnerCalls(ctx: PartnerCallContext, limit = 50)
     .limit(limit);
   let closed = 0;
   for (const call of open) {
+    if (budget?.aborted) break;
     const op = PARTNER_OPERATIONS[call.operation];
     if (!op) {
       ctx.log.warn(

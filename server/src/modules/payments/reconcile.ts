@@ -18,7 +18,11 @@ type ReconcileContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log' | 'gatew
  * there → confirmed). Closed orders whose late money has no refund yet get their AUTO refund. Returns how many
  * things changed.
  */
-export async function reconcilePayments(ctx: ReconcileContext, limit = 50): Promise<number> {
+export async function reconcilePayments(
+  ctx: ReconcileContext,
+  budget?: AbortSignal,
+  limit = 50,
+): Promise<number> {
   let changed = 0;
   const now = ctx.now();
   const expired = await ctx.db
@@ -28,6 +32,7 @@ export async function reconcilePayments(ctx: ReconcileContext, limit = 50): Prom
     .orderBy(asc(paymentOrders.expiresAt))
     .limit(limit);
   for (const order of expired) {
+    if (budget?.aborted) break;
     try {
       const status = await ctx.gateway.queryOrder(order.outTradeNo, now);
       const done = await ctx.db.transaction(async (tx) => {
@@ -52,7 +57,7 @@ export async function reconcilePayments(ctx: ReconcileContext, limit = 50): Prom
         ctx.log.warn({ err: error, outTradeNo: order.outTradeNo }, 'order reconciliation failed');
     }
   }
-  changed += await reconcileRefunds(ctx, limit);
+  changed += await reconcileRefunds(ctx, limit, budget);
   const stranded = await ctx.db
     .select({ id: paymentOrders.id })
     .from(paymentOrders)
@@ -76,6 +81,7 @@ export async function reconcilePayments(ctx: ReconcileContext, limit = 50): Prom
     )
     .limit(limit);
   for (const order of stranded) {
+    if (budget?.aborted) break;
     await startAutoRefund(ctx, order.id);
     changed += 1;
   }
@@ -83,7 +89,7 @@ export async function reconcilePayments(ctx: ReconcileContext, limit = 50): Prom
 }
 
 /** Refunds REFUNDING for over a minute: the gateway is asked; a refund done there is confirmed. */
-async function reconcileRefunds(ctx: ReconcileContext, limit: number): Promise<number> {
+async function reconcileRefunds(ctx: ReconcileContext, limit: number, budget?: AbortSignal): Promise<number> {
   const now = ctx.now();
   const waiting = await ctx.db
     .select()
@@ -97,6 +103,7 @@ async function reconcileRefunds(ctx: ReconcileContext, limit: number): Promise<n
     .limit(limit);
   let changed = 0;
   for (const refund of waiting) {
+    if (budget?.aborted) break;
     try {
       const status = await ctx.gateway.queryRefund(refund.refundNo, now);
       if (status.status !== 'SUCCESS') continue;

@@ -158,7 +158,10 @@ const PAYOUT_CHECK_EVERY_MS = 24 * 3600_000;
  * The daily check: every locked account with an OPEN sub-account not checked in the last PAYOUT_CHECK_EVERY_MS
  * is checked; returns how many and how many are diverted.
  */
-export async function checkLockedPayouts(ctx: PayoutContext): Promise<{ checked: number; diverted: number }> {
+export async function checkLockedPayouts(
+  ctx: PayoutContext,
+  budget?: AbortSignal,
+): Promise<{ checked: number; diverted: number }> {
   const since = new Date(ctx.now().getTime() - PAYOUT_CHECK_EVERY_MS);
   const open = await ctx.db
     .select({ userId: subAccounts.userId })
@@ -173,6 +176,7 @@ export async function checkLockedPayouts(ctx: PayoutContext): Promise<{ checked:
   let checked = 0;
   let diverted = 0;
   for (const { userId } of open) {
+    if (budget?.aborted) break;
     if (!(await lockOf(ctx.db, userId)).locked) continue;
     const view = await checkPayout(ctx, userId);
     checked += 1;

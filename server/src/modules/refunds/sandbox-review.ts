@@ -15,7 +15,11 @@ const SANDBOX_REJECT_WORD = '拒绝';
  * when its reason contains 拒绝, else approved and sent to the gateway. Only with the sandbox adapters; in
  * production operators review (`npm run user -- refund approve|reject`). Returns how many were reviewed.
  */
-export async function sandboxReviewRefunds(ctx: RefundCallContext, limit = 50): Promise<number> {
+export async function sandboxReviewRefunds(
+  ctx: RefundCallContext,
+  budget?: AbortSignal,
+  limit = 50,
+): Promise<number> {
   if (!ctx.config.sandbox) return 0;
   const now = ctx.now();
   const due = await ctx.db
@@ -32,6 +36,7 @@ export async function sandboxReviewRefunds(ctx: RefundCallContext, limit = 50): 
     .limit(limit);
   let reviewed = 0;
   for (const row of due) {
+    if (budget?.aborted) break;
     const reject = row.reason.includes(SANDBOX_REJECT_WORD);
     try {
       const done = await reviewRefund(ctx.db, {

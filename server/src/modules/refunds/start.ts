@@ -78,7 +78,11 @@ async function refusedAtGateway(ctx: RefundCallContext, refundNo: string): Promi
  * notify has not come, and failed refunds whose next automatic send is due: each is sent (again: the same
  * refund number, nothing refunded twice). A refund refused before failed refunds existed is failed now.
  */
-export async function sendWaitingRefunds(ctx: RefundCallContext, limit = 50): Promise<number> {
+export async function sendWaitingRefunds(
+  ctx: RefundCallContext,
+  budget?: AbortSignal,
+  limit = 50,
+): Promise<number> {
   const now = ctx.now();
   const stale = new Date(now.getTime() - REFUND_RESUME_AFTER_MS);
   const rows = await ctx.db
@@ -98,6 +102,7 @@ export async function sendWaitingRefunds(ctx: RefundCallContext, limit = 50): Pr
     .limit(limit);
   let sent = 0;
   for (const row of rows) {
+    if (budget?.aborted) break;
     try {
       const resend = row.nextAttemptAt !== null;
       if (row.status === 'REFUNDING' && !resend && (await refusedAtGateway(ctx, row.refundNo))) {
