@@ -39,6 +39,10 @@ export const BENCH_PRODUCTION_ENV: NodeJS.ProcessEnv = {
   PLATFORM_ACCOUNT_NO: '110060000000000000099',
   PLATFORM_ACCOUNT_BANK: '基准测试银行',
   PUBLIC_URL: 'http://127.0.0.1',
+  // production names the support contacts its pages and documents print (config-support.ts)
+  SUPPORT_PHONE: '400-000-0000',
+  SUPPORT_EMAIL: 'bench@example.com',
+  SUPPORT_HOURS: '每天 09:00–18:00',
 };
 
 /** Signs in through the API as the portal's page does (the password encrypted); the session's access token. */

@@ -4,7 +4,12 @@ import type { AppContext, RequestMeta } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { findSession, sessionLifetimes } from '../modules/auth/sessions.ts';
+import {
+  type ActiveSession,
+  findSession,
+  type SessionView,
+  sessionLifetimes,
+} from '../modules/auth/sessions.ts';
 import { UnauthorizedError } from './errors.ts';
 
 declare module 'fastify' {
@@ -15,9 +20,11 @@ declare module 'fastify' {
     beforePasswordChange?: boolean;
     /** counted by the per-IP limit on sign-in and code calls */
     authRateLimit?: boolean;
+    /** what the route reads in the session's own statement (request.session.extras) */
+    sessionView?: SessionView;
   }
   interface FastifyRequest {
-    session: { tokenHash: string; user: UserRow } | null;
+    session: ActiveSession | null;
   }
 }
 
@@ -37,7 +44,7 @@ export function registerSession(app: App, ctx: AppContext): void {
     if (config.auth !== 'user') return;
     const token = request.headers[HEADER];
     if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) throw new UnauthorizedError();
-    const session = await findSession(ctx.db, token, ctx.now(), lifetimes);
+    const session = await findSession(ctx.db, token, ctx.now(), lifetimes, config.sessionView);
     if (!session) throw new UnauthorizedError();
     if (session.user.disabled) throw new ApiError(RSP.ACCOUNT_DISABLED);
     if (session.user.uptPwdTime === null && !config.beforePasswordChange) {
@@ -48,7 +55,7 @@ export function registerSession(app: App, ctx: AppContext): void {
 }
 
 /** The session of an authenticated route (set by the hook above). */
-export function currentSession(request: FastifyRequest): { tokenHash: string; user: UserRow } {
+export function currentSession(request: FastifyRequest): ActiveSession {
   if (!request.session) throw new Error('route is missing config.auth');
   return request.session;
 }

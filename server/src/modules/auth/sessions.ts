@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -45,28 +45,68 @@ export async function createSession(
 export interface ActiveSession {
   tokenHash: string;
   user: UserRow;
+  /** what the route's SessionView read in the same statement (empty without one) */
+  extras: Record<string, unknown>;
 }
 
-/** The session lookup runs on every authenticated call: built once per database, as a prepared statement. */
-function prepareLookup(db: Database) {
+/**
+ * What a route reads with its session, in the session's own statement: one round trip for the call. `columns`
+ * may use the placeholder `now` (the request's time). Each view is prepared once per database, under its name.
+ */
+export interface SessionView {
+  name: string;
+  columns: Record<string, SQL>;
+}
+
+const PLAIN: SessionView = { name: 'session_lookup', columns: {} };
+
+/** The session lookup runs on every authenticated call: built once per database and view, prepared. */
+function prepareLookup(db: Database, view: SessionView) {
   return db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, ...view.columns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
     .limit(1)
-    .prepare('session_lookup');
+    .prepare(view.name);
 }
 
-const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
+const lookups = new WeakMap<Database, Map<string, ReturnType<typeof prepareLookup>>>();
 
-function lookup(db: Database) {
-  let prepared = lookups.get(db);
+function lookup(db: Database, view: SessionView) {
+  let byView = lookups.get(db);
+  if (!byView) {
+    byView = new Map();
+    lookups.set(db, byView);
+  }
+  let prepared = byView.get(view.name);
   if (!prepared) {
-    prepared = prepareLookup(db);
-    lookups.set(db, prepared);
+    prepared = prepareLookup(db, view);
+    byView.set(view.name, prepared);
   }
   return prepared;
+}
+
+/**
+ * last_seen_at writes under way in this process, by token hash. The write is not awaited by the request that
+ * starts it; the next lookup of the same session here waits for it (so the idle clock never reads older than the
+ * request before), and a second request in the same minute starts none.
+ */
+const touching = new Map<string, Promise<void>>();
+
+function touch(db: Database, tokenHash: string, now: Date): void {
+  if (touching.has(tokenHash)) return;
+  const write = db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(eq(sessions.tokenHash, tokenHash))
+    .then(
+      () => {},
+      // a lost touch only leaves the idle clock where it was: the next request writes it again
+      () => {},
+    )
+    .finally(() => touching.delete(tokenHash));
+  touching.set(tokenHash, write);
 }
 
 /** The live session of a token (not revoked, not idle too long, not past its absolute end), or null. */
@@ -75,17 +115,19 @@ export async function findSession(
   token: string,
   now: Date,
   lifetimes: SessionLifetimes,
+  view: SessionView = PLAIN,
 ): Promise<ActiveSession | null> {
   const tokenHash = sha256Hex(token);
-  const [row] = await lookup(db).execute({ tokenHash });
+  const pending = touching.get(tokenHash);
+  if (pending) await pending;
+  const [row] = await lookup(db, view).execute({ tokenHash, now });
   if (!row) return null;
   const t = now.getTime();
   if (row.session.expiresAt.getTime() <= t) return null;
   if (row.session.lastSeenAt.getTime() + lifetimes.idleMs <= t) return null;
-  if (t - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
-  }
-  return { tokenHash, user: row.user };
+  if (t - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) touch(db, tokenHash, now);
+  const { session: _session, user, ...extras } = row;
+  return { tokenHash, user, extras };
 }
 
 export async function revokeSession(db: Database, tokenHash: string, now: Date): Promise<void> {

@@ -1,14 +1,13 @@
 import { API } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
-import { requestMeta } from '../../plugins/session.ts';
+import { currentSession, requestMeta } from '../../plugins/session.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import { ModifyPwdBody } from '../../schemas/requests.ts';
 import { ModifyPwdResultSchema, UserAllCheckResultSchema, UserInfoSchema } from '../../schemas/results.ts';
-import { availableCouponCount } from '../coupons/service.ts';
-import { receivingSummary } from '../receiving-account/view.ts';
 import { contactsOf } from './contacts.ts';
 import { modifyPassword, userAllCheck, userInfo } from './service.ts';
+import { USER_INFO_VIEW, userInfoExtras } from './user-info-view.ts';
 
 const TAGS = ['用户'];
 
@@ -20,11 +19,12 @@ export function userRoutes(app: App, ctx: AppContext): void {
     {
       summary: '当前用户信息',
       result: UserInfoSchema,
-      config: { beforePasswordChange: true },
+      // the session's statement reads the rest of the answer: one round trip
+      config: { beforePasswordChange: true, sessionView: USER_INFO_VIEW },
     },
-    async (_request, user) => {
-      const coupons = await availableCouponCount(ctx.db, user.id, ctx.now());
-      return userInfo(user, contactsOf(ctx, user), coupons, await receivingSummary(ctx.db, user.id));
+    async (request, user) => {
+      const { couponsCount, receiving } = userInfoExtras(currentSession(request).extras);
+      return userInfo(user, contactsOf(ctx, user), couponsCount, receiving);
     },
   );
 
