@@ -19,8 +19,8 @@ import {
 
 /**
  * An order the borrower paid at the cashier, whose notify has not arrived yet, is never replaced by a new
- * attempt: the gateway refuses to close it, so the payment is applied and the new attempt refused (3815); with
- * the gateway unreachable nothing is replaced and reconciliation asks it at once.
+ * attempt nor cancelled: the gateway refuses to close it, so the payment is applied and the new attempt refused
+ * (3815); with the gateway unreachable nothing is replaced and reconciliation asks it at once.
  */
 let t: TestApp;
 let pay: ReturnType<typeof payCalls>;
@@ -100,20 +100,30 @@ describe('a payment made at the cashier before its notify', () => {
     await expectLateNotifyChangesNothing(2, outTradeNo, orders);
   });
 
-  it('is left open when the gateway does not answer; reconciliation then applies it', async () => {
+  it('is applied, not closed, when the borrower cancels it (取消支付)', async () => {
     const outTradeNo = await paidAtCashier(3);
     const orders = (await ordersOfLoan()).length;
+    const cancelled = await pay.close(b.token, outTradeNo);
+    expect(cancelled.response.rspCode).toBe(RSP.PAY_ORDER_NOT_OPEN);
+    expect(cancelled.response.rspDesc).toContain('已支付成功');
+    await expectPaidOnce(3, outTradeNo, orders);
+    await expectLateNotifyChangesNothing(3, outTradeNo, orders);
+  });
+
+  it('is left open when the gateway does not answer; reconciliation then applies it', async () => {
+    const outTradeNo = await paidAtCashier(4);
+    const orders = (await ordersOfLoan()).length;
     outage = true;
-    const again = await pay.repayNow(b.token, { loanId, seq: 3, channel: 'WECHAT' });
+    const again = await pay.repayNow(b.token, { loanId, seq: 4, channel: 'WECHAT' });
     expect(again.response).toMatchObject({ rspCode: RSP.PAY_CONFIRMING });
     expect(again.response.rspDesc).toContain('有一笔支付正在确认中');
     expect(okResult(await pay.order(b.token, outTradeNo)).status).toBe('CREATED');
     expect(await ordersOfLoan()).toHaveLength(orders);
-    expect((await instalment(3))?.status).not.toBe('PAID');
+    expect((await instalment(4))?.status).not.toBe('PAID');
 
     outage = false;
     expect(await reconcile(t)).toBeGreaterThanOrEqual(1);
-    await expectPaidOnce(3, outTradeNo, orders);
-    await expectLateNotifyChangesNothing(3, outTradeNo, orders);
+    await expectPaidOnce(4, outTradeNo, orders);
+    await expectLateNotifyChangesNothing(4, outTradeNo, orders);
   });
 });
