@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway } from '../src/adapters/payments/sandbox.ts';
 import type { Database } from '../src/db/client.ts';
-import { paymentNotifies, paymentOrders, refundApplications } from '../src/db/schema.ts';
+import {
+  paymentNotifies,
+  paymentOrders,
+  refundApplications,
+  sandboxGatewayOrders,
+} from '../src/db/schema.ts';
 import type { TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import type { ReadyBorrower } from './helpers/borrower.ts';
@@ -125,5 +130,22 @@ describe('a payment made at the cashier before its notify', () => {
     expect(await reconcile(t)).toBeGreaterThanOrEqual(1);
     await expectPaidOnce(4, outTradeNo, orders);
     await expectLateNotifyChangesNothing(4, outTradeNo, orders);
+  });
+
+  it('an unpaid order cancelled while the gateway does not answer is closed by reconciliation, as cancelled', async () => {
+    const created = okResult(await pay.repayNow(b.token, { loanId, seq: 5, channel: 'ALIPAY' }));
+    const { outTradeNo } = created.order;
+    outage = true;
+    expect((await pay.close(b.token, outTradeNo)).response.rspCode).toBe(RSP.PAY_CONFIRMING);
+    expect(okResult(await pay.order(b.token, outTradeNo)).status).toBe('CREATED');
+    outage = false;
+    expect(await reconcile(t)).toBeGreaterThanOrEqual(1);
+    const [order] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.outTradeNo, outTradeNo));
+    expect(order).toMatchObject({ status: 'CLOSED', closeReason: 'BY_BORROWER', paidAt: null });
+    const [there] = await t.db
+      .select()
+      .from(sandboxGatewayOrders)
+      .where(eq(sandboxGatewayOrders.outTradeNo, outTradeNo));
+    expect(there?.status).toBe('CLOSED');
   });
 });

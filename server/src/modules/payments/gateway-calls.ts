@@ -48,6 +48,8 @@ export const payCreate: PartnerOperation<PayCreatePayload> = {
 
 export interface PayClosePayload extends Record<string, unknown> {
   outTradeNo: string;
+  /** why ours is to be closed once the gateway has (EXPIRED, BY_BORROWER, REPLACED) */
+  closeReason?: string;
 }
 
 /**

@@ -19,7 +19,7 @@ export async function closeByBorrower(
 ): Promise<PaymentOrderView> {
   const order = await ownOrder(ctx.db, user.id, outTradeNo);
   if (order.status !== 'CREATED') throw new ApiError(RSP.PAY_ORDER_NOT_OPEN);
-  const release = await releaseAtGateway(ctx, order);
+  const release = await releaseAtGateway(ctx, order, 'BY_BORROWER');
   if (release === 'PAID')
     throw new ApiError(RSP.PAY_ORDER_NOT_OPEN, `订单 ${order.outTradeNo} 已支付成功并已入账，无需取消`);
   if (release === 'UNSURE') throw confirmingError(release, order);

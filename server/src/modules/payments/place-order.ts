@@ -107,7 +107,7 @@ export async function placeOrder(
     } catch (error) {
       if (round < 5 && error instanceof MustRelease) {
         for (const holder of error.holders) {
-          const release = await releaseAtGateway(ctx, holder);
+          const release = await releaseAtGateway(ctx, holder, 'REPLACED');
           if (release !== 'CLOSED') throw confirmingError(release, holder);
           released.add(holder.id);
         }

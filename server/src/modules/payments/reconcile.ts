@@ -1,3 +1,4 @@
+import { type CloseReason, isCloseReason } from '@loan/domain';
 import { and, asc, eq, exists, gt, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { partnerCalls, paymentOrders, refundApplications } from '../../db/schema.ts';
@@ -15,40 +16,41 @@ type ReconcileContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log' | 'gatew
  * The payments' reconciliation (a job): orders still CREATED past their expiry, and open orders a new attempt
  * asked the gateway to close (a PAY_CLOSE claim on them) without a clear answer, are closed at the gateway
  * first (releaseAtGateway): paid there → applied as the notify would (the notify later changes nothing);
- * closed there → CLOSED here (EXPIRED, or REPLACED for a new attempt's), the coupon back; no answer → asked
+ * closed there → CLOSED here (EXPIRED, or why the close was asked for), the coupon back; no answer → asked
  * again next time. Refunds REFUNDING for more than a minute are asked too (done there → confirmed). Closed
  * orders whose late money has no refund yet get their AUTO refund. Returns how many things changed.
  */
 export async function reconcilePayments(ctx: ReconcileContext, limit = 50): Promise<number> {
   let changed = 0;
   const now = ctx.now();
-  const closing = exists(
-    ctx.db
-      .select({ id: partnerCalls.id })
-      .from(partnerCalls)
-      .where(
-        and(
-          eq(partnerCalls.partner, GATEWAY),
-          eq(partnerCalls.operation, payClose.operation),
-          eq(partnerCalls.subject, paymentOrders.outTradeNo),
-        ),
-      ),
+  const closeClaims = and(
+    eq(partnerCalls.partner, GATEWAY),
+    eq(partnerCalls.operation, payClose.operation),
+    eq(partnerCalls.subject, paymentOrders.outTradeNo),
   );
+  const closing = exists(ctx.db.select({ id: partnerCalls.id }).from(partnerCalls).where(closeClaims));
   const due = await ctx.db
-    .select({ order: paymentOrders, replaced: sql<boolean>`${closing}` })
+    .select({
+      order: paymentOrders,
+      // why the latest close was asked for (a new attempt's or a borrower's), when one was
+      asked: sql<string | null>`(select ${partnerCalls.payload} ->> 'closeReason' from ${partnerCalls}
+        where ${closeClaims} order by ${partnerCalls.id} desc limit 1)`,
+    })
     .from(paymentOrders)
     .where(and(eq(paymentOrders.status, 'CREATED'), or(lte(paymentOrders.expiresAt, now), closing)))
     .orderBy(asc(paymentOrders.expiresAt))
     .limit(limit);
-  for (const { order, replaced } of due) {
+  for (const { order, asked } of due) {
+    const reason: CloseReason =
+      order.expiresAt.getTime() <= now.getTime() || !isCloseReason(asked) ? 'EXPIRED' : asked;
     try {
-      const release = await releaseAtGateway(ctx, order);
+      const release = await releaseAtGateway(ctx, order, reason);
       if (release === 'UNSURE') continue;
       if (release === 'CLOSED') {
         await ctx.db.transaction(async (tx) => {
           const locked = await lockOrder(tx, order);
           if (locked?.status !== 'CREATED') return;
-          await closeOrderRow(tx, locked, replaced ? 'REPLACED' : 'EXPIRED', 'SYSTEM', ctx.now());
+          await closeOrderRow(tx, locked, reason, 'SYSTEM', ctx.now());
         });
       }
       changed += 1;

@@ -1,4 +1,4 @@
-import { RSP } from '@loan/domain';
+import { type CloseReason, RSP } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { PaymentOrderRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -33,18 +33,23 @@ export function confirmingError(release: Exclude<Release, 'CLOSED'>, order: Paym
 }
 
 /**
- * Closes an open order at the gateway BEFORE ours is closed (claim PAY_CLOSE first, the claim's key on the call):
+ * Closes an open order at the gateway BEFORE ours is closed (claim PAY_CLOSE first, the claim's key on the call;
+ * the claim keeps why, for reconciliation to close ours with that reason once the gateway has answered):
  * accepted → CLOSED. Refused (the borrower paid at the cashier) → the gateway is asked for the payment, which is
  * applied once, under the loan's and the order's locks: PAID (its notify later finds the order PAID and changes
  * nothing). No answer → UNSURE.
  */
-export async function releaseAtGateway(ctx: GatewayContext, order: PaymentOrderRow): Promise<Release> {
+export async function releaseAtGateway(
+  ctx: GatewayContext,
+  order: PaymentOrderRow,
+  closeReason: CloseReason,
+): Promise<Release> {
   let outcome: CallOutcome;
   try {
     outcome = await runPartnerCall(ctx, payClose, {
       partner: GATEWAY,
       subject: order.outTradeNo,
-      payload: { outTradeNo: order.outTradeNo },
+      payload: { outTradeNo: order.outTradeNo, closeReason },
     });
   } catch (error) {
     ctx.log.warn({ err: error, outTradeNo: order.outTradeNo }, 'closing an order at the gateway failed');
