@@ -181,9 +181,17 @@ describe('a fee paid through the sandbox cashier', () => {
 
   it('a notify for a closed order is recorded and the money refunded automatically, never lost', async () => {
     const created = okResult(await pay.create(b.token, { feeIds: [upfrontId], channel: 'ALIPAY' }));
-    okResult(await pay.cashier(b.token, created.order.outTradeNo));
-    // the borrower closes the order before the gateway's notify arrives
+    // the borrower closes the order; the gateway accepts the close and yet takes the money (it should not)
     okResult(await pay.close(b.token, created.order.outTradeNo));
+    await t.db
+      .update(sandboxGatewayOrders)
+      .set({ status: 'WAIT', closedAt: null })
+      .where(eq(sandboxGatewayOrders.outTradeNo, created.order.outTradeNo));
+    expect(
+      await paymentContext(t).gateway.cashier(created.order.outTradeNo, 'PAY', t.clock.now()),
+    ).toMatchObject({
+      ok: true,
+    });
     expect(await deliverNotifies(t)).toBe(1);
     const [order] = await t.db
       .select()

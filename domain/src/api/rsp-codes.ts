@@ -125,6 +125,7 @@ export const RSP = {
   PAY_SANDBOX_ONLY: '3812',
   PAY_RECEIPT_NOT_READY: '3813',
   PAY_GATEWAY_UNAVAILABLE: '3814',
+  PAY_CONFIRMING: '3815',
   // 39xx refunds
   REFUND_NOT_FOUND: '3901',
   REFUND_PAYMENT_NOT_FOUND: '3902',
@@ -253,6 +254,7 @@ const TEXTS: Record<RspCode, string> = {
   '3812': '沙箱收银台仅在沙箱支付环境可用',
   '3813': '订单尚未支付，暂无电子回单',
   '3814': '支付渠道暂时无法下单，请稍后重试',
+  '3815': '有一笔支付正在确认中，请稍后刷新查看结果，确认前请勿重复支付',
   '3901': '退款申请不存在或无权查看',
   '3902': '支付订单不存在或无权查看',
   '3903': '该笔支付尚未完成，不能申请退款',

@@ -28,6 +28,7 @@ export const PAYMENT_ORDER_TRANSITIONS: readonly PaymentOrderTransition[] = [
 ];
 
 export const isPaymentOrderState = oneOf(PAYMENT_ORDER_STATES);
+export const isCloseReason = oneOf(CLOSE_REASONS);
 
 /** The next state of an order, or null when the move is not legal (row values may be passed as they are). */
 export function paymentOrderTransition(from: string, event: PaymentOrderEvent): PaymentOrderState | null {

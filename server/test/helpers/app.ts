@@ -75,6 +75,8 @@ export interface TestAppOptions {
   /** the stopping flag /health/ready reads */
   lifecycle?: BuildAppOptions['lifecycle'];
   testHooks?: BuildAppOptions['testHooks'];
+  /** the payment gateway, made on the test database (default: the sandbox gateway) */
+  gateway?: (db: Database) => NonNullable<BuildAppOptions['gateway']>;
 }
 
 const NO_WEB_DIST = join(mkdtempSync(join(tmpdir(), 'loan-no-web-')), 'dist');
@@ -129,6 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     banks: options.banks,
     files: options.files,
     testHooks: options.testHooks,
+    gateway: options.gateway?.(handle.db),
   });
   options.setup?.(app);
   await app.ready();

@@ -5,7 +5,7 @@ import { createSandboxGateway } from '../../src/adapters/payments/sandbox.ts';
 import { deliverDueGatewayNotifies } from '../../src/adapters/payments/sandbox-delivery.ts';
 import { coupons, feeItems, instalments, ledgerTransactions, loans } from '../../src/db/schema.ts';
 import { reconcilePayments } from '../../src/modules/payments/reconcile.ts';
-import { call, createTestApp, type TestApp } from './app.ts';
+import { call, createTestApp, type TestApp, type TestAppOptions } from './app.ts';
 import { makeReadyBorrower } from './borrower.ts';
 import { disburseLoan } from './loans.ts';
 
@@ -110,8 +110,8 @@ export async function couponRow(t: TestApp, id: number) {
 }
 
 /** An app, its payment calls and a borrower (`loginId`) with a disbursed 12-month YNIT loan of 120000.00. */
-export async function paymentSetup(loginId: string) {
-  const t = await createTestApp();
+export async function paymentSetup(loginId: string, options: TestAppOptions = {}) {
+  const t = await createTestApp(options);
   const b = await makeReadyBorrower(t, loginId);
   const loanId = await loanIdOf(t, await disburseLoan(t, b, 'YNIT-XT01', '120000', 12));
   return { t, pay: payCalls(t), b, loanId };

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { feeItems, instalments, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { OPEN_INSTALMENT, penaltyAsOf } from '../loans/collections.ts';
-import { closeAtGateway, openAtGateway } from './gateway-steps.ts';
+import { openAtGateway } from './gateway-steps.ts';
 import { assertNoSettlementWaiting, feeSubject, instalmentSubject } from './held.ts';
 import { type DraftItem, lockLoans, type OrderDraft, placeOrder } from './place-order.ts';
 import { orderView } from './views.ts';
@@ -73,7 +73,8 @@ export async function createFeeOrder(
 /**
  * POST /pay/repayNow: an order for what instalment `seq` of the borrower's loan owes today (penalty to today,
  * interest, fee, principal): an overdue or due one, or the next one ahead of its date (3807 otherwise); refused
- * while an early settlement of the loan is under way (3808). A loan not the borrower's: 3601.
+ * while an early settlement of the loan is under way (3808), or while an earlier order of it is paid or may be
+ * at the gateway (3815, placeOrder). A loan not the borrower's: 3601.
  */
 export async function repayNow(ctx: AppContext, user: UserRow, body: RepayNowRequest): Promise<CreatedOrder> {
   const placed = await placeOrder(ctx, async (tx) => {
@@ -145,12 +146,11 @@ function draft(
   return { userId: user.id, purpose, loanId, channel, couponId, subject, items };
 }
 
-/** After the order's transaction: the replaced orders closed at the gateway, the new one opened there. */
+/** After the order's transaction (the orders it replaced were closed at the gateway before): opened there. */
 export async function afterPlaced(
   ctx: AppContext,
   placed: Awaited<ReturnType<typeof placeOrder>>,
 ): Promise<CreatedOrder> {
-  for (const old of placed.replaced) await closeAtGateway(ctx, old);
   let order = placed.order;
   if (order.status === 'CREATED' && !order.cashierUrl) {
     const subject = PAYMENT_PURPOSE_LABELS[order.purpose];

@@ -48,9 +48,14 @@ export const payCreate: PartnerOperation<PayCreatePayload> = {
 
 export interface PayClosePayload extends Record<string, unknown> {
   outTradeNo: string;
+  /** why ours is to be closed once the gateway has (EXPIRED, BY_BORROWER, REPLACED) */
+  closeReason?: string;
 }
 
-/** Closes the order at the gateway (ours is closed already); refused when it was paid there meanwhile. */
+/**
+ * Closes the order at the gateway BEFORE ours is closed (release-order.ts); refused when it was paid there
+ * meanwhile, and then the gateway is asked for the payment, which is applied instead.
+ */
 export const payClose: PartnerOperation<PayClosePayload> = {
   operation: 'PAY_CLOSE',
   async call(ctx, { payload, key }) {
@@ -58,7 +63,7 @@ export const payClose: PartnerOperation<PayClosePayload> = {
     return { accepted: answer.ok, reason: answer.reason, result: {} };
   },
   async apply() {
-    // a refusal means the money arrived: its notify (or reconciliation's query) records it
+    // a refusal means the money arrived: releaseAtGateway (the new attempt's, or reconciliation's) applies it
     return null;
   },
 };

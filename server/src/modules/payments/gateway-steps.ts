@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { type PaymentOrderRow, paymentOrders } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { runPartnerCall } from '../partner-calls/run.ts';
-import { GATEWAY, notifyUrls, payClose, payCreate } from './gateway-calls.ts';
+import { GATEWAY, notifyUrls, payCreate } from './gateway-calls.ts';
 
 type GatewayContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log' | 'gateway' | 'config'>;
 
@@ -38,23 +38,4 @@ export async function openAtGateway(
   });
   if (outcome.status === 'UNANSWERED') throw new ApiError(RSP.PAY_GATEWAY_UNAVAILABLE);
   return reread(ctx, order.id);
-}
-
-/** Closes a closed order at the gateway too (claim PAY_CLOSE); a failure is logged, reconciliation retries. */
-export async function closeAtGateway(ctx: GatewayContext, order: PaymentOrderRow): Promise<void> {
-  try {
-    const outcome = await runPartnerCall(ctx, payClose, {
-      partner: GATEWAY,
-      subject: order.outTradeNo,
-      payload: { outTradeNo: order.outTradeNo },
-    });
-    if (outcome.status === 'ANSWERED' && !outcome.answer.accepted) {
-      ctx.log.warn(
-        { outTradeNo: order.outTradeNo, reason: outcome.answer.reason },
-        'gateway refused to close an order: it was paid, its notify will be recorded',
-      );
-    }
-  } catch (error) {
-    ctx.log.warn({ err: error, outTradeNo: order.outTradeNo }, 'closing an order at the gateway failed');
-  }
 }

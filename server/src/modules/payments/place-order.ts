@@ -14,6 +14,7 @@ import { coupons, loans, type PaymentOrderRow, paymentOrderItems, paymentOrders 
 import { ApiError } from '../../lib/api-error.ts';
 import { applyPaidOrder } from './apply-paid.ts';
 import { closeOrderRow, recordOrderEvent } from './order-events.ts';
+import { confirmingError, releaseAtGateway } from './release-order.ts';
 
 /** One thing an order will pay, as owed now. */
 export interface DraftItem {
@@ -48,7 +49,7 @@ export interface PlacedOrder {
   order: PaymentOrderRow;
   /** a new order (not an identical open one given back) */
   fresh: boolean;
-  /** open orders of the same items this one replaced (to be closed at the gateway) */
+  /** open orders of the same items this one replaced (closed at the gateway before they were closed here) */
   replaced: PaymentOrderRow[];
 }
 
@@ -79,22 +80,41 @@ function isRetryable(error: unknown): boolean {
   return false;
 }
 
+/** Open orders of the draft's items that the gateway has not closed yet: they must make way first. */
+class MustRelease extends Error {
+  constructor(readonly holders: PaymentOrderRow[]) {
+    super('open orders hold the items');
+  }
+}
+
 /**
  * Places an order for what `build` finds owed (inside the transaction, with the loans locked). An open order
  * of exactly the same items, coupon, channel and amount is given back as it is; other open orders holding any
- * of the items are closed (REPLACED, their coupons given back). The coupon is locked by compare-and-set
+ * of the items are closed at the gateway FIRST (outside any transaction: releaseAtGateway), then here (REPLACED,
+ * their coupons given back). One the gateway reports paid is applied instead and nothing new is opened; one
+ * it does not answer for stays open: either way 3815. The coupon is locked by compare-and-set
  * (AVAILABLE → LOCKED), so one coupon never holds two open orders. A fully discounted order is paid at once.
  * Two requests at once: the items' partial unique index lets one order in; the other tries again and finds it.
  */
 export async function placeOrder(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'now' | 'banks' | 'log' | 'gateway' | 'config'>,
   build: (tx: Database) => Promise<OrderDraft>,
 ): Promise<PlacedOrder> {
+  const released = new Set<number>();
   for (let round = 0; ; round += 1) {
     try {
-      return await ctx.db.transaction((tx) => placeIn(tx, ctx.now(), build));
+      return await ctx.db.transaction((tx) => placeIn(tx, ctx.now(), build, released));
     } catch (error) {
+      if (round < 5 && error instanceof MustRelease) {
+        for (const holder of error.holders) {
+          const release = await releaseAtGateway(ctx, holder, 'REPLACED');
+          if (release !== 'CLOSED') throw confirmingError(release, holder);
+          released.add(holder.id);
+        }
+        continue;
+      }
       if (round < 3 && isRetryable(error)) continue;
+      if (error instanceof MustRelease) throw confirmingError('UNSURE', error.holders[0] as PaymentOrderRow);
       throw error;
     }
   }
@@ -104,6 +124,7 @@ async function placeIn(
   tx: Database,
   now: Date,
   build: (tx: Database) => Promise<OrderDraft>,
+  released: ReadonlySet<number>,
 ): Promise<PlacedOrder> {
   const draft = await build(tx);
   const keys = draft.items.map((i) => i.subjectKey).sort();
@@ -125,6 +146,8 @@ async function placeIn(
     (h) => h.attemptKey === attemptKey && h.userId === draft.userId && h.expiresAt.getTime() > now.getTime(),
   );
   if (same && holders.length === 1) return { order: same, fresh: false, replaced: [] };
+  const unreleased = holders.filter((h) => !released.has(h.id));
+  if (unreleased.length > 0) throw new MustRelease(unreleased);
   const replaced: PaymentOrderRow[] = [];
   for (const holder of holders) replaced.push(await closeOrderRow(tx, holder, 'REPLACED', 'BORROWER', now));
 

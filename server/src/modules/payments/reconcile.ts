@@ -1,22 +1,24 @@
-import { and, asc, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { type CloseReason, isCloseReason } from '@loan/domain';
+import { and, asc, eq, exists, gt, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { paymentOrders, refundApplications } from '../../db/schema.ts';
+import { partnerCalls, paymentOrders, refundApplications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { applyRefundNotify } from '../refunds/notify.ts';
-import { applyPaidOrder } from './apply-paid.ts';
-import { closeAtGateway } from './gateway-steps.ts';
+import { GATEWAY, payClose } from './gateway-calls.ts';
 import { closeOrderRow } from './order-events.ts';
 import { lockOrder } from './place-order.ts';
 import { startAutoRefund } from './refund-call.ts';
+import { releaseAtGateway } from './release-order.ts';
 
 type ReconcileContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log' | 'gateway' | 'config'>;
 
 /**
- * The payments' reconciliation (a job): orders still CREATED past their expiry are asked of the gateway: PAID
- * there → applied as the notify would (its notify later is a DUPLICATE-free IGNORED); otherwise closed at the
- * gateway and CLOSED (EXPIRED, the coupon back). Refunds REFUNDING for more than a minute are asked too (done
- * there → confirmed). Closed orders whose late money has no refund yet get their AUTO refund. Returns how many
- * things changed.
+ * The payments' reconciliation (a job): orders still CREATED past their expiry, and open orders a new attempt
+ * asked the gateway to close (a PAY_CLOSE claim on them) without a clear answer, are closed at the gateway
+ * first (releaseAtGateway): paid there → applied as the notify would (the notify later changes nothing);
+ * closed there → CLOSED here (EXPIRED, or why the close was asked for), the coupon back; no answer → asked
+ * again next time. Refunds REFUNDING for more than a minute are asked too (done there → confirmed). Closed
+ * orders whose late money has no refund yet get their AUTO refund. Returns how many things changed.
  */
 export async function reconcilePayments(
   ctx: ReconcileContext,
@@ -25,32 +27,37 @@ export async function reconcilePayments(
 ): Promise<number> {
   let changed = 0;
   const now = ctx.now();
-  const expired = await ctx.db
-    .select()
+  const closeClaims = and(
+    eq(partnerCalls.partner, GATEWAY),
+    eq(partnerCalls.operation, payClose.operation),
+    eq(partnerCalls.subject, paymentOrders.outTradeNo),
+  );
+  const closing = exists(ctx.db.select({ id: partnerCalls.id }).from(partnerCalls).where(closeClaims));
+  const due = await ctx.db
+    .select({
+      order: paymentOrders,
+      // why the latest close was asked for (a new attempt's or a borrower's), when one was
+      asked: sql<string | null>`(select ${partnerCalls.payload} ->> 'closeReason' from ${partnerCalls}
+        where ${closeClaims} order by ${partnerCalls.id} desc limit 1)`,
+    })
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.status, 'CREATED'), lte(paymentOrders.expiresAt, now)))
+    .where(and(eq(paymentOrders.status, 'CREATED'), or(lte(paymentOrders.expiresAt, now), closing)))
     .orderBy(asc(paymentOrders.expiresAt))
     .limit(limit);
-  for (const order of expired) {
+  for (const { order, asked } of due) {
     if (budget?.aborted) break;
+    const reason: CloseReason =
+      order.expiresAt.getTime() <= now.getTime() || !isCloseReason(asked) ? 'EXPIRED' : asked;
     try {
-      const status = await ctx.gateway.queryOrder(order.outTradeNo, now);
-      const done = await ctx.db.transaction(async (tx) => {
-        const locked = await lockOrder(tx, order);
-        if (locked?.status !== 'CREATED') return null;
-        if (status.status === 'PAID' && status.amountFen === locked.amountFen) {
-          const paidAt = status.paidAt ?? now;
-          await applyPaidOrder(tx, locked, {
-            now,
-            paidAt,
-            gatewayTradeNo: status.gatewayTradeNo,
-            actor: 'SYSTEM',
-          });
-          return null;
-        }
-        return closeOrderRow(tx, locked, 'EXPIRED', 'SYSTEM', now);
-      });
-      if (done) await closeAtGateway(ctx, done);
+      const release = await releaseAtGateway(ctx, order, reason);
+      if (release === 'UNSURE') continue;
+      if (release === 'CLOSED') {
+        await ctx.db.transaction(async (tx) => {
+          const locked = await lockOrder(tx, order);
+          if (locked?.status !== 'CREATED') return;
+          await closeOrderRow(tx, locked, reason, 'SYSTEM', ctx.now());
+        });
+      }
       changed += 1;
     } catch (error) {
       if (!(error instanceof ApiError))

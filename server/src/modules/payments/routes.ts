@@ -20,7 +20,8 @@ import { orderView, ownOrder, paidOrders } from './views.ts';
 
 const TAGS = ['支付'];
 const ORDER_NOTE =
-  '同一服务费项目或同一期同时只有一个待支付订单：相同内容再次发起返回原订单，不同内容则关闭原订单（已重新发起支付）。' +
+  '同一服务费项目或同一期同时只有一个待支付订单：相同内容再次发起返回原订单，不同内容则先在支付渠道关闭原订单（已重新发起支付）；' +
+  '原订单已在收银台支付的，按支付入账、不再下单，有一笔支付正在确认中或支付渠道无响应时 3815。' +
   '订单 30 分钟未支付自动关闭。不存在或他人的订单一律 3801。';
 
 export function paymentRoutes(app: App, ctx: AppContext): void {
@@ -66,7 +67,8 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
     API.payCloseOrder,
     {
       summary: '取消支付：关闭待支付订单，优惠券退回',
-      description: '不存在或他人的订单 3801；已支付或已关闭 3805。',
+      description:
+        '先在支付渠道关闭。不存在或他人的订单 3801；已支付（含刚在收银台支付的，按支付入账）或已关闭 3805；支付渠道无响应 3815。',
       body: OutTradeNoBody,
       result: PaymentOrderSchema,
     },

@@ -1,14 +1,19 @@
-import type { PaymentChannel } from '@loan/domain';
+import { type PaymentChannel, RSP } from '@loan/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Flex, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { accountKeys } from '../../api/account';
 import { isApiError } from '../../api/errors';
-import { repayNow } from '../../api/payments';
+import { loanKeys } from '../../api/loans';
+import { paymentKeys, repayNow } from '../../api/payments';
 import { ChannelPicker, cashierTarget } from './ChannelPicker';
 
 /**
  * Repaying one instalment now: what it owes (`summary`), a channel, then the cashier, coming back to this page.
  * The server prices the order to today and says why when it cannot be paid yet; the reason shows in the dialog.
+ * An earlier payment being confirmed (3815): its reason shows, and the loan and account are read again (it may
+ * have been applied just now).
  * Used by the loan detail (主动还款) and My account (立即还款).
  */
 export function RepayModal({
@@ -31,6 +36,7 @@ export function RepayModal({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [channel, setChannel] = useState<PaymentChannel>('ALIPAY');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,6 +51,10 @@ export function RepayModal({
       else window.location.assign(target.external);
     } catch (caught) {
       setProblem(isApiError(caught) ? caught.desc : '发起还款失败，请稍后重试');
+      if (isApiError(caught) && caught.code === RSP.PAY_CONFIRMING) {
+        for (const queryKey of [loanKeys.detail, loanKeys.records, accountKeys.overview, paymentKeys.all])
+          void queryClient.invalidateQueries({ queryKey });
+      }
     } finally {
       setPending(false);
     }

@@ -1,5 +1,5 @@
 import { type AgreementText, API } from '@loan/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applicationDetail } from '../../test/application-fixtures';
 import { desktopWidth } from '../../test/loan-fixtures';
@@ -173,5 +173,37 @@ describe('/record/loanRecordDetail', () => {
     await user.click(within(card('已签署协议')).getByRole('button', { name: '查看协议' }));
     const dialog = await screen.findByRole('dialog');
     await shownIn(dialog, '以下文本与签署时记录的文本指纹不一致，请联系客服');
+  });
+
+  it('an open order paid at the cashier meanwhile: 取消支付 says it is paid and reads the loan again', async () => {
+    const outTradeNo = 'PAY20260910100000000078';
+    let paid = false;
+    const user = setup((r) => {
+      if (r.url === API.loanRecordDetail)
+        return ok(
+          record({
+            openOrder: paid
+              ? null
+              : {
+                  outTradeNo,
+                  purpose: 'INSTALMENT',
+                  purposeLabel: '主动还款',
+                  amount: '4555.49',
+                  cashierUrl: `/cashier?outTradeNo=${outTradeNo}`,
+                  expiresAt: '2026-09-10T02:30:00.000Z',
+                },
+          }),
+        );
+      if (r.url === API.payCloseOrder) {
+        paid = true;
+        return fail('3805', `订单 ${outTradeNo} 已支付成功并已入账，无需取消`);
+      }
+      return ok(null);
+    });
+    const alert = await screen.findByTestId('open-order');
+    await user.click(within(alert).getByRole('button', { name: '取消支付' }));
+    await shown(`订单 ${outTradeNo} 已支付成功并已入账，无需取消`);
+    await waitFor(() => expect(screen.queryByTestId('open-order')).toBeNull());
+    expect(calls(API.loanRecordDetail).length).toBeGreaterThan(1);
   });
 });

@@ -82,4 +82,14 @@ describe('主动还款', () => {
     await user.click(within(dialog).getByRole('button', { name: /确认还款/ }));
     await within(dialog).findByText('该期尚未到期或已还清，无需主动还款');
   });
+
+  it('says a payment is being confirmed instead of starting another one', async () => {
+    const reason =
+      '有一笔支付正在确认中（订单 PAY20261123100000000049），请稍后刷新查看结果，确认前请勿重复支付';
+    const { user } = setup(() => fail('3815', reason));
+    await user.click(await screen.findByRole('button', { name: '立即还款' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /确认还款/ }));
+    await within(dialog).findByText(reason);
+  });
 });

@@ -1,5 +1,5 @@
 import type { CouponOptionView, FeeItemView, PaymentChannel } from '@loan/domain';
-import { formatYuan } from '@loan/domain';
+import { formatYuan, RSP } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Flex, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -108,6 +108,9 @@ export function PayFeesModal({ items, onClose }: { items: FeeItemView[]; onClose
     } catch (caught) {
       setProblem(isApiError(caught) ? caught.desc : '下单失败，请稍后重试');
       void options.refetch();
+      // an earlier payment being confirmed (3815) may have paid some of the items just now
+      if (isApiError(caught) && caught.code === RSP.PAY_CONFIRMING)
+        void queryClient.invalidateQueries({ queryKey: feeKeys.list });
     } finally {
       setPending(false);
     }
