@@ -11,6 +11,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, inject } from 'vitest';
+import type { FileStorage } from '../../src/adapters/files/file-storage.ts';
+import { createFileStorage } from '../../src/adapters/files/sealed.ts';
 import type { OutboxAdapter } from '../../src/adapters/outbox/outbox.ts';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -57,6 +59,8 @@ export interface TestApp {
   app: App;
   db: Database;
   config: Config;
+  /** the app's document store (sealed in the database unless the test hands in its own) */
+  files: FileStorage;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -117,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await seedDemoAccounts(handle.db, config, clock.now());
   await seedCatalogue(handle.db, clock.now());
+  const files = options.files ?? createFileStorage(config, handle.db, { now: clock.now });
   const app = await buildApp({
     config,
     db: handle.db,
@@ -127,7 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     lifecycle: options.lifecycle,
     marketplace: options.marketplace,
     banks: options.banks,
-    files: options.files,
+    files,
     testHooks: options.testHooks,
   });
   options.setup?.(app);
@@ -136,6 +141,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: handle.db,
     config,
+    files,
     clock,
     close: async () => {
       await app.close();
