@@ -5,8 +5,9 @@ import { createFileStorage } from '../src/adapters/files/sealed.ts';
 import { documentBlobs } from '../src/db/schema.ts';
 import { type Keyring, SealedValueError } from '../src/lib/at-rest.ts';
 import { openBytes, sealBytes, sealedBytesKeyId } from '../src/lib/sealed-bytes.ts';
-import { createTestApp, login, type TestApp } from './helpers/app.ts';
-import { storageKeyOf, storedBytes } from './helpers/stored.ts';
+import { ORPHAN_DOCUMENT_AGE_MS, purgeOrphanDocuments } from '../src/modules/documents/orphans.ts';
+import { createTestApp, login, MINUTE, type TestApp } from './helpers/app.ts';
+import { isStored, storageKeyOf, storedBytes } from './helpers/stored.ts';
 import { realJpeg, realPng } from './helpers/upload-files.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
@@ -94,5 +95,16 @@ describe('uploads are kept sealed in the database', () => {
     );
     await elsewhere.remove(key);
     await expect(t.files.get(key)).rejects.toThrow(/document not found/);
+  });
+
+  // last: it moves the clock past the session
+  it('a sealed file no document names is purged a day after it was stored, not before', async () => {
+    const hint = { userId: 1, kind: 'ID_CARD_FRONT', extension: 'png' };
+    const stray = await t.files.put(Buffer.from('upload cut short'), hint);
+    t.clock.advance(ORPHAN_DOCUMENT_AGE_MS + MINUTE);
+    const recent = await t.files.put(Buffer.from('upload in progress'), hint);
+    expect(await purgeOrphanDocuments(t.db, t.files, t.clock.now())).toMatchObject({ strayBlobs: 1 });
+    expect(await isStored(t.db, stray)).toBe(false);
+    expect(await isStored(t.db, recent)).toBe(true);
   });
 });
