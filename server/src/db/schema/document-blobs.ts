@@ -1,8 +1,11 @@
 import { customType, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from './columns.ts';
 
-/** PostgreSQL bytea, read and written as bytes. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+/** PostgreSQL bytea, read and written as bytes (a Buffer for node-postgres, which PGlite takes too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /**
  * The uploaded documents' files when they are kept in the database (the default store): AES-256-GCM with the
