@@ -79,8 +79,8 @@ describe('the start moves plain document files into the sealed store', () => {
     } finally {
       await second.close();
     }
-    // two starts of an embedded database on disk
-  }, 120_000);
+    // two starts of an embedded database on disk (its first creates the cluster): slow on a loaded machine
+  }, 300_000);
 });
 
 describe('moving is idempotent and safe with two servers at once', () => {
