@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
 import { createSandboxBanks } from './adapters/banks/sandbox.ts';
 import type { FileStorage } from './adapters/files/file-storage.ts';
-import { createLocalFileStorage } from './adapters/files/local.ts';
+import { createFileStorage } from './adapters/files/sealed.ts';
 import type { MarketplaceAdapter } from './adapters/marketplace/marketplace.ts';
 import { createSandboxMarketplace } from './adapters/marketplace/sandbox.ts';
 import type { OutboxAdapter } from './adapters/outbox/outbox.ts';
@@ -64,7 +64,7 @@ export interface BuildAppOptions {
   banks?: BankAdapters;
   /** the payment gateway; default: the sandbox gateway */
   gateway?: PaymentGateway & Partial<SandboxCashier>;
-  /** uploaded documents; default: a local directory (FILE_DIR) */
+  /** uploaded documents; default: sealed in the database, or the S3 bucket (FILE_STORAGE) */
   files?: FileStorage;
   /** start the background work (reconciliation, sandbox deliveries and collections, housekeeping); `npm start` does, tests do not */
   startJobs?: boolean;
@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     log: app.log,
     marketplace: opts.marketplace ?? createSandboxMarketplace(db),
     banks: opts.banks ?? createSandboxBanks({ db, decisionDelayMs: config.sandboxDecisionDelayMs }),
-    files: opts.files ?? createLocalFileStorage(config.fileDir),
+    files: opts.files ?? createFileStorage(config, db, { now }),
     gateway: opts.gateway ?? createSandboxGateway(db),
     ...(opts.testHooks ? { testHooks: opts.testHooks } : {}),
   };

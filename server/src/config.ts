@@ -7,6 +7,7 @@ import {
   DEFAULT_FIELD_CIPHER_IV,
   DEFAULT_FIELD_CIPHER_KEY,
 } from '@loan/domain';
+import { type FileStorageConfig, readFileStorage } from './config-files.ts';
 import { PII_KEYRING, readKeyring, STORE_TOKEN_KEYRING } from './config-keyrings.ts';
 import { type PlatformIdentity, readPlatform } from './config-platform.ts';
 import { productionProblems, settingNameProblems } from './config-production.ts';
@@ -70,8 +71,10 @@ export interface Config {
   agreementReadSecret: string;
   /** HMAC secret of the payment gateway's notifies (PAYMENT_NOTIFY_SECRET; the sandbox gateway signs with it) */
   paymentNotifySecret: string;
-  /** where the local file-storage adapter keeps uploaded documents */
+  /** where uploaded documents were kept as plain files before they were sealed: moved into fileStorage at start */
   fileDir: string;
+  /** where uploaded documents are kept, sealed (FILE_STORAGE, S3_*; config-files.ts) */
+  fileStorage: FileStorageConfig;
   /** how long the sandbox banks take to decide, in milliseconds */
   sandboxDecisionDelayMs: number;
   /**
@@ -231,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     agreementReadSecret: read.text('AGREEMENT_READ_SECRET', DEFAULT_AGREEMENT_READ_SECRET),
     paymentNotifySecret: read.text('PAYMENT_NOTIFY_SECRET', DEFAULT_PAYMENT_NOTIFY_SECRET),
     fileDir: resolve(read.text('FILE_DIR', join(dataDir, 'files'))),
+    fileStorage: readFileStorage(env, problems),
     sandboxDecisionDelayMs: read.positiveInt('SANDBOX_DECISION_DELAY_MS', 5000, 86_400_000),
     sandbox: sandboxSwitch === 'on',
     shutdownDrainMs: read.positiveInt(

@@ -19,6 +19,9 @@ async function main(): Promise<void> {
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (database.seeded.length)
     app.log.info({ accounts: database.seeded }, '已创建演示账号 / demo accounts seeded');
+  const moved = database.movedDocuments;
+  if (moved.moved || moved.notHere || moved.altered)
+    app.log.info(moved, '本地证件文件已加密移入存储 / plain document files moved into the sealed store');
 
   const shutdown = createShutdown({
     beginDrain: () => {

@@ -1,17 +1,22 @@
+import { createFileStorage } from './adapters/files/sealed.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { isEmpty, seedDemoAccounts } from './db/seed.ts';
 import { seedCatalogue } from './db/seed-catalogue.ts';
 import { sealMigratedValues } from './db/start-sealing.ts';
+import { type MoveReport, moveLocalDocuments } from './modules/documents/move-local.ts';
 
 export interface OpenedDatabase extends DatabaseHandle {
   /** demo accounts created by this start (first start of an empty embedded database) */
   seeded: string[];
+  /** documents moved by this start from plain files under FILE_DIR into the sealed store */
+  movedDocuments: MoveReport;
 }
 
 /**
  * Opens (and locks) the database, applies the migrations, adds the missing reference data (products, agreement
- * texts) and seeds the demo accounts into an empty embedded database.
+ * texts), moves the documents still kept as plain files into the sealed store, and seeds the demo accounts into an
+ * empty embedded database.
  */
 export async function openAndMigrate(
   config: Config,
@@ -21,6 +26,7 @@ export async function openAndMigrate(
   try {
     await handle.migrate();
     await sealMigratedValues(handle.db, config);
+    const movedDocuments = await moveLocalDocuments(handle.db, createFileStorage(config, handle.db));
     await seedCatalogue(handle.db);
     // demo accounts: never in production, only into an empty embedded database
     const seed =
@@ -29,7 +35,7 @@ export async function openAndMigrate(
       handle.kind === 'pglite' &&
       (await isEmpty(handle.db));
     const seeded = seed ? await seedDemoAccounts(handle.db, config) : [];
-    return { ...handle, seeded };
+    return { ...handle, seeded, movedDocuments };
   } catch (error) {
     await handle.close();
     throw error;

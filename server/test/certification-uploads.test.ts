@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type LoanCertificationResult, RSP } from '@loan/domain';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documents } from '../src/db/schema.ts';
+import { auditLog, documentBlobs, documents } from '../src/db/schema.ts';
 import { certificationSummary } from '../src/modules/certification/service.ts';
 import { call, login, type TestApp, tableCounts } from './helpers/app.ts';
 import {
@@ -15,6 +13,7 @@ import {
   SAVE_CERTIFICATION as SAVE,
   uploadDocumentSet,
 } from './helpers/certification.ts';
+import { storedCount } from './helpers/stored.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
 let t: TestApp;
@@ -36,13 +35,7 @@ let demoDocs: CertificationDocs;
 
 const request = (overrides: Record<string, unknown> = {}) => certificationRequest(demoDocs, overrides);
 
-const fileCount = () => {
-  try {
-    return readdirSync(t.config.fileDir, { recursive: true }).length;
-  } catch {
-    return 0;
-  }
-};
+const fileCount = () => storedCount(t.db);
 
 // the form, the content checks, the quota and the purge of uploads: uploads-*.test.ts
 describe('POST /users/uploadDocument', () => {
@@ -58,7 +51,10 @@ describe('POST /users/uploadDocument', () => {
     const [row] = await t.db.select().from(documents).where(eq(documents.id, res.result.documentId));
     expect(row).toMatchObject({ userId: demoId, sizeBytes: res.result.sizeBytes, mimeType: 'image/png' });
     expect(row?.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const stored = await readdirSync(join(t.config.fileDir, `u${demoId}`));
+    const stored = await t.db
+      .select()
+      .from(documentBlobs)
+      .where(like(documentBlobs.storageKey, `db/u${demoId}/%`));
     expect(stored.length).toBe(5);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'document.uploaded'));
     expect(audit.length).toBe(5);
@@ -67,12 +63,12 @@ describe('POST /users/uploadDocument', () => {
 
   it('refuses what is not a JPG, PNG or PDF and stores nothing', async () => {
     const before = await tableCounts(t.db);
-    const files = fileCount();
+    const files = await fileCount();
     const res = await upload(demo, 'BUSINESS_LICENCE', Buffer.from('hello, world'), 'a.png');
     expect(res.status).toBe(200);
     expect(res.response.rspCode).toBe(RSP.FILE_TYPE_NOT_ALLOWED);
     expect(await tableCounts(t.db)).toEqual(before);
-    expect(fileCount()).toBe(files);
+    expect(await fileCount()).toBe(files);
   });
 });
 

@@ -2,7 +2,6 @@ import { API, RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalFileStorage } from '../src/adapters/files/local.ts';
 import { documents, loanCertifications } from '../src/db/schema.ts';
 import { purgeOrphanDocuments } from '../src/modules/documents/orphans.ts';
 import { call, createTestApp, login, MINUTE, type TestApp } from './helpers/app.ts';
@@ -34,7 +33,7 @@ async function oldLicence(): Promise<number> {
 const licenceOnFile = async () =>
   (await t.db.select().from(loanCertifications).where(eq(loanCertifications.userId, b.userId)))[0]
     ?.licenceDocId;
-const purge = () => purgeOrphanDocuments(t.db, createLocalFileStorage(t.config.fileDir), t.clock.now());
+const purge = () => purgeOrphanDocuments(t.db, t.files, t.clock.now());
 const saveLicence = (licenceDocId: number) =>
   call(t.app, 'POST', API.updateCertificationDocuments, { licenceDocId }, { token: b.token });
 

@@ -1,10 +1,10 @@
-import { readdirSync } from 'node:fs';
 import { MAX_IMAGE_PIXELS, RSP, rspText } from '@loan/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageDecodes } from '../src/modules/documents/image.ts';
 import { checkImageHeader } from '../src/modules/documents/image-header.ts';
 import { createTestApp, login, type TestApp } from './helpers/app.ts';
+import { storedCount } from './helpers/stored.ts';
 import { pngClaiming, realJpeg, realPng } from './helpers/upload-files.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
@@ -16,22 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const storedFiles = () => {
-  try {
-    return readdirSync(t.config.fileDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  } catch {
-    return [];
-  }
-};
-
 /** Uploads, expects the refusal, and tells whether sharp was handed the image. */
 async function refusal(bytes: Uint8Array, code: string, fileName = 'a.png'): Promise<{ decoded: boolean }> {
   const decodesBefore = imageDecodes();
-  const files = storedFiles().length;
+  const files = await storedCount(t.db);
   const res = await uploadFile(t.app, token, 'ID_CARD_FRONT', bytes, fileName);
   expect(res.status).toBe(200);
   expect(res.response).toEqual({ rspCode: code, rspDesc: rspText(code as never) });
-  expect(storedFiles().length).toBe(files);
+  expect(await storedCount(t.db)).toBe(files);
   return { decoded: imageDecodes() > decodesBefore };
 }
 

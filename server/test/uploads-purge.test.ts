@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { API, RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalFileStorage } from '../src/adapters/files/local.ts';
 import { documents, loanCertifications } from '../src/db/schema.ts';
 import { type BackgroundContext, backgroundJobs, JOB, JOB_PERIOD_SECONDS } from '../src/jobs/background.ts';
 import { ORPHAN_DOCUMENT_AGE_MS, purgeOrphanDocuments } from '../src/modules/documents/orphans.ts';
@@ -11,6 +8,7 @@ import { call, createTestApp, login, MINUTE, type TestApp } from './helpers/app.
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { paidUpfrontFee, refundCalls } from './helpers/refunds.ts';
+import { isStored } from './helpers/stored.ts';
 import { realPdf, realPng } from './helpers/upload-files.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
@@ -32,7 +30,7 @@ async function later(ms: number) {
   b.token = await login(t.app, b.loginId, b.password);
 }
 
-const files = () => createLocalFileStorage(t.config.fileDir);
+const files = () => t.files;
 const purge = () => purgeOrphanDocuments(t.db, files(), t.clock.now());
 
 async function upload(kind: string, bytes: Uint8Array, name: string): Promise<number> {
@@ -46,7 +44,7 @@ async function row(id: number) {
   return found;
 }
 
-const fileOf = async (id: number) => join(t.config.fileDir, (await row(id))?.storageKey ?? 'missing');
+const fileOf = async (id: number) => (await row(id))?.storageKey ?? 'missing';
 
 describe('documents nothing refers to are purged a day after their upload', () => {
   it('unreferenced and older than a day: removed with their files; referenced or recent: kept', async () => {
@@ -91,9 +89,9 @@ describe('documents nothing refers to are purged a day after their upload', () =
     expect(await purge()).toMatchObject({ documents: 2 });
     expect(await row(orphan)).toBeUndefined();
     expect(await row(oldLicence)).toBeUndefined();
-    expect(existsSync(orphanFile)).toBe(false);
+    expect(await isStored(t.db, orphanFile)).toBe(false);
     for (const kept of [recent, evidence, newLicence, ...inUse]) expect(await row(kept)).toBeDefined();
-    expect(existsSync(recentFile)).toBe(true);
+    expect(await isStored(t.db, recentFile)).toBe(true);
 
     // again: nothing left to do
     expect(await purge()).toMatchObject({ documents: 0 });

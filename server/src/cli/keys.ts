@@ -1,5 +1,6 @@
 // `npm run keys -w server -- <command>`: the keys of data at rest (see KEYS_USAGE).
 import { parseArgs } from 'node:util';
+import { createFileStorage } from '../adapters/files/sealed.ts';
 import { KEYS_USAGE, keyStatus, rotateKeys } from './keys/commands.ts';
 import { withDatabase } from './open.ts';
 
@@ -27,6 +28,11 @@ if (!parsed) {
 }
 
 await withDatabase(async (database, config) => {
-  const env = { db: database.db, keys: config, print: (line: string) => console.log(line) };
+  const env = {
+    db: database.db,
+    keys: config,
+    print: (line: string) => console.log(line),
+    documentStores: createFileStorage(config, database.db).backends,
+  };
   return parsed.command === 'rotate' ? rotateKeys(env, parsed.batch) : keyStatus(env);
 });

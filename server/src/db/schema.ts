@@ -15,6 +15,7 @@ export * from './schema/accounts.ts';
 export * from './schema/applications.ts';
 export * from './schema/borrowers.ts';
 export * from './schema/contracts.ts';
+export * from './schema/document-blobs.ts';
 export * from './schema/fees.ts';
 export * from './schema/issued-documents.ts';
 export * from './schema/loans.ts';
@@ -59,6 +60,7 @@ export const ALL_TABLES = [
   'applications',
   'loan_certifications',
   'documents',
+  'document_blobs',
   'agreement_acceptances',
   'agreement_versions',
   'seller_stores',

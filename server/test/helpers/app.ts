@@ -11,6 +11,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, inject } from 'vitest';
+import type { FileStorage } from '../../src/adapters/files/file-storage.ts';
+import type { S3Sender } from '../../src/adapters/files/s3.ts';
+import { createFileStorage } from '../../src/adapters/files/sealed.ts';
 import type { OutboxAdapter } from '../../src/adapters/outbox/outbox.ts';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -57,6 +60,8 @@ export interface TestApp {
   app: App;
   db: Database;
   config: Config;
+  /** the app's document store (sealed in the database unless the test hands in its own) */
+  files: FileStorage;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -70,6 +75,8 @@ export interface TestAppOptions {
   marketplace?: BuildAppOptions['marketplace'];
   banks?: BuildAppOptions['banks'];
   files?: BuildAppOptions['files'];
+  /** the S3 client of the app's store when FILE_STORAGE=s3 (an in-memory bucket: helpers/fake-s3.ts) */
+  s3?: S3Sender;
   /** add routes etc. before the app is ready */
   setup?: (app: App) => void;
   /** the stopping flag /health/ready reads */
@@ -119,6 +126,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await seedDemoAccounts(handle.db, config, clock.now());
   await seedCatalogue(handle.db, clock.now());
+  const files =
+    options.files ??
+    createFileStorage(config, handle.db, { now: clock.now, ...(options.s3 ? { s3: options.s3 } : {}) });
   const app = await buildApp({
     config,
     db: handle.db,
@@ -129,7 +139,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     lifecycle: options.lifecycle,
     marketplace: options.marketplace,
     banks: options.banks,
-    files: options.files,
+    files,
     testHooks: options.testHooks,
     gateway: options.gateway?.(handle.db),
   });
@@ -139,6 +149,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: handle.db,
     config,
+    files,
     clock,
     close: async () => {
       await app.close();

@@ -3,13 +3,18 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FileStorage } from './file-storage.ts';
 
-const KEY_SHAPE = /^u\d+\/[A-Z_]+-[0-9a-f-]{36}\.(jpg|png|pdf)$/;
+/** Keys of the earlier plain store; sealed keys start with their place (sealed.ts). */
+export const LOCAL_KEY_SHAPE = /^u\d+\/[A-Z_]+-[0-9a-f-]{36}\.(jpg|png|pdf)$/;
 
-/** Files in a local directory: `<dir>/u<userId>/<KIND>-<uuid>.<ext>`; keys are never built from user text. */
+/**
+ * Plain files in a local directory, as uploads were kept before they were sealed: read, and removed, until the
+ * start has moved them into the sealed store (modules/documents/move-local.ts). `<dir>/u<userId>/<KIND>-<uuid>.<ext>`;
+ * keys are never built from user text.
+ */
 export function createLocalFileStorage(dir: string): FileStorage {
   const root = resolve(dir);
   const pathOf = (key: string): string => {
-    if (!KEY_SHAPE.test(key)) throw new Error(`bad storage key: ${key}`);
+    if (!LOCAL_KEY_SHAPE.test(key)) throw new Error(`bad storage key: ${key}`);
     const path = resolve(root, key);
     if (!path.startsWith(root + sep)) throw new Error(`bad storage key: ${key}`);
     return path;

@@ -1,32 +1,38 @@
 import { sql } from 'drizzle-orm';
+import type { BlobBackend, BlobPlace } from '../../adapters/files/file-storage.ts';
 import type { Database } from '../../db/client.ts';
 import { SEALED_COLUMNS } from '../../lib/sealed-columns.ts';
 import type { PersonalDataKeys } from '../../modules/users/contacts.ts';
 import { recomputeLookupHashes } from './hashes.ts';
 import { resealAll, rowsOf } from './reseal.ts';
+import { documentKeyStatus, resealDocuments } from './reseal-documents.ts';
 
 /**
  * `npm run keys -- rotate [--batch N]`: every sealed value re-sealed as v2 under the current key ids (PII_KEY_ID,
- * STORE_TOKEN_KEY_ID), then the lookup hashes recomputed under PII_LOOKUP_KEY. Idempotent and resumable.
+ * STORE_TOKEN_KEY_ID), the stored documents under PII_KEY_ID, then the lookup hashes recomputed under
+ * PII_LOOKUP_KEY. Idempotent and resumable.
  * `npm run keys -- status`: how many values each key id holds, per column (an old key may leave the keyring
  * when it holds none).
  */
 export const KEYS_USAGE = `用法 / usage: npm run keys -- <command>
-  rotate [--batch 500]   以当前密钥重新加密全部加密字段并重算查找哈希 / re-seal everything under the current keys
+  rotate [--batch 500]   以当前密钥重新加密全部加密字段与证件文件并重算查找哈希 / re-seal everything under the current keys
   status                 各加密字段按密钥编号统计 / values per key id and column`;
 
 export interface KeysEnv {
   db: Database;
   keys: PersonalDataKeys;
   print: (line: string) => void;
+  /** the document stores besides the database (the S3 bucket when configured) */
+  documentStores?: Partial<Record<BlobPlace, BlobBackend>>;
 }
 
 /** Exit code: 0 done; 1 some value did not open (it is left as it was and its row keys are printed). */
 export async function rotateKeys(env: KeysEnv, batchSize: number): Promise<number> {
   const columns = await resealAll(env.db, env.keys, batchSize);
+  const stored = await resealDocuments(env.db, env.keys.piiKeys, env.documentStores ?? {}, batchSize);
   const hashes = await recomputeLookupHashes(env.db, env.keys, batchSize);
   let unreadable = hashes.unreadable.length;
-  for (const report of columns) {
+  for (const report of [...columns, ...stored.map((s) => ({ ...s, column: s.place }))]) {
     unreadable += report.unreadable.length;
     const bad = report.unreadable.length ? `，无法读取 unreadable: ${report.unreadable.join(', ')}` : '';
     env.print(`${report.column}: 重新加密 re-sealed ${report.resealed}${bad}`);
@@ -55,5 +61,6 @@ export async function keyStatus(env: KeysEnv): Promise<number> {
     const counts = rowsOf<KeyCount>(result).map((r) => `${r.key_id}=${r.n}`);
     env.print(`${spec.table}.${spec.column}: ${counts.join(' ') || '-'}`);
   }
+  for (const line of await documentKeyStatus(env.db)) env.print(line);
   return 0;
 }

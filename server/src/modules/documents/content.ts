@@ -11,14 +11,13 @@ export interface CleanFile {
 
 /**
  * The type from the content, then images decoded and encoded again (whatever hid after the image and the
- * metadata dropped) and PDFs parsed and checked (kept as sent when clean). Throws the refusal's ApiError.
+ * metadata dropped) and PDFs parsed, checked and written anew from their objects. Throws the refusal's ApiError.
  */
 export async function cleanUpload(bytes: Uint8Array): Promise<CleanFile> {
   const mimeType = await detectAllowedType(bytes);
   const extension = ALLOWED_TYPES[mimeType];
   if (mimeType === 'application/pdf') {
-    await checkPdf(bytes);
-    return { bytes, mimeType, extension };
+    return { bytes: await checkPdf(bytes), mimeType, extension };
   }
   const format = mimeType === 'image/jpeg' ? 'jpeg' : 'png';
   return { bytes: await reencodeImage(bytes, format), mimeType, extension };

@@ -1,7 +1,7 @@
 import { and, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/files/file-storage.ts';
 import type { Database } from '../../db/client.ts';
-import { documents, loanCertifications, refundApplications } from '../../db/schema.ts';
+import { documentBlobs, documents, loanCertifications, refundApplications } from '../../db/schema.ts';
 
 /** A document nothing refers to is kept this long after its upload (time to finish the form it was for). */
 export const ORPHAN_DOCUMENT_AGE_MS = 24 * 60 * 60 * 1000;
@@ -25,14 +25,15 @@ const referencedByRefund = (db: Database) =>
 
 /**
  * Deletes the documents uploaded more than a day ago that no certification and no refund application refers to,
- * then their files (one that cannot be removed is counted, not retried: its row is gone). Idempotent and safe on many servers at once: each row is deleted by one statement only,
- * and the file of a deleted row goes with it (a file already gone is no error).
+ * then their files (one that cannot be removed is counted, not retried: its row is gone), then the sealed files
+ * no document names. Idempotent and safe on many servers at once: each row is deleted by one statement only, and
+ * the file of a deleted row goes with it (a file already gone is no error).
  */
 export async function purgeOrphanDocuments(
   db: Database,
   files: FileStorage,
   now: Date,
-): Promise<{ documents: number; filesNotRemoved: number }> {
+): Promise<{ documents: number; filesNotRemoved: number; strayBlobs: number }> {
   const before = new Date(now.getTime() - ORPHAN_DOCUMENT_AGE_MS);
   const candidates = db
     .select({ id: documents.id })
@@ -59,5 +60,32 @@ export async function purgeOrphanDocuments(
       filesNotRemoved += 1;
     });
   }
-  return { documents: deleted.length, filesNotRemoved };
+  return { documents: deleted.length, filesNotRemoved, strayBlobs: await purgeStrayBlobs(db, before) };
+}
+
+/**
+ * Sealed files in the database that no document names, stored more than a day ago: an upload stops between
+ * storing its file and recording its row only when its server stops, and the file it left is not kept.
+ */
+async function purgeStrayBlobs(db: Database, before: Date): Promise<number> {
+  const stray = db
+    .select({ key: documentBlobs.storageKey })
+    .from(documentBlobs)
+    .where(
+      and(
+        lt(documentBlobs.createdAt, before),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(documents)
+            .where(sql`${documents.storageKey} = ${documentBlobs.storageKey}`),
+        ),
+      ),
+    )
+    .limit(BATCH);
+  const deleted = await db
+    .delete(documentBlobs)
+    .where(inArray(documentBlobs.storageKey, stray))
+    .returning({ key: documentBlobs.storageKey });
+  return deleted.length;
 }

@@ -1,7 +1,8 @@
 // pdf.js reads one uploaded PDF in a worker thread of its own (see pdf.ts): a plain ES module, loaded without
 // the server's TypeScript loader (which would hold hundreds of MiB for pdf.js's code), with its own memory limit,
-// and ended after each PDF so nothing stays in memory.
+// and ended after each PDF so nothing stays in memory. A PDF pdf.js finds clean is then written anew by pdf-lib.
 import { parentPort, workerData } from 'node:worker_threads';
+import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** pdf.js's annotation type of a file attachment. */
@@ -14,7 +15,8 @@ async function read(bytes) {
   let doc;
   try {
     doc = await getDocument({
-      data: bytes,
+      // a copy: pdf.js may take the buffer over, and the bytes are written anew below
+      data: new Uint8Array(bytes),
       useSystemFonts: false,
       isEvalSupported: false,
       disableFontFace: true,
@@ -50,4 +52,20 @@ async function read(bytes) {
   }
 }
 
-parentPort?.postMessage(await read(workerData));
+/**
+ * The PDF written anew from its objects (pdf-lib: load, then save with object streams): whatever lay before the
+ * header, after the end or between the objects is not carried over, and the dictionaries and strings are
+ * compressed. null when pdf-lib cannot read it.
+ */
+async function rewrite(bytes) {
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+    return await doc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
+  } catch {
+    return null;
+  }
+}
+
+const findings = await read(workerData);
+const clean = findings && !findings.active && !findings.embedded && !findings.encrypted;
+parentPort?.postMessage({ findings, rewritten: clean ? await rewrite(workerData) : null });
