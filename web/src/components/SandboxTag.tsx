@@ -4,8 +4,8 @@ import { clientConfigQueryOptions } from '../api/client-config';
 /**
  * "沙箱环境" when the server runs its sandbox adapters (docs/ARCHITECTURE.md §5: labelled as such in the page footer).
  * A plain element drawn as antd's orange tag (styles/content.css .sandbox-tag) with the browser's own tooltip: the
- * answer that shows it arrives while the sign-in page is starting, and antd's Tag and Tooltip drawn then held the
- * main thread of a slow phone for about 60 ms (240 ms at a quarter of the CPU).
+ * answer that shows it arrives while the sign-in page is starting, and drawing antd's Tooltip and Tag then (their
+ * first render, with their style tokens) was one more long task on a slow phone.
  */
 export function SandboxTag() {
   const { data } = useQuery(clientConfigQueryOptions());
