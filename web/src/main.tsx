@@ -29,6 +29,9 @@ async function start(root: HTMLElement) {
   const hydrate = takesOverPrerenderedPage();
   // hydration needs the page's code before the first render, as the build had it
   if (hydrate) await loadRouteCode(window.location.pathname);
+  // the render in a task of its own, not at the end of the one that evaluated the app's modules: the browser may
+  // handle a tap or a keystroke between the two
+  await new Promise((resolve) => setTimeout(resolve));
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

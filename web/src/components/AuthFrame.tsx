@@ -26,7 +26,7 @@ export function AuthFrame({
 }) {
   return (
     <div className="auth">
-      <div className="auth-inner">
+      <main className="auth-inner">
         <section className="auth-intro" aria-label="平台介绍">
           <Brand light />
           <h2 className="auth-intro-title">
@@ -53,7 +53,7 @@ export function AuthFrame({
           {subtitle && <p className="auth-card-subtitle">{subtitle}</p>}
           {children}
         </div>
-      </div>
+      </main>
       <footer className="app-footer auth-footer">
         <AppFooterText />
       </footer>

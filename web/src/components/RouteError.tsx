@@ -12,7 +12,7 @@ export function RouteError() {
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   if (error && !isRouteErrorResponse(error)) console.error(error);
   return (
-    <div className="standalone-center">
+    <main className="standalone-center">
       <div className="route-error" role="alert">
         <CloseCircleFilled className="route-error-icon" />
         <div className="route-error-title">{status === 404 ? '页面不存在' : '页面加载失败'}</div>
@@ -24,6 +24,6 @@ export function RouteError() {
           <Button href="/">返回首页</Button>
         </Flex>
       </div>
-    </div>
+    </main>
   );
 }

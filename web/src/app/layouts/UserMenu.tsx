@@ -32,12 +32,16 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="user-menu-trigger" aria-label={`${name}，账户菜单`}>
-        <Badge count={coupons ?? 0} size="small" title={coupons ? `${coupons} 张可用优惠券` : undefined}>
-          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1677ff' }} />
-        </Badge>
+      {/* named by its text (the name shown, then what screen readers alone read), so what is seen is what is said */}
+      <button type="button" className="user-menu-trigger">
+        <span aria-hidden>
+          <Badge count={coupons ?? 0} size="small" title={coupons ? `${coupons} 张可用优惠券` : undefined}>
+            <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1366db' }} />
+          </Badge>
+        </span>
         <span className="user-menu-name">{name}</span>
-        {!compact && <DownOutlined style={{ fontSize: 10 }} />}
+        <span className="sr-only">，账户菜单{coupons ? `，${coupons} 张可用优惠券` : ''}</span>
+        {!compact && <DownOutlined aria-hidden style={{ fontSize: 10 }} />}
       </button>
     </Dropdown>
   );

@@ -24,7 +24,7 @@ type Step = 'idle' | 'paying' | 'failing' | 'waiting' | 'failed';
 function Title() {
   return (
     <Flex align="center" gap={8} wrap>
-      <SafetyCertificateOutlined style={{ color: '#1677ff' }} />
+      <SafetyCertificateOutlined style={{ color: '#1366db' }} />
       <span>沙箱收银台</span>
       <Tag color="orange">沙箱</Tag>
     </Flex>

@@ -45,7 +45,7 @@ export function PaidMethodCard({ view, onChanged }: { view: ReceivingAccountView
             style={{
               display: 'block',
               padding: 12,
-              border: `1px solid ${shown === method ? 'var(--ant-color-primary, #1677ff)' : 'var(--ant-color-border, #d9d9d9)'}`,
+              border: `1px solid ${shown === method ? 'var(--ant-color-primary, #1366db)' : 'var(--ant-color-border, #d9d9d9)'}`,
               borderRadius: 8,
               cursor: 'pointer',
             }}
