@@ -21,7 +21,9 @@ export default defineConfig({
     // (createTestApp); no file mocks a module or changes the environment in place. Checked with the files in
     // shuffled orders (vitest --sequence.shuffle.files), on PGlite and on PostgreSQL.
     isolate: false,
-    testTimeout: 30_000,
+    // a hang catcher, never a speed bound: a test that builds a loan or migrates a fresh PGlite takes most of a
+    // minute on a busy 2-core host
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
