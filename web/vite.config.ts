@@ -78,6 +78,16 @@ const CHUNK_GROUPS = [
     entriesAwareMergeThreshold: 50_000,
     test: (id: string) => /node_modules[\\/](?:antd|@rc-component)[\\/]/.test(id) && !ANTD_OWN_PAGE.test(id),
   },
+  {
+    // the shared domain modules (money, Shanghai time, labels, sentences): few files per page, as antd's above;
+    // the field cipher stays its own chunk, loaded when the password field is focused
+    name: 'domain-pages',
+    priority: 1,
+    minShareCount: 2,
+    entriesAware: true,
+    entriesAwareMergeThreshold: 50_000,
+    test: /domain[\\/]src[\\/](?!cipher\.)/,
+  },
 ];
 
 export default defineConfig(({ mode }) => ({
