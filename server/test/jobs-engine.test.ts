@@ -110,4 +110,35 @@ describe('the job engine', () => {
     const rows = await jobRows(t.db, schema, 'endless');
     expect(rows.some((row) => row.state === 'retry' && row.retry_count === 0)).toBe(true);
   }, 120_000);
+
+  it('offers a queue once per quarter of its period, not every tick: an hourly queue once while a 1 s one is asked every tick', async () => {
+    const offers = new Map<string, number>();
+    let asked = 0;
+    const engine = createJobEngine({
+      db: t.db,
+      log: captureLog(),
+      schema,
+      tickMs: 50,
+      onOffer: (name) => offers.set(name, (offers.get(name) ?? 0) + 1),
+      jobs: [
+        { name: 'hourly', everySeconds: 3600, run: async () => ({}) },
+        {
+          name: 'every-second',
+          everySeconds: 1,
+          // nothing due: asked at every tick, never queued
+          wanted: async () => {
+            asked += 1;
+            return false;
+          },
+          run: async () => ({}),
+        },
+      ],
+    });
+    engines.push(engine);
+    await engine.start();
+    // ten ticks: ten quarter periods of the 1 s queue, a few seconds of an hour at most
+    await until(async () => asked >= 10, 'ten ticks');
+    expect(offers.get('hourly')).toBe(1);
+    expect(offers.get('every-second')).toBeUndefined();
+  });
 });

@@ -6,7 +6,11 @@ import { RECONCILE_AFTER_MS } from '../src/modules/applications/reconcile.ts';
 import { dueDecisions } from './helpers/due-decisions.ts';
 import { databaseEpoch, type JobServers, jobRows, startJobServers, until } from './helpers/jobs.ts';
 
-const PERIOD = 3600;
+/**
+ * Short periods: each server offers a queue every quarter period (OFFER_FRACTION), so in a few seconds both have
+ * offered each queue many times, over several periods, and each period still has one run.
+ */
+const PERIOD = 4;
 let s: JobServers;
 /** offers refused because the period already had its job, per server and queue */
 const refused = [new Map<string, number>(), new Map<string, number>()];

@@ -7,8 +7,8 @@ export interface JobDefinition {
   /** the queue's name: lower-case letters, digits and hyphens */
   name: string;
   /**
-   * At most one run per period across every server: each server offers a job every tick, the engine keeps
-   * one per period slot (of the database's clock), one waiting and one running at a time.
+   * At most one run per period across every server: each server offers a job every quarter period (at most
+   * every tick; OFFER_FRACTION), the engine keeps one per period slot (of the database's clock), one waiting and one running at a time.
    */
   everySeconds: number;
   /**
@@ -76,8 +76,18 @@ export const DEFAULT_RETRY_LIMIT = 3;
 export const DEFAULT_RETRY_DELAY_SECONDS = 1;
 /** how often expired runs are failed (and so retried elsewhere) */
 export const MAINTENANCE_SECONDS = 5;
-/** how often an idle worker looks for a job (pg-boss's minimum) */
-const POLLING_SECONDS = 0.5;
+/**
+ * How often an idle worker looks for a job. A job this server offers wakes its worker at once (notifyWorker),
+ * so polling only finds retries and jobs another server queued while its own worker was busy: an idle server
+ * then costs a few queries a second instead of two per queue.
+ */
+export const POLLING_SECONDS = 2;
+/**
+ * A queue is offered at most every quarter of its period (and at most every tick): a period's job is queued
+ * within a quarter period of the period's start (the database's clock decides the period; a server's clock may
+ * be a little off), and a server no longer asks every second for an hourly job it cannot queue.
+ */
+export const OFFER_FRACTION = 0.25;
 
 /**
  * The longest a queue waits after the server running its job dies (kill -9, power cut): the run's expiry, then
@@ -124,6 +134,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   const workers = new Map<string, string>();
   /** the budgets of the runs under way here: stopping ends them early */
   const running = new Set<AbortController>();
+  /** queue name → when this server offers it again (OFFER_FRACTION) */
+  const nextOffer = new Map<string, number>();
 
   boss.on('error', (error: unknown) => {
     if (!stopping) log.error({ err: error }, '任务引擎出错 / job engine error');
@@ -158,7 +170,11 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   };
 
   const offer = async (definition: JobDefinition) => {
+    const now = Date.now();
+    if (now < (nextOffer.get(definition.name) ?? 0)) return;
+    // a queue that wants nothing is asked again at the next tick
     if (definition.wanted && !(await definition.wanted())) return;
+    nextOffer.set(definition.name, now + definition.everySeconds * 1000 * OFFER_FRACTION);
     const jobId = await boss.send(
       definition.name,
       {},
