@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { PG_TEST_WORKERS } from './test/helpers/database-url.ts';
 
-// API suite: fastify.inject against a fresh in-memory PGlite per file; with DATABASE_URL set, against PostgreSQL
-// instead: PG_TEST_WORKERS files at a time, each worker on a database of its own made by global setup beside
-// DATABASE_URL's (the role needs CREATE DATABASE), where each file truncates and reseeds the tables.
+// API suite: fastify.inject against an in-memory PGlite per worker (opened once from a migrated template); with
+// DATABASE_URL set, against PostgreSQL instead: PG_TEST_WORKERS files at a time, each worker on a database of its
+// own made by global setup beside DATABASE_URL's (the role needs CREATE DATABASE). On both, each file truncates
+// and reseeds the tables (test/helpers/app.ts).
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
@@ -17,7 +18,7 @@ export default defineConfig({
     // cores busy meanwhile: 203 s with two, 184 s with three here. PostgreSQL gained nothing from a third.
     maxWorkers: onPostgres ? PG_TEST_WORKERS : 3,
     // files share a worker's modules (Fastify, Drizzle, PGlite, the app) instead of importing them again for each
-    // file: the suite in about 60 % of the time. Each file still builds its own app, database and clock
+    // file: the suite in about 60 % of the time. Each file still builds its own app and clock on emptied tables
     // (createTestApp); no file mocks a module or changes the environment in place. Checked with the files in
     // shuffled orders (vitest --sequence.shuffle.files), on PGlite and on PostgreSQL.
     isolate: false,
