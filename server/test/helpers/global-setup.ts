@@ -54,11 +54,20 @@ export default async function setup(project: TestProject) {
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  // the server-process tests start main.ts on a copy of a migrated data directory instead of creating and
+  // migrating a cluster on disk for each start (server-process.ts)
+  const dataDir = join(dir, 'data-dir');
+  const onDisk = await openDatabase({ databaseUrl: null, dataDir });
+  await onDisk.migrate();
+  await onDisk.close();
+  project.provide('pgliteDataDir', dataDir);
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** a migrated PGlite data directory to copy (no data in it) */
+    pgliteDataDir: string;
   }
 }

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '@loan/domain';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { REPO_ROOT } from '../../src/config.ts';
 import { workerDatabaseUrl } from './database-url.ts';
 
@@ -74,6 +74,11 @@ export async function startServer(
 ): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loan-shutdown-'));
   dirs.push(dataDir);
+  const databaseUrl = workerDatabaseUrl();
+  // On PGlite (the suite's, or one the test asks for with DATABASE_URL ''), a copy of the migrated data directory
+  // the PGlite suite's global setup made, not a cluster created and migrated anew for each start
+  const template = inject('pgliteDataDir');
+  if (template && !(extraEnv.DATABASE_URL ?? databaseUrl)) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const [file = '', ...args] = command;
   const child = spawn(file, args, {
@@ -82,7 +87,7 @@ export async function startServer(
       ...process.env,
       NODE_ENV: 'development',
       // the suite's database: this worker's PostgreSQL database when DATABASE_URL is set, else its own PGlite
-      DATABASE_URL: workerDatabaseUrl() ?? '',
+      DATABASE_URL: databaseUrl ?? '',
       REDIS_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),
