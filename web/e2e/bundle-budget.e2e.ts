@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANY_PAGE_MAX_KIB, FIRST_LOAD_BUDGETS, SIGNED_IN_FRAME } from '../bundle-budget.ts';
-import { baseURL, browserPerFile, login, newPage } from './support.ts';
+import { baseURL, browserPerFile, DESKTOP, login, newPage } from './support.ts';
 import { DEMO } from './users.ts';
 
 // The build the browser tests serve (global-setup.ts builds it first): its manifest and its .br files.
@@ -71,7 +71,7 @@ describe('JavaScript budgets of a first load', () => {
   });
 
   it('the login page as the browser loads it: within its budget, every script brotli-compressed and cached for good', async () => {
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
     const scripts: Array<{ url: string; bytes: number; encoding?: string; cache?: string }> = [];
     const stylesheets: string[] = [];
     page.on('request', (request) => {
@@ -131,7 +131,7 @@ describe('JavaScript budgets of a first load', () => {
 
 describe('page code loaded on intent', () => {
   it('pointing at a menu entry fetches its page before the click; the click then needs nothing more', async () => {
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
     await login(page, DEMO.loginId, DEMO.password);
     await page.getByRole('menuitem', { name: '交易记录' }).waitFor();
     const fetched = page.waitForRequest((request) => /TradingRecordsPage-[\w-]+\.js$/.test(request.url()));
@@ -148,7 +148,7 @@ describe('page code loaded on intent', () => {
   });
 
   it('focusing the password field loads the cipher and the page a sign-in opens', async () => {
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
     await page.goto('/bmss/toLogin');
     // the page's HTML comes before its scripts: its handlers are there once the app has started (登录 enabled)
     await page.locator('button[type="submit"]:not([disabled])').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, browserPerFile, login, newPage, WAIT } from './support.ts';
+import { baseURL, browserPerFile, DESKTOP, login, newPage, WAIT } from './support.ts';
 import { DEMO } from './users.ts';
 
 /**
@@ -36,7 +36,7 @@ describe('the sign-in page rendered ahead', () => {
   it('paints from its HTML before it asks for the scripts', async () => {
     const html = await (await fetch(`${baseURL()}/bmss/toLogin`)).text();
     expect(html).not.toContain('modulepreload');
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
     await page.goto('/bmss/toLogin');
     await page.locator(`${SUBMIT}:not([disabled])`).waitFor({ timeout: WAIT });
     const times = await page.evaluate(() => ({
@@ -56,7 +56,7 @@ describe('the sign-in page rendered ahead', () => {
   });
 
   it('what is typed before the scripts run is kept, and the app takes the HTML over instead of drawing it again', async () => {
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
@@ -103,7 +103,7 @@ describe('the sign-in page rendered ahead', () => {
   });
 
   it('someone signed in opening it sees the page drawn for them (您已登录为…)', async () => {
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
     await login(page, DEMO.loginId, DEMO.password);
     await page.goto('/bmss/toLogin');
     await page.getByText(`您已登录为 ${DEMO.name}`).waitFor({ timeout: WAIT });

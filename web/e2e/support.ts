@@ -119,21 +119,61 @@ export function browserPerFile(): () => Browser {
   };
 }
 
-export async function newPage(
-  browser: Browser,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
+/** A test's pages: closing it closes them, and a context of the test's own with them. */
+export interface TestPages {
+  /** another page (tab) of the same browsing context: its own sessionStorage, the same cache */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+async function browsingContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseURL(),
-    viewport,
+    viewport: DESKTOP,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
   context.setDefaultTimeout(WAIT);
   context.setDefaultNavigationTimeout(WAIT);
-  const page = await context.newPage();
-  keepJournal(page);
-  return { context, page };
+  return context;
+}
+
+/** the file's browsing context, shared by its tests' pages */
+const shared = new WeakMap<Browser, Promise<BrowserContext>>();
+
+/**
+ * A page for a test. Its tests' pages share one browsing context per file: the app keeps its session in
+ * sessionStorage, which is each page's own (no cookie, no localStorage), while the scripts' cache and compiled
+ * code carry over, so a page after the first starts the app for a quarter of the CPU (four browsers and their
+ * servers share two cores). `fresh` gives the test a context of its own: a cold cache, for tests of what a first
+ * load fetches.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  { fresh = false } = {},
+): Promise<{ context: TestPages; page: Page }> {
+  let context: BrowserContext;
+  if (fresh) context = await browsingContext(browser);
+  else {
+    const existing = shared.get(browser) ?? browsingContext(browser);
+    shared.set(browser, existing);
+    context = await existing;
+  }
+  const pages: Page[] = [];
+  const open = async () => {
+    const page = await context.newPage();
+    pages.push(page);
+    if (viewport !== DESKTOP) await page.setViewportSize(viewport);
+    keepJournal(page);
+    return page;
+  };
+  const page = await open();
+  const close = async () => {
+    if (fresh) await context.close();
+    else await Promise.all(pages.map((p) => p.close()));
+  };
+  return { context: { newPage: open, close }, page };
 }
 
 /** What each page did lately, for a failed test's output: its API answers, navigations, errors, failed requests. */
