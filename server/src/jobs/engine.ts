@@ -8,7 +8,8 @@ export interface JobDefinition {
   name: string;
   /**
    * At most one run per period across every server: each server offers a job every quarter period (at most
-   * every tick; OFFER_FRACTION), the engine keeps one per period slot (of the database's clock), one waiting and one running at a time.
+   * every tick; OFFER_FRACTION), the engine keeps one per period slot (of the database's clock), one waiting
+   * and one running at a time.
    */
   everySeconds: number;
   /**
