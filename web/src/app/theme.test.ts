@@ -72,6 +72,51 @@ describe('the theme is readable (WCAG AA, 4.5:1 for normal text)', () => {
   });
 });
 
+/**
+ * A tag's text on its light ground, in every preset hue and status a page may pass to <Tag color>: antd's shade 7
+ * on shade 1 (or the status colour on its background) unless content.css darkens it. Which colours the data shows
+ * can change with what a borrower did (an SMS sign-in shows a cyan tag), so every one must read.
+ */
+describe('every tag colour reads at 4.5:1 or more on its ground', () => {
+  const css = readFileSync(join(import.meta.dirname, '..', 'styles', 'content.css'), 'utf8');
+  const override = (name: string) =>
+    new RegExp(`\\.ant-tag-${name}:not\\([^{]*\\{[^}]*?color:\\s*(#[0-9a-f]{3,6})`, 'i').exec(css)?.[1];
+  const tokens = token as unknown as Record<string, string>;
+  const HUES = [
+    'red',
+    'volcano',
+    'orange',
+    'gold',
+    'yellow',
+    'lime',
+    'green',
+    'cyan',
+    'blue',
+    'geekblue',
+    'purple',
+    'magenta',
+  ];
+  const STATUSES: Array<[string, string, string]> = [
+    ['success', token.colorSuccess, token.colorSuccessBg],
+    ['warning', token.colorWarning, token.colorWarningBg],
+    ['error', token.colorError, token.colorErrorBg],
+    ['processing', token.colorInfo, token.colorInfoBg],
+  ];
+
+  it('finds the darker shades in content.css', () => {
+    expect(override('cyan')).toBe('#006d75');
+  });
+
+  it.each(HUES)('%s', (hue) => {
+    const text = override(hue) ?? tokens[`${hue}7`] ?? '';
+    expect(contrast(text, tokens[`${hue}1`] ?? '')).toBeGreaterThanOrEqual(AA);
+  });
+
+  it.each(STATUSES)('%s', (status, colour, ground) => {
+    expect(contrast(override(status) ?? colour, ground)).toBeGreaterThanOrEqual(AA);
+  });
+});
+
 /** dark text on a light ground in the plain stylesheets; white or light colours sit on the coloured panels */
 const LIGHT_ON_DARK = /^(#fff|#ffffff|rgba\(255, 255, 255, [\d.]+\))$/i;
 /** icons, not text (WCAG's 4.5:1 is for text) */
