@@ -45,6 +45,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { cachedSerializerFactory } from './plugins/serializers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -92,6 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // no implicit HEAD twins of API calls (a HEAD must not log anybody out); static files keep theirs
     exposeHeadRoutes: false,
     frameworkErrors,
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   }).withTypeProvider();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // JSON only: any other content type is refused (1002)
