@@ -9,7 +9,12 @@ import { seedDemoAccounts } from '../../src/db/seed.ts';
 import { START } from './clock.ts';
 import { PG_TEST_WORKERS, workerDatabaseName } from './database-url.ts';
 
-/** Creates the workers' databases (fresh: an earlier run's leftovers are dropped); returns their teardown. */
+/**
+ * Creates the workers' databases (fresh: an earlier run's leftovers are dropped); returns their teardown. They
+ * commit without waiting for the WAL to reach the disk (synchronous_commit off, for these databases only): what
+ * a commit shows to other sessions is unchanged, only a crash of the server could lose the last commits of
+ * databases that are dropped at the end anyway. The PostgreSQL pass in 117 s instead of 127 s here.
+ */
 async function workerDatabases(databaseUrl: string): Promise<() => Promise<void>> {
   const base = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const names = Array.from({ length: PG_TEST_WORKERS }, (_, i) => workerDatabaseName(base, i + 1));
@@ -22,6 +27,7 @@ async function workerDatabases(databaseUrl: string): Promise<() => Promise<void>
     for (const name of names) {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.query(`create database "${name}"`);
+      await admin.query(`alter database "${name}" set synchronous_commit = off`);
     }
   } finally {
     await admin.end();
