@@ -63,7 +63,11 @@ const PLAIN: SessionView = { name: 'session_lookup', columns: {} };
 /** The session lookup runs on every authenticated call: built once per database and view, prepared. */
 function prepareLookup(db: Database, view: SessionView) {
   return db
-    .select({ session: sessions, user: users, ...view.columns })
+    .select({
+      session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
+      user: users,
+      ...view.columns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
