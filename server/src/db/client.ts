@@ -7,6 +7,7 @@ import { ensureCluster } from './cluster.ts';
 import { DurableNodeFS } from './durable-fs.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migratePglite, migratePostgres } from './migrate.ts';
+import { withPreparedReads } from './pglite-prepared.ts';
 import { diskStartParams } from './pglite-settings.ts';
 import * as schema from './schema.ts';
 
@@ -79,7 +80,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: withPreparedReads(client), schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
