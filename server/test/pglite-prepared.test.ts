@@ -63,11 +63,12 @@ describe('PGlite reads kept prepared', () => {
     }
   });
 
-  it('leaves writes, locking reads and reads inside a transaction to PGlite', async () => {
+  it('leaves writes, locking reads, SELECTs that change something and reads inside a transaction to PGlite', async () => {
     const names = await preparedNames();
     for (let run = 0; run < 3; run += 1) {
       await client.query('update things set flag = $1 where id = $2', [run % 2 === 0, 2]);
       await client.query('select id from things where id = $1 for update', [2]);
+      await client.query("select nextval(pg_get_serial_sequence('things', 'id'))::int as id");
       await client.transaction(async (tx) => {
         await tx.query('select label from things where id = $1', [1]);
       });

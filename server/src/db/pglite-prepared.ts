@@ -9,6 +9,8 @@ const MAX_SEEN = 4096;
 /** a plain read: one SELECT (drizzle's select builders), not a write, not a locking read */
 const PLAIN_READ = /^\s*select\b/i;
 const LOCKING = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
+/** a SELECT that changes something (a sequence, a lock, a setting, a notification) keeps PGlite's path too */
+const CHANGES = /\b(nextval|setval|pg_advisory\w*|pg_try_advisory\w*|pg_notify|set_config|lo_\w+)\s*\(/i;
 
 interface Statement {
   name: string;
@@ -36,8 +38,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * Describe, Execute and Sync, six calls into the WebAssembly PostgreSQL that shares the server's one thread. The
  * session lookup every signed-in call makes cost 0.8 ms that way and 0.3 ms prepared. So a plain SELECT run a
  * second time outside a transaction is kept as a named prepared statement, as node-postgres keeps drizzle's
- * prepared queries on PostgreSQL, and later runs bind and execute it in one call. Writes, locking reads and
- * everything inside a transaction take PGlite's own path, so what is written and synced to disk is unchanged.
+ * prepared queries on PostgreSQL, and later runs bind and execute it in one call. Writes, locking reads, SELECTs
+ * that change something (nextval, advisory locks) and everything inside a transaction take PGlite's own path, so
+ * what is written and synced to disk is unchanged.
  */
 export function withPreparedReads(client: PGlite): PGlite {
   const seen = new Set<string>();
@@ -83,7 +86,7 @@ export function withPreparedReads(client: PGlite): PGlite {
   ): Promise<Results<T>> => {
     const statement = prepared.get(text);
     if (!statement) {
-      const eligible = PLAIN_READ.test(text) && !LOCKING.test(text) && !options?.blob;
+      const eligible = PLAIN_READ.test(text) && !LOCKING.test(text) && !CHANGES.test(text) && !options?.blob;
       if (!eligible || prepared.size >= MAX_PREPARED_READS || !seen.has(text)) {
         if (eligible && prepared.size < MAX_PREPARED_READS) {
           if (seen.size >= MAX_SEEN) seen.clear();
