@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { sealMigratedValues } from '../src/db/start-sealing.ts';
 import { open } from '../src/lib/sealed-columns.ts';
-import { contactsOf, userByPhone } from '../src/modules/users/contacts.ts';
+import { contactsOf, userByPhone } from '../src/modules/contacts/contacts.ts';
 import { columnsOf, databaseBefore } from './helpers/migrations.ts';
 
 /**

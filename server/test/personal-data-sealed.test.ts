@@ -6,7 +6,7 @@ import { runUserCommand } from '../src/cli/user-commands.ts';
 import { ALL_TABLES, loanCertifications, loanContracts, users } from '../src/db/schema.ts';
 import { UNREADABLE_MASK } from '../src/lib/sealed-columns.ts';
 import { CONTRACT_UNREADABLE } from '../src/modules/applications/contract-kept.ts';
-import { insertUser } from '../src/modules/users/contacts.ts';
+import { insertUser } from '../src/modules/contacts/contacts.ts';
 import { call, cipher, createTestApp, MINUTE, type TestApp } from './helpers/app.ts';
 import { applicationCalls, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';

@@ -10,8 +10,8 @@ import type { AppContext } from '../src/context.ts';
 import { auditLog, sellerStores, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { open } from '../src/lib/sealed-columns.ts';
+import { insertUser } from '../src/modules/contacts/contacts.ts';
 import { storeForApplication } from '../src/modules/stores/service.ts';
-import { insertUser } from '../src/modules/users/contacts.ts';
 import { cipher, login, type TestApp, tableCounts } from './helpers/app.ts';
 import {
   BAD_CREDENTIALS_TOKEN,

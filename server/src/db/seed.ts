@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
+import { insertUser, type PersonalDataKeys } from '../modules/contacts/contacts.ts';
 import { seedDemoCoupons } from '../modules/coupons/demo.ts';
-import { insertUser, type PersonalDataKeys } from '../modules/users/contacts.ts';
 import type { Database } from './client.ts';
 import { users } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SealedValueError } from '../lib/at-rest.ts';
 import { LEGACY_MARK, open, SEALED_COLUMNS, type SealedColumnName, seal } from '../lib/sealed-columns.ts';
-import { emailHashOf, type PersonalDataKeys, phoneHashOf } from '../modules/users/contacts.ts';
+import { emailHashOf, type PersonalDataKeys, phoneHashOf } from '../modules/contacts/contacts.ts';
 import type { Database } from './client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Database } from '../../src/db/client.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
-import { insertUser, type PersonalDataKeys } from '../../src/modules/users/contacts.ts';
+import { insertUser, type PersonalDataKeys } from '../../src/modules/contacts/contacts.ts';
 
 /** A further ready borrower (password already changed) for tests that need a second user. */
 export async function addBorrower(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.ts';
-import { type Contacts, contactColumns, contactsOf } from '../../src/modules/users/contacts.ts';
+import { type Contacts, contactColumns, contactsOf } from '../../src/modules/contacts/contacts.ts';
 import type { TestApp } from './app.ts';
 
 /** Gives a user a phone and/or e-mail as the server stores them (sealed, with their lookup hashes). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { AUDIT, recordAudit } from '../../modules/audit/record.ts';
-import { insertUser, userByPhone } from '../../modules/users/contacts.ts';
+import { insertUser, userByPhone } from '../../modules/contacts/contacts.ts';
 import { type Command, CommandError, clock, database, loginIdArg, required } from './shared.ts';
 
 /** create <loginId> --name --phone --email [--password] [--assets-code]: must change the password at first login. */

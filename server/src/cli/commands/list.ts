@@ -1,7 +1,7 @@
 import { maskPhone } from '@loan/domain';
 import { asc, eq } from 'drizzle-orm';
 import { loginFailures, users } from '../../db/schema.ts';
-import { contactsOf } from '../../modules/users/contacts.ts';
+import { contactsOf } from '../../modules/contacts/contacts.ts';
 import { type Command, clock, database } from './shared.ts';
 
 /** list: every user with its state (must change, locked, disabled). */

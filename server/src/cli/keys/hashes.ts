@@ -1,7 +1,12 @@
 import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { contactsOf, emailHashOf, type PersonalDataKeys, phoneHashOf } from '../../modules/users/contacts.ts';
+import {
+  contactsOf,
+  emailHashOf,
+  type PersonalDataKeys,
+  phoneHashOf,
+} from '../../modules/contacts/contacts.ts';
 
 /**
  * Recomputes the phone and e-mail lookup hashes under the current PII_LOOKUP_KEY: after that key changes, the

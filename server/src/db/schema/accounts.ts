@@ -22,7 +22,7 @@ export const users = pgTable(
     loginId: text('login_id').notNull(),
     passwordHash: text('password_hash').notNull(),
     userNameCn: text('user_name_cn').notNull(),
-    /** the phone, AES-256-GCM sealed with PII_KEY bound to `users:<id>:phone` (users/contacts.ts); null: none */
+    /** the phone, AES-256-GCM sealed with PII_KEY bound to `users:<id>:phone` (contacts/contacts.ts); null: none */
     phoneEnc: text('phone_enc'),
     /** HMAC of the phone with PII_LOOKUP_KEY (lib/lookup-hash.ts): SMS login and uniqueness look it up */
     phoneHash: text('phone_hash'),

@@ -22,7 +22,7 @@ import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { type CodeTarget, codeRefused, consumeCode, issueCode } from '../codes/service.ts';
-import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../users/contacts.ts';
+import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../contacts/contacts.ts';
 
 /**
  * Changing the phone or e-mail of My account: a code goes to the NEW contact (proving the borrower holds it),

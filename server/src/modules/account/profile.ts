@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { sellerStores, type UserRow } from '../../db/schema.ts';
 import { certificationSummary } from '../certification/service.ts';
+import { contactsOf } from '../contacts/contacts.ts';
 import { availableCouponCount } from '../coupons/service.ts';
 import { storeForApplication } from '../stores/service.ts';
-import { contactsOf } from '../users/contacts.ts';
 import { owedOverview } from './owed.ts';
 import { receivingSummary } from './receiving.ts';
 

@@ -3,7 +3,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { type CodeTarget, codeRefused, consumeCode, issueCode } from '../codes/service.ts';
-import { phoneHashOf, userByPhone } from '../users/contacts.ts';
+import { phoneHashOf, userByPhone } from '../contacts/contacts.ts';
 import { issueLogin } from './issue-login.ts';
 
 /** The code's target: the phone's lookup hash, so the codes and their daily counts hold no phone number. */

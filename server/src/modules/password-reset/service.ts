@@ -12,7 +12,7 @@ import { refuseCurrentPassword } from '../auth/new-password.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { codeRefused, consumeCode, issueCode } from '../codes/service.ts';
-import { contactsOf } from '../users/contacts.ts';
+import { contactsOf } from '../contacts/contacts.ts';
 
 async function findUser(ctx: AppContext, loginId: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.loginId, loginId)).limit(1);

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { receivingSettings, sellerStores, subAccounts, users } from '../../db/schema.ts';
 import { openOrNull } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
-import { contactsOf } from '../users/contacts.ts';
+import { contactsOf } from '../contacts/contacts.ts';
 import { lockOf, maskAccountNo, openSubAccount } from './accounts.ts';
 
 export type PayoutContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log' | 'marketplace' | 'outbox'>;

@@ -28,8 +28,8 @@ import { nextRowId } from '../../lib/next-row-id.ts';
 import { open, seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { certificationSummary } from '../certification/service.ts';
+import { contactsOf } from '../contacts/contacts.ts';
 import { type PartnerOperation, runPartnerCall } from '../partner-calls/run.ts';
-import { contactsOf } from '../users/contacts.ts';
 import { maskAccountNo, openSubAccount } from './accounts.ts';
 
 const DAY_MS = 24 * 3600_000;

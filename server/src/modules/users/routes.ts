@@ -5,7 +5,7 @@ import { currentSession, requestMeta } from '../../plugins/session.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import { ModifyPwdBody } from '../../schemas/requests.ts';
 import { ModifyPwdResultSchema, UserAllCheckResultSchema, UserInfoSchema } from '../../schemas/results.ts';
-import { contactsOf } from './contacts.ts';
+import { contactsOf } from '../contacts/contacts.ts';
 import { modifyPassword, userAllCheck, userInfo } from './service.ts';
 import { USER_INFO_VIEW, userInfoExtras } from './user-info-view.ts';
 

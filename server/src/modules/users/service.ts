@@ -18,9 +18,9 @@ import { refuseCurrentPassword } from '../auth/new-password.ts';
 import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sessions.ts';
 import { certificationSummary } from '../certification/service.ts';
+import type { Contacts } from '../contacts/contacts.ts';
 import type { ReceivingSummary } from '../receiving-account/view.ts';
 import { storeForApplication } from '../stores/service.ts';
-import type { Contacts } from './contacts.ts';
 
 /**
  * docs/PRODUCT.md §7 getUserInfo, plus the only-page list and the usable coupons' count; the phone is masked.
