@@ -79,22 +79,22 @@ export function withPreparedReads(client: PGlite): PGlite {
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   };
 
+  /** Whether a statement not yet prepared is now: a plain read seen once before, while there is room. */
+  const prepareNow = (text: string, options?: QueryOptions): boolean => {
+    if (prepared.size >= MAX_PREPARED_READS || options?.blob) return false;
+    if (!PLAIN_READ.test(text) || LOCKING.test(text) || CHANGES.test(text)) return false;
+    if (seen.has(text)) return true;
+    if (seen.size >= MAX_SEEN) seen.clear();
+    seen.add(text);
+    return false;
+  };
+
   const query = async <T>(
     text: string,
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> => {
-    const statement = prepared.get(text);
-    if (!statement) {
-      const eligible = PLAIN_READ.test(text) && !LOCKING.test(text) && !CHANGES.test(text) && !options?.blob;
-      if (!eligible || prepared.size >= MAX_PREPARED_READS || !seen.has(text)) {
-        if (eligible && prepared.size < MAX_PREPARED_READS) {
-          if (seen.size >= MAX_SEEN) seen.clear();
-          seen.add(text);
-        }
-        return client.query<T>(text, params, options);
-      }
-    }
+    if (!prepared.has(text) && !prepareNow(text, options)) return client.query<T>(text, params, options);
     return underLocks(async () => execute<T>(prepared.get(text) ?? (await prepare(text)), params, options));
   };
 
