@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
@@ -22,14 +23,38 @@ export interface Contacts {
 
 type SealedContacts = Pick<UserRow, 'id' | 'phoneEnc' | 'emailEnc'>;
 
+/**
+ * Contacts already opened in this process, by user, column and sealed text: getUserInfo (every signed-in page)
+ * shows them on each call, and an AES-GCM open costs more than the rest of the answer. A changed phone or e-mail
+ * is a new sealed text, so an entry never goes stale; only values that opened are kept, and only these two short
+ * columns (ID numbers, bank cards and the rest are opened each time they are shown). The values live as long as
+ * the process, bounded by count.
+ */
+const opened = new LRUCache<string, string>({ max: 10_000 });
+
+function openContact(
+  ctx: { config: PersonalDataKeys; log?: Pick<FastifyBaseLogger, 'warn'> },
+  name: 'userPhone' | 'userEmail',
+  id: number,
+  sealed: string | null,
+): string | null {
+  if (sealed === null || sealed === '') return null;
+  const key = `${name}:${id}:${sealed}`;
+  const hit = opened.get(key);
+  if (hit !== undefined) return hit;
+  const plain = openOrNull(ctx, name, id, sealed);
+  if (plain !== null) opened.set(key, plain);
+  return plain;
+}
+
 /** The user's contacts in the clear; a value that does not open counts as none (and is logged without it). */
 export function contactsOf(
   ctx: { config: PersonalDataKeys; log?: Pick<FastifyBaseLogger, 'warn'> },
   user: SealedContacts,
 ): Contacts {
   return {
-    phone: openOrNull(ctx, 'userPhone', user.id, user.phoneEnc),
-    email: openOrNull(ctx, 'userEmail', user.id, user.emailEnc) ?? '',
+    phone: openContact(ctx, 'userPhone', user.id, user.phoneEnc),
+    email: openContact(ctx, 'userEmail', user.id, user.emailEnc) ?? '',
   };
 }
 
