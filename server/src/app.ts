@@ -17,7 +17,7 @@ import type { Database } from './db/client.ts';
 import type { App } from './http.ts';
 import { type BackgroundOptions, createBackgroundJobs } from './jobs/background.ts';
 import { databaseRateLimitStore, type RateLimitStore, redisRateLimitStore } from './lib/rate-limit-store.ts';
-import { loggerOptions } from './logger.ts';
+import { lazyChildLogger, loggerOptions } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
@@ -87,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const now = opts.now ?? (() => new Date());
   const app: App = Fastify({
     logger: opts.logger ?? loggerOptions(config),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import type { Config } from './config.ts';
 
 /** Never logged: passwords (plain or cipher), tokens, tickets, cookies. */
@@ -108,4 +109,47 @@ export function loggerOptions(
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVEL_NAMES: readonly LevelName[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+const noop = () => {};
+
+/**
+ * Fastify's childLoggerFactory: a request's logger whose pino child (bound to the request id) is made only when
+ * something is logged through it at an enabled level. Making a child runs every binding through the redaction
+ * of the wildcard paths above (`*.phone`, …), which cost a call that logs nothing (LOG_LEVEL=warn, the common
+ * case of a call that goes well) more than its session lookup's mapping.
+ */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  let child: FastifyBaseLogger | null = null;
+  const real = () => {
+    child ??= logger.child(bindings, options);
+    return child;
+  };
+  const levelOf = options.level ?? logger.level;
+  const probe = (options.level ? real() : logger) as FastifyBaseLogger & {
+    isLevelEnabled?: (level: string) => boolean;
+  };
+  const lazy = {
+    get level() {
+      return child?.level ?? levelOf;
+    },
+    set level(level: string) {
+      real().level = level;
+    },
+    silent: noop,
+    child: (more: Bindings, moreOptions?: ChildLoggerOptions) => real().child(more, moreOptions),
+  } as unknown as FastifyBaseLogger;
+  for (const name of LEVEL_NAMES) {
+    const enabled = probe.isLevelEnabled ? probe.isLevelEnabled(name) : true;
+    (lazy as unknown as Record<LevelName, unknown>)[name] = enabled
+      ? (...args: unknown[]) => (real()[name] as (...a: unknown[]) => void)(...args)
+      : noop;
+  }
+  return lazy;
 }
