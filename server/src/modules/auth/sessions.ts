@@ -2,6 +2,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { leanPrepared } from '../../db/lean-select.ts';
 import { sessions, type UserRow, users } from '../../db/schema.ts';
 import { newSessionToken, sha256Hex } from '../../lib/tokens.ts';
 
@@ -60,9 +61,18 @@ export interface SessionView {
 
 const PLAIN: SessionView = { name: 'session_lookup', columns: {} };
 
-/** The session lookup runs on every authenticated call: built once per database and view, prepared. */
+interface LookupRow {
+  session: { lastSeenAt: Date; expiresAt: Date };
+  user: UserRow;
+  [extra: string]: unknown;
+}
+
+/**
+ * The session lookup runs on every authenticated call: built once per database and view, prepared, its rows
+ * mapped by a mapper built for its fields (lean-select.ts).
+ */
 function prepareLookup(db: Database, view: SessionView) {
-  return db
+  const query = db
     .select({
       session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
       user: users,
@@ -71,8 +81,8 @@ function prepareLookup(db: Database, view: SessionView) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare(view.name);
+    .limit(1);
+  return leanPrepared<LookupRow>(db, view.name, query);
 }
 
 const lookups = new WeakMap<Database, Map<string, ReturnType<typeof prepareLookup>>>();
