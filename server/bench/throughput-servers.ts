@@ -24,7 +24,10 @@ export interface Result {
 
 export interface LoadOptions {
   connections: number;
+  /** the length of each measured round */
   seconds: number;
+  /** rounds per target, the targets taking turns (default 3): a host that slows for a while slows them all */
+  rounds?: number;
 }
 
 /** user + system CPU time of a process so far, in microseconds (/proc/<pid>/stat, clock ticks of 10 ms) */
@@ -65,35 +68,78 @@ async function startProcess(
   throw new Error(`${script} did not start`);
 }
 
-/** Loads one URL (after a 2 s warm-up) and reads the server's peak RSS. */
-export async function measure(
-  name: string,
-  child: ChildProcess,
-  url: string,
-  headers: Record<string, string>,
-  load: LoadOptions,
-): Promise<Result> {
-  const run = (seconds: number) =>
-    autocannon({ url, connections: load.connections, duration: seconds, headers });
-  await run(2);
-  const cpuBefore = cpuUs(child.pid ?? 0);
-  const r = await run(load.seconds);
-  const cpu = cpuUs(child.pid ?? 0) - cpuBefore;
-  const result: Result = {
-    name,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    peakRssMiB: peakRssMiB(child.pid ?? 0),
-    cpuUsPerRequest: Math.round(cpu / Math.max(1, r.requests.total)),
-  };
-  console.log(
-    `[bench] ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-      `${result.cpuUsPerRequest} µs CPU per request`,
-  );
-  return result;
+/** One URL to load, and the process that answers it. */
+export interface Target {
+  name: string;
+  child: ChildProcess;
+  url: string;
+  headers: Record<string, string>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/**
+ * Loads each target (after a 2 s warm-up each) in `rounds` rounds, the targets taking turns within a round, so
+ * that ratios between them compare the same stretch of the host's time. Each result is the median of its rounds
+ * (req/s, p50, p99); the CPU per request over all rounds; the server's peak RSS at the end.
+ */
+export async function measureRounds(targets: readonly Target[], load: LoadOptions): Promise<Result[]> {
+  const run = (target: Target, seconds: number) =>
+    autocannon({
+      url: target.url,
+      connections: load.connections,
+      duration: seconds,
+      headers: target.headers,
+    });
+  for (const target of targets) await run(target, 2);
+  const rounds = load.rounds ?? 3;
+  const seen = targets.map(() => ({
+    rps: [] as number[],
+    p50: [] as number[],
+    p99: [] as number[],
+    errors: 0,
+    non2xx: 0,
+    requests: 0,
+    cpu: 0,
+  }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      const acc = seen[i] as (typeof seen)[number];
+      const cpuBefore = cpuUs(target.child.pid ?? 0);
+      const r = await run(target, load.seconds);
+      acc.cpu += cpuUs(target.child.pid ?? 0) - cpuBefore;
+      acc.rps.push(r.requests.average);
+      acc.p50.push(r.latency.p50);
+      acc.p99.push(r.latency.p99);
+      acc.errors += r.errors + r.timeouts;
+      acc.non2xx += r.non2xx;
+      acc.requests += r.requests.total;
+    }
+  }
+  return targets.map((target, i) => {
+    const acc = seen[i] as (typeof seen)[number];
+    const result: Result = {
+      name: target.name,
+      rps: Math.round(median(acc.rps)),
+      p50: median(acc.p50),
+      p99: median(acc.p99),
+      errors: acc.errors,
+      non2xx: acc.non2xx,
+      peakRssMiB: peakRssMiB(target.child.pid ?? 0),
+      cpuUsPerRequest: Math.round(acc.cpu / Math.max(1, acc.requests)),
+    };
+    console.log(
+      `[bench] ${result.name}: ${result.rps} req/s (rounds: ${acc.rps.map(Math.round).join(', ')}), ` +
+        `p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.cpuUsPerRequest} µs CPU per request`,
+    );
+    return result;
+  });
 }
 
 /** A running server and where it answers. */

@@ -1,5 +1,5 @@
 // One database's part of the throughput benchmark: the portal's hot read paths and the one-query ceiling of the
-// same database, measured one after the other in the same run.
+// same database, both servers up, measured in turns (measureRounds) in the same run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,10 +8,12 @@ import { signIn } from './support.ts';
 import {
   adminQuery,
   type LoadOptions,
-  measure,
+  measureRounds,
   type Result,
+  type Running,
   startPortal,
   startReference,
+  type Target,
 } from './throughput-servers.ts';
 
 export type DatabaseKind = 'PostgreSQL' | 'PGlite';
@@ -56,33 +58,31 @@ export async function benchDatabase(
   load: LoadOptions,
 ): Promise<DatabaseResults> {
   return withDatabase(kind, async (env) => {
-    const results: DatabaseResults['paths'] = [];
     const portal = await startPortal(env);
-    try {
-      const accessToken = await signIn(portal.base, 'demo', 'Demo1234');
-      for (const path of paths) {
-        const url = `${portal.base}${HOT_PATHS[path]}`;
-        results.push({
-          path,
-          ...(await measure(`${path} on ${kind}`, portal.child, url, { accessToken }, load)),
-        });
-      }
-    } finally {
-      await portal.stop();
-    }
     const refEnv = kind === 'PostgreSQL' ? env : { PGLITE_DIR: join(env.DATA_DIR ?? tmpdir(), 'select1') };
-    const reference = await startReference(refEnv);
+    let reference: Running | null = null;
     try {
-      const ceiling = await measure(
-        `one SELECT 1 on ${kind}`,
-        reference.child,
-        `${reference.base}/select1`,
-        {},
-        load,
-      );
-      return { kind, ceiling, paths: results };
+      reference = await startReference(refEnv);
+      const accessToken = await signIn(portal.base, 'demo', 'Demo1234');
+      const targets: Target[] = [
+        ...paths.map((path) => ({
+          name: `${path} on ${kind}`,
+          child: portal.child,
+          url: `${portal.base}${HOT_PATHS[path]}`,
+          headers: { accessToken },
+        })),
+        {
+          name: `one SELECT 1 on ${kind}`,
+          child: reference.child,
+          url: `${reference.base}/select1`,
+          headers: {},
+        },
+      ];
+      const results = await measureRounds(targets, load);
+      const ceiling = results.pop() as Result;
+      return { kind, ceiling, paths: results.map((r, i) => ({ ...r, path: paths[i] as HotPath })) };
     } finally {
-      await reference.stop();
+      await Promise.all([portal.stop(), reference?.stop()]);
     }
   });
 }
