@@ -25,12 +25,13 @@ try {
 } finally {
   await hello.stop();
 }
-const databases: DatabaseResults[] = [await benchDatabase('PGlite', paths, load)];
-if (await postgresAnswers()) databases.push(await benchDatabase('PostgreSQL', paths, load));
+const databases: DatabaseResults[] = [await benchDatabase('PGlite', paths, load, { moneyWrite: true })];
+if (await postgresAnswers())
+  databases.push(await benchDatabase('PostgreSQL', paths, load, { moneyWrite: true }));
 else console.log('[bench] PostgreSQL does not answer on 127.0.0.1:5432: skipped');
 
 console.log(
-  `\n${load.connections} connections, ${load.seconds} s per run, ${new Date().toISOString()}, node ${process.version}\n`,
+  `\n${load.connections} connections, ${load.rounds} rounds of ${load.seconds} s per call (medians), ${new Date().toISOString()}, node ${process.version}\n`,
 );
 console.log(
   '| database | call | req/s | p50 ms | p99 ms | ratio to one query | ratio to bare | peak RSS MiB | errors | non-2xx |',
@@ -46,4 +47,9 @@ console.log(
 for (const d of databases) {
   row(d.kind, 'one SELECT 1 (ceiling)', d.ceiling, d.ceiling);
   for (const p of d.paths) row(d.kind, HOT_PATHS[p.path], p, d.ceiling);
+  const w = d.moneyWrite;
+  if (w)
+    console.log(
+      `| ${d.kind} | fee order placed + notify applied (pairs/s) | ${w.rps} | ${w.p50} | ${w.p99} | ${(w.rps / d.ceiling.rps).toFixed(3)} | ${(w.rps / bare.rps).toFixed(3)} | — | ${w.errors} | — |`,
+    );
 }

@@ -149,14 +149,18 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** The portal in production mode on `env`'s database, its demo data seeded first with the same keys. */
-export async function startPortal(env: NodeJS.ProcessEnv): Promise<Running> {
+/**
+ * The portal in production mode on `env`'s database, its demo data seeded first with the same keys, then
+ * `prepare` run on the database before the portal opens it.
+ */
+export async function startPortal(env: NodeJS.ProcessEnv, prepare?: () => Promise<void>): Promise<Running> {
   // production never seeds: the demo accounts are added first, outside production, with production's keys
   const seeded = spawnSync('npm', ['run', 'seed'], {
     cwd: serverDir,
     env: { ...process.env, ...BENCH_PRODUCTION_ENV, ...env, NODE_ENV: 'development' },
   });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  await prepare?.();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api`;
   const child = await startProcess(

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '@loan/domain';
-import { signIn } from './support.ts';
+import { type MoneyWriteResult, measureMoneyWrites, PAYER, seedPayableFees } from './money-write.ts';
+import { BENCH_PRODUCTION_ENV, signIn } from './support.ts';
 import {
   adminQuery,
   type LoadOptions,
@@ -31,6 +32,8 @@ export interface DatabaseResults {
   kind: DatabaseKind;
   ceiling: Result;
   paths: Array<Result & { path: HotPath }>;
+  /** the money write (money-write.ts), when asked for */
+  moneyWrite: MoneyWriteResult | null;
 }
 
 /** A fresh database of the kind, given to `run`, removed afterwards. */
@@ -56,9 +59,13 @@ export async function benchDatabase(
   kind: DatabaseKind,
   paths: readonly HotPath[],
   load: LoadOptions,
+  { moneyWrite = false } = {},
 ): Promise<DatabaseResults> {
   return withDatabase(kind, async (env) => {
-    const portal = await startPortal(env);
+    let feeIds: number[] = [];
+    const portal = await startPortal(env, async () => {
+      if (moneyWrite) feeIds = await seedPayableFees(env);
+    });
     const refEnv = kind === 'PostgreSQL' ? env : { PGLITE_DIR: join(env.DATA_DIR ?? tmpdir(), 'select1') };
     let reference: Running | null = null;
     try {
@@ -80,7 +87,22 @@ export async function benchDatabase(
       ];
       const results = await measureRounds(targets, load);
       const ceiling = results.pop() as Result;
-      return { kind, ceiling, paths: results.map((r, i) => ({ ...r, path: paths[i] as HotPath })) };
+      const writes = moneyWrite
+        ? await measureMoneyWrites(
+            `fee order placed and paid on ${kind}`,
+            portal.base,
+            await signIn(portal.base, PAYER.loginId, PAYER.password),
+            String(BENCH_PRODUCTION_ENV.PAYMENT_NOTIFY_SECRET),
+            feeIds,
+            load,
+          )
+        : null;
+      return {
+        kind,
+        ceiling,
+        paths: results.map((r, i) => ({ ...r, path: paths[i] as HotPath })),
+        moneyWrite: writes,
+      };
     } finally {
       await Promise.all([portal.stop(), reference?.stop()]);
     }
