@@ -1,14 +1,33 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Button, Form, Input, Table } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { ApiError, transportError } from '../api/errors';
 import { SafeImage } from '../components/SafeImage';
 import { shown } from '../test/render';
 import { MESSAGE_CONFIG } from './feedback';
-import { AppProviders, createQueryClient, VALIDATE_MESSAGES } from './providers';
+import { AppProviders, createQueryClient, retryRead, VALIDATE_MESSAGES } from './providers';
 import { THEME } from './theme';
 
 const renderInApp = (ui: React.ReactNode) =>
   render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
+
+describe('a read is asked again once after a time-out, and only then', () => {
+  it.each([
+    ['a time-out, first failure', 0, transportError('timeout'), true],
+    ['a time-out, second failure', 1, transportError('timeout'), false],
+    ['no answer at all (API down)', 0, transportError('network'), false],
+    ['HTTP 500', 0, transportError('http', 500), false],
+    ['a refusal (rspCode)', 0, new ApiError('rsp', '1001', '参数错误'), false],
+    ['a session gone', 0, new ApiError('unauthorized', '4010', '会话已失效', 401), false],
+    ['not an API error', 0, new Error('boom'), false],
+  ])('%s', (_name, failures, error, retried) => {
+    expect(retryRead(failures, error)).toBe(retried);
+  });
+
+  it('is the default of every query', () => {
+    expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(retryRead);
+  });
+});
 
 describe('app providers apply the interface defaults', () => {
   it('configures message 3 s and z-index base 2000', () => {

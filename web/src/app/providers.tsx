@@ -4,6 +4,7 @@ import { ConfigProvider, Empty } from 'antd';
 // the ES module build of the locale (antd/locale/* is the CommonJS one)
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
+import { isApiError } from '../api/errors';
 import { FeedbackRoot } from './feedback';
 import { THEME } from './theme';
 import { UI_TEXTS } from './ui-defaults';
@@ -17,11 +18,17 @@ export const VALIDATE_MESSAGES = {
 /** docs/PRODUCT.md §8: an empty table (or list, or select) says "暂无数据". */
 const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={UI_TEXTS.empty} />;
 
+/**
+ * Whether a read is asked again: once, and only after a time-out (a slow answer, not a refusal). The HTTP layer
+ * already tells the user about failures, so anything else would be told twice.
+ */
+export const retryRead = (failureCount: number, error: unknown): boolean =>
+  failureCount < 1 && isApiError(error) && error.kind === 'timeout';
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // the HTTP layer already tells the user about failures; a retry would tell them twice
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: { retry: retryRead, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });

@@ -109,6 +109,54 @@ describe('/agreement tick-box page', () => {
     expect(screen.getByRole('button', { name: /继\s*续/ })).toBeDisabled();
   });
 
+  it('a status that times out is asked again once: continue opens without the user doing anything', async () => {
+    saveLogin('tok');
+    saveUserInfo(DEMO_USER_INFO);
+    let statusCalls = 0;
+    serve((r) => {
+      if (r.url === API.agreementText)
+        return ok(agreementText('GENERAL', { acceptedAt: '2026-03-01T02:00:00.000Z' }));
+      if (r.url === API.agreementStatus) {
+        statusCalls += 1;
+        return statusCalls === 1
+          ? ({ error: 'timeout' } as unknown as Reply)
+          : ok(status({ GENERAL: true, SERVICE: true, INFO: true, RELEASE: true }));
+      }
+      return undefined;
+    });
+    renderRoutes(appRoutes, ['/agreement']);
+    await screen.findByText('版本 v1');
+    await seconds(2);
+    await waitFor(() => expect(screen.getByRole('button', { name: /继\s*续/ })).toBeEnabled());
+    expect(statusCalls).toBe(2);
+  });
+
+  it('a status that cannot be had says so, offers to ask again, and does not say what is left to sign', async () => {
+    saveLogin('tok');
+    saveUserInfo(DEMO_USER_INFO);
+    let answering = false;
+    serve((r) => {
+      if (r.url === API.agreementText)
+        return ok(agreementText('GENERAL', { acceptedAt: '2026-03-01T02:00:00.000Z' }));
+      if (r.url === API.agreementStatus)
+        return answering
+          ? ok(status({ GENERAL: true, SERVICE: true, INFO: true, RELEASE: true }))
+          : ({ error: 'timeout' } as unknown as Reply);
+      return undefined;
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderRoutes(appRoutes, ['/agreement']);
+    await screen.findByText('版本 v1');
+    await seconds(2);
+    await shown('暂时无法确认各协议的签署情况');
+    expect(screen.queryByText('请勾选同意并签署以上全部协议后继续')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /继\s*续/ })).toBeDisabled();
+    answering = true;
+    await user.click(screen.getByRole('button', { name: '重新加载' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /继\s*续/ })).toBeEnabled());
+    expect(screen.queryByText('暂时无法确认各协议的签署情况')).not.toBeInTheDocument();
+  });
+
   it('without a session: the text is shown and signing goes through the login page', async () => {
     serve((r) => (r.url === API.agreementText ? ok(agreementText('GENERAL', { readToken: '' })) : undefined));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

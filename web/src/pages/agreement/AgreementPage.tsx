@@ -100,8 +100,22 @@ function TickBox(reading: AgreementReading) {
 
       {signedIn && text.readToken && (
         <Flex vertical gap={8}>
-          {!allAccepted && !status.isLoading && (
-            <Typography.Text type="secondary">请勾选同意并签署以上全部协议后继续</Typography.Text>
+          {status.isError ? (
+            <Alert
+              type="warning"
+              showIcon
+              title="暂时无法确认各协议的签署情况"
+              action={
+                <Button size="small" loading={status.isFetching} onClick={() => void status.refetch()}>
+                  重新加载
+                </Button>
+              }
+            />
+          ) : (
+            !allAccepted &&
+            !status.isLoading && (
+              <Typography.Text type="secondary">请勾选同意并签署以上全部协议后继续</Typography.Text>
+            )
           )}
           <Button
             type="primary"
