@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { PG_TEST_WORKERS } from './test/helpers/database-url.ts';
 
 // API suite: fastify.inject against an in-memory PGlite per worker (opened once from a migrated template); with
@@ -7,11 +7,23 @@ import { PG_TEST_WORKERS } from './test/helpers/database-url.ts';
 // and reseeds the tables (test/helpers/app.ts).
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
+/**
+ * Files about the embedded database itself (its data directory's lock, its durable file system, its prepared
+ * reads): they open PGlite whatever DATABASE_URL says, so the PostgreSQL run would only repeat them. They run in the
+ * PGlite run of the same `npm test` / `.ci/run`.
+ */
+const EMBEDDED_ONLY = [
+  'test/lock.test.ts',
+  'test/embedded-durability.test.ts',
+  'test/pglite-prepared.test.ts',
+];
+
 export default defineConfig({
   test: {
     name: onPostgres ? 'server (PostgreSQL)' : 'server (PGlite)',
     root: import.meta.dirname,
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(onPostgres ? EMBEDDED_ONLY : [])],
     globalSetup: ['test/helpers/global-setup.ts'],
     // PGlite: three workers on two cores (each holds its own in-memory databases). The server-process files
     // (server-shutdown, npm-start, server-production) mostly wait on a child process; a third worker keeps the
