@@ -150,11 +150,15 @@ describe('/agreement tick-box page', () => {
     await seconds(2);
     await shown('暂时无法确认各协议的签署情况');
     expect(screen.queryByText('请勾选同意并签署以上全部协议后继续')).not.toBeInTheDocument();
+    // nothing is said to be unsigned that may be signed
+    expect(screen.queryByText('未签署')).not.toBeInTheDocument();
+    expect(screen.getAllByText('状态暂不可知')).toHaveLength(3);
     expect(screen.getByRole('button', { name: /继\s*续/ })).toBeDisabled();
     answering = true;
     await user.click(screen.getByRole('button', { name: '重新加载' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /继\s*续/ })).toBeEnabled());
     expect(screen.queryByText('暂时无法确认各协议的签署情况')).not.toBeInTheDocument();
+    expect(screen.getAllByText(/^已签署/)).toHaveLength(3);
   });
 
   it('without a session: the text is shown and signing goes through the login page', async () => {

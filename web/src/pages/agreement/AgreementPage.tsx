@@ -79,6 +79,8 @@ function TickBox(reading: AgreementReading) {
                   <Typography.Text strong>{`《${info.title}》`}</Typography.Text>
                   {!signedIn ? (
                     <Typography.Text type="secondary">{info.summary}</Typography.Text>
+                  ) : status.isError ? (
+                    <Tag style={{ alignSelf: 'flex-start' }}>状态暂不可知</Tag>
                   ) : item?.accepted && item.acceptedAt ? (
                     <Tag icon={<CheckCircleFilled />} color="success" style={{ alignSelf: 'flex-start' }}>
                       已签署 {formatDateTime(item.acceptedAt)}
