@@ -113,13 +113,15 @@ export function loggerOptions(
 
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 const LEVEL_NAMES: readonly LevelName[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
-const noop = () => {};
+/** pino's loggers say which levels are on; Fastify's stand-in without a logger does not (every call goes through) */
+type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
 
 /**
  * Fastify's childLoggerFactory: a request's logger whose pino child (bound to the request id) is made only when
- * something is logged through it at an enabled level. Making a child runs every binding through the redaction
- * of the wildcard paths above (`*.phone`, …), which cost a call that logs nothing (LOG_LEVEL=warn, the common
- * case of a call that goes well) more than its session lookup's mapping.
+ * something is logged through it at an enabled level (at once when the route sets a level of its own). Making a
+ * child runs every binding through the redaction of the wildcard paths above (`*.phone`, …), which cost a call
+ * that logs nothing (LOG_LEVEL=warn, the common case of a call that goes well) more than its session lookup's
+ * mapping.
  */
 export function lazyChildLogger(
   logger: FastifyBaseLogger,
@@ -127,29 +129,27 @@ export function lazyChildLogger(
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   let child: FastifyBaseLogger | null = null;
+  const enabled = (level: LevelName) => (logger as LevelAware).isLevelEnabled?.(level) ?? true;
   const real = () => {
     child ??= logger.child(bindings, options);
     return child;
   };
-  const levelOf = options.level ?? logger.level;
-  const probe = (options.level ? real() : logger) as FastifyBaseLogger & {
-    isLevelEnabled?: (level: string) => boolean;
-  };
+  if (options.level) real();
   const lazy = {
     get level() {
-      return child?.level ?? levelOf;
+      return child?.level ?? logger.level;
     },
     set level(level: string) {
       real().level = level;
     },
-    silent: noop,
+    silent: () => {},
     child: (more: Bindings, moreOptions?: ChildLoggerOptions) => real().child(more, moreOptions),
-  } as unknown as FastifyBaseLogger;
+  } as unknown as Record<LevelName, (...args: unknown[]) => void>;
   for (const name of LEVEL_NAMES) {
-    const enabled = probe.isLevelEnabled ? probe.isLevelEnabled(name) : true;
-    (lazy as unknown as Record<LevelName, unknown>)[name] = enabled
-      ? (...args: unknown[]) => (real()[name] as (...a: unknown[]) => void)(...args)
-      : noop;
+    lazy[name] = (...args: unknown[]) => {
+      const target = child ?? (enabled(name) ? real() : null);
+      if (target) (target[name] as (...a: unknown[]) => void).apply(target, args);
+    };
   }
-  return lazy;
+  return lazy as unknown as FastifyBaseLogger;
 }

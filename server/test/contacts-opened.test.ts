@@ -46,6 +46,13 @@ describe('contacts opened once per process, the binding still checked', () => {
     expect(contactsOf({ config }, copied)).toEqual({ phone: null, email: '' });
   });
 
+  it('a value opened with one keyring still does not open with a ring that lacks its key', () => {
+    const user = sealedUser(9006, '13800009006', 'e@example.com');
+    expect(contactsOf({ config }, user).phone).toBe('13800009006');
+    const otherRing = { ...config, piiKeys: { currentId: 'other', keys: { other: 'CD'.repeat(32) } } };
+    expect(contactsOf({ config: otherRing }, user)).toEqual({ phone: null, email: '' });
+  });
+
   it('a value that does not open is tried again each time (nothing kept for it)', () => {
     const counting = countingKeys();
     const user = sealedUser(9005, '13800009005', 'd@example.com');

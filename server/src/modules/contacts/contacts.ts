@@ -24,13 +24,22 @@ export interface Contacts {
 type SealedContacts = Pick<UserRow, 'id' | 'phoneEnc' | 'emailEnc'>;
 
 /**
- * Contacts already opened in this process, by user, column and sealed text: getUserInfo (every signed-in page)
- * shows them on each call, and an AES-GCM open costs more than the rest of the answer. A changed phone or e-mail
- * is a new sealed text, so an entry never goes stale; only values that opened are kept, and only these two short
- * columns (ID numbers, bank cards and the rest are opened each time they are shown). The values live as long as
- * the process, bounded by count.
+ * Contacts already opened in this process, per keyring (a value opens only with a ring that holds its key), by
+ * user, column and sealed text: getUserInfo (every signed-in page) shows them on each call, and an AES-GCM open
+ * costs more than the rest of the answer. A changed phone or e-mail is a new sealed text, so an entry never goes
+ * stale; only values that opened are kept, and only these two short columns (ID numbers, bank cards and the rest
+ * are opened each time they are shown). The values live as long as their keyring, bounded by count.
  */
-const opened = new LRUCache<string, string>({ max: 10_000 });
+const openedByRing = new WeakMap<PersonalDataKeys['piiKeys'], LRUCache<string, string>>();
+
+function openedWith(ring: PersonalDataKeys['piiKeys']): LRUCache<string, string> {
+  let opened = openedByRing.get(ring);
+  if (!opened) {
+    opened = new LRUCache<string, string>({ max: 10_000 });
+    openedByRing.set(ring, opened);
+  }
+  return opened;
+}
 
 function openContact(
   ctx: { config: PersonalDataKeys; log?: Pick<FastifyBaseLogger, 'warn'> },
@@ -39,6 +48,7 @@ function openContact(
   sealed: string | null,
 ): string | null {
   if (sealed === null || sealed === '') return null;
+  const opened = openedWith(ctx.config.piiKeys);
   const key = `${name}:${id}:${sealed}`;
   const hit = opened.get(key);
   if (hit !== undefined) return hit;
