@@ -46,6 +46,8 @@ export * from './money.ts';
 export * from './money-capitals.ts';
 export * from './money-rules/catalogue.ts';
 export * from './money-rules/sentences.ts';
+export * from './ops/ops-api.ts';
+export * from './ops/permissions.ts';
 export * from './password-policy.ts';
 export * from './payments/order-state.ts';
 export * from './payments/payment-labels.ts';

@@ -30,6 +30,7 @@ import { feeRoutes } from './modules/fees/routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { issuedDocumentRoutes } from './modules/issued-documents/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
+import { opsRoutesOf } from './modules/ops/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -43,6 +44,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
+import { registerOpsSession } from './plugins/ops-session.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { cachedSerializerFactory } from './plugins/serializers.ts';
@@ -132,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerOpenApi(app);
   await registerRateLimit(app, ctx, store);
   registerSession(app, ctx);
+  registerOpsSession(app, ctx);
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
@@ -154,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   devOutboxRoutes(app, ctx);
   devSandboxRoutes(app, ctx);
   devReceivingRoutes(app, ctx);
+  opsRoutesOf(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
     // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,

@@ -23,6 +23,7 @@ import {
 } from './config-secrets.ts';
 import { readSupport, type SupportContact } from './config-support.ts';
 import type { Keyring } from './lib/at-rest.ts';
+import { type Network, parseNetworks } from './lib/networks.ts';
 
 export {
   DEFAULT_AGREEMENT_READ_SECRET,
@@ -96,6 +97,8 @@ export interface Config {
   openapiPublic: boolean;
   /** Strict-Transport-Security is sent: production with an https PUBLIC_URL */
   hsts: boolean;
+  /** OPS_ALLOWED_CIDRS: the only networks the console's calls answer (null: any) */
+  opsAllowedCidrs: Network[] | null;
 }
 
 /** Every problem of a configuration, one line each (Chinese / English); the server refuses to start. */
@@ -169,6 +172,16 @@ function apiBase(read: ReturnType<typeof reader>, problems: string[]): string {
   if (/^\/[A-Za-z0-9_\-/]*$/.test(base) && base !== '') return base;
   problems.push('API_BASE 必须以 / 开头，例如 /api / API_BASE must start with /, e.g. /api');
   return API_BASE_DEFAULT;
+}
+
+function opsNetworks(raw: string | null, problems: string[]): Network[] | null {
+  if (raw === null) return null;
+  const parsed = parseNetworks(raw);
+  if ('networks' in parsed) return parsed.networks;
+  problems.push(
+    `OPS_ALLOWED_CIDRS 中的 ${parsed.problem} 不是网段，例如 10.0.0.0/8,192.168.1.0/24 / OPS_ALLOWED_CIDRS: ${parsed.problem} is not a CIDR`,
+  );
+  return [];
 }
 
 function trustProxy(raw: string | null): Config['trustProxy'] {
@@ -248,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     support: readSupport(env, production, problems),
     openapiPublic: read.oneOf('OPENAPI_PUBLIC', SWITCH, production ? 'off' : 'on') === 'on',
     hsts: false,
+    opsAllowedCidrs: opsNetworks(read.optional('OPS_ALLOWED_CIDRS'), problems),
   };
   config.hsts = production && config.platform.publicUrl.startsWith('https://');
   problems.push(...productionProblems(config, env));

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
+import {
+  bodiesFor,
+  expectEnvelope,
+  formBodiesFor,
+  type Operation,
+  operations as publishedOperations,
+  queriesFor,
+  withParams,
+} from './helpers/garbage.ts';
 
 /**
  * Every route the server publishes in its OpenAPI file, called by a signed-in borrower with garbage: wrong
@@ -12,145 +21,12 @@ import { makeReadyBorrower } from './helpers/borrower.ts';
 let t: TestApp;
 let token: string;
 
-interface Operation {
-  method: 'GET' | 'POST';
-  path: string;
-  properties: string[];
-  /** the fields of a multipart/form-data body (file uploads), if the route takes one */
-  formFields: string[];
-}
-
-const HAN = /[\u4e00-\u9fff]/;
-
-const HOSTILE_VALUES: unknown[] = [
-  null,
-  -1,
-  0,
-  1.5,
-  1e308,
-  true,
-  '',
-  ' ',
-  'x'.repeat(70_000),
-  "' or 1=1 --",
-  '<script>alert(1)</script>',
-  '../../etc/passwd',
-  '\u0000',
-  '9'.repeat(40),
-  '１２３',
-  [],
-  [1, 2],
-  {},
-  { nested: { deeper: ['x'] } },
-];
-
-function bodiesFor(properties: string[]): unknown[] {
-  const whole: unknown[] = [{}, [], 'text', 42, null, { unknown: 1 }];
-  const perField = properties.flatMap((name) => HOSTILE_VALUES.map((value) => ({ [name]: value })));
-  const allFields = HOSTILE_VALUES.map((value) =>
-    Object.fromEntries(properties.map((name) => [name, value])),
-  );
-  return [...whole, ...perField, ...allFields];
-}
-
-function queriesFor(properties: string[]): Record<string, string>[] {
-  const values = ['', '-1', '0', 'abc', '1e308', "' or 1=1 --", 'x'.repeat(5000), '%00', '2026-02-30', '[]'];
-  return [
-    { unexpected: 'x' },
-    ...properties.flatMap((name) => values.map((value) => ({ [name]: value }))),
-    ...values.map((value) => Object.fromEntries(properties.map((name) => [name, value]))),
-  ];
-}
-
-const BOUNDARY = 'garbageBoundary';
-
-/** multipart/form-data bodies: each field hostile (as text and as a file), and bodies that are not multipart. */
-function formBodiesFor(fields: string[]): Array<{ payload: Buffer; contentType: string }> {
-  const part = (name: string, value: string | Buffer, fileName?: string) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${fileName === undefined ? '' : `; filename="${fileName}"`}\r\n\r\n`,
-      ),
-      Buffer.from(value),
-      Buffer.from('\r\n'),
-    ]);
-  const end = Buffer.from(`--${BOUNDARY}--\r\n`);
-  const form = (...parts: Buffer[]) => ({
-    payload: Buffer.concat([...parts, end]),
-    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-  });
-  const texts = HOSTILE_VALUES.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
-  return [
-    form(),
-    ...fields.flatMap((name) =>
-      texts.flatMap((text) => [
-        form(...fields.map((other) => part(other, other === name ? text : 'x'))),
-        form(
-          ...fields.map((other) =>
-            part(other, other === name ? text : '%PDF-1.7', other === name ? text : 'a.pdf'),
-          ),
-        ),
-      ]),
-    ),
-    {
-      payload: Buffer.from('not multipart at all'),
-      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-    },
-    {
-      payload: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\n`),
-      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-    },
-    { payload: Buffer.from('x'), contentType: 'multipart/form-data' },
-  ];
-}
-
-/** Path parameters filled with hostile text. */
-function withParams(path: string): string[] {
-  if (!path.includes('{')) return [path];
-  return ['x', '0', '..%2F..', 'YNIT%00', 'A'.repeat(300)].map((value) => path.replace(/\{[^}]+\}/g, value));
-}
-
-async function operations(): Promise<Operation[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-  const spec = res.json() as {
-    paths: Record<
-      string,
-      Record<
-        string,
-        {
-          parameters?: Array<{ name: string; in: string }>;
-          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-        }
-      >
-    >;
-  };
-  const ops: Operation[] = [];
-  for (const [path, methods] of Object.entries(spec.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const upper = method.toUpperCase();
-      if (upper !== 'GET' && upper !== 'POST') continue;
-      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      const content = op.requestBody?.content ?? {};
-      const body = Object.keys(content['application/json']?.schema?.properties ?? {});
-      const formFields = Object.keys(content['multipart/form-data']?.schema?.properties ?? {});
-      ops.push({ method: upper, path, properties: upper === 'GET' ? query : body, formFields });
-    }
-  }
-  return ops;
-}
-
 /** Calls that end the session on purpose (tested elsewhere): the rest must run signed in. */
 const ENDS_SESSION = ['/api/users/userLogout', '/api/users/modifyPwd'];
 
-function expectEnvelope(what: string, status: number, text: string) {
-  expect(status, `${what}: HTTP ${status} ${text.slice(0, 200)}`).toBeLessThan(500);
-  // the borrower stays signed in: a 401 here would mean the garbage ended the session and skipped the checks
-  expect(status, `${what}: unexpected 401`).not.toBe(401);
-  const body = JSON.parse(text) as { response?: { rspCode?: string; rspDesc?: string } };
-  expect(String(body.response?.rspCode), `${what}: no envelope: ${text.slice(0, 200)}`).toMatch(/^\d{4}$/);
-  if (body.response?.rspCode !== '0000') {
-    expect(String(body.response?.rspDesc), `${what}: refusal without a Chinese text`).toMatch(HAN);
-  }
+/** The borrower's routes: the console's (`/api/ops/`) are walked with an operator's token (ops-garbage.test.ts). */
+async function operations(): Promise<Operation[]> {
+  return (await publishedOperations(t.app)).filter((op) => !op.path.startsWith('/api/ops/'));
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import type { applicationEvents, applications, products } from './schema/applica
 import type { agreementVersions, documents, loanCertifications, sellerStores } from './schema/borrowers.ts';
 import type { coupons, feeItems } from './schema/fees.ts';
 import type { instalments, ledgerTransactions, loans, settlementRequests } from './schema/loans.ts';
+import type { operators } from './schema/operators.ts';
 import type { partnerCalls } from './schema/partner-calls.ts';
 import type { paymentOrderItems, paymentOrders } from './schema/payments.ts';
 import type { refundApplications, refundEvents } from './schema/refunds.ts';
@@ -19,6 +20,7 @@ export * from './schema/document-blobs.ts';
 export * from './schema/fees.ts';
 export * from './schema/issued-documents.ts';
 export * from './schema/loans.ts';
+export * from './schema/operators.ts';
 export * from './schema/partner-calls.ts';
 export * from './schema/payments.ts';
 export * from './schema/receiving.ts';
@@ -66,6 +68,10 @@ export const ALL_TABLES = [
   'seller_stores',
   'products',
   'audit_log',
+  'operator_sessions',
+  'operator_roles',
+  'ops_roles',
+  'operators',
   'outbox_messages',
   'direct_login_nonces',
   'verification_codes',
@@ -85,6 +91,7 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 export type LoanRow = typeof loans.$inferSelect;
+export type OperatorRow = typeof operators.$inferSelect;
 export type PartnerCallRow = typeof partnerCalls.$inferSelect;
 export type InstalmentRow = typeof instalments.$inferSelect;
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;

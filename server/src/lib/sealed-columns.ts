@@ -40,6 +40,9 @@ export const SEALED_COLUMNS = {
   contractBody: pii('loan_contracts', 'id', 'body'),
   /** the contract's parties (LoanContractParties as JSON) */
   contractParties: pii('loan_contracts', 'id', 'parties'),
+  /** an operator's TOTP secret, and the one shown for enrolment until a code confirms it */
+  operatorTotp: pii('operators', 'id', 'totp_secret'),
+  operatorTotpPending: pii('operators', 'id', 'totp_pending'),
   storeToken: {
     table: 'seller_stores',
     keyColumn: 'user_id',

@@ -13,11 +13,22 @@ const FASTIFY_CODES: Record<string, RspCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: RSP.PAYLOAD_TOO_LARGE,
 };
 
-/** 401 answers carry this code (the only HTTP status besides 200, 404 and 500 the API uses). */
+/** 401 answers carry this code (the only HTTP statuses the API uses: 200, 401, 403 on the console's calls, 404, 500). */
 export class UnauthorizedError extends Error {
   constructor() {
     super('no valid session');
     this.name = 'UnauthorizedError';
+  }
+}
+
+/** 403: a signed-in operator without the route's permission, or a network the console is not open to. */
+export class ForbiddenError extends Error {
+  constructor(
+    readonly rspCode: RspCode,
+    readonly rspDesc: string,
+  ) {
+    super(rspDesc);
+    this.name = 'ForbiddenError';
   }
 }
 
@@ -40,6 +51,7 @@ export function registerErrorHandler(app: App, support: SupportContact): void {
         withSupportContact(error.rspDesc ?? rspText(error.rspCode), support),
       );
     if (error instanceof UnauthorizedError) return send(reply, 401, RSP.SESSION_EXPIRED);
+    if (error instanceof ForbiddenError) return send(reply, 403, error.rspCode, error.rspDesc);
     if (error.validation) {
       return send(reply, 200, RSP.INVALID_INPUT, validationMessage(error.validation as SchemaError[]));
     }

@@ -2,7 +2,7 @@ import { CODE_PATTERN, LOGIN_ID_PATTERN, PHONE_PATTERN } from '@loan/domain';
 import { Type } from 'typebox';
 
 /** A required string of at most maxLength characters, of the pattern when one is given. */
-const requiredText = (maxLength: number, description: string, pattern?: RegExp) =>
+export const requiredText = (maxLength: number, description: string, pattern?: RegExp) =>
   Type.String({ minLength: 1, maxLength, ...(pattern ? { pattern: pattern.source } : {}), description });
 
 /** Request fields shared by the calls; every string has a maxLength. */

@@ -152,10 +152,16 @@ export const auditLog = pgTable(
     id: logId(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     loginId: text('login_id'),
+    /** the operator who acted (console and commands); null: a borrower or the system */
+    operatorId: integer('operator_id'),
     action: text('action').notNull(),
     ip: text('ip'),
     detail: jsonRecord('detail'),
     createdAt: tz('created_at').notNull(),
   },
-  (t) => [index('audit_log_user_id_idx').on(t.userId), index('audit_log_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_user_id_idx').on(t.userId),
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_operator_id_idx').on(t.operatorId),
+  ],
 );

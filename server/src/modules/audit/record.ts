@@ -45,6 +45,15 @@ export const AUDIT = {
   disbursementReleased: 'application.disbursement_released',
   signOutOthers: 'session.sign_out_others',
   contactChanged: 'account.contact_changed',
+  opsLoginPassword: 'ops.login.password_ok',
+  opsLoginFailure: 'ops.login.failure',
+  opsLocked: 'ops.login.locked',
+  opsLoginSuccess: 'ops.login.success',
+  opsSecondFactorFailure: 'ops.login.second_factor_failure',
+  opsRecoveryCodeUsed: 'ops.login.recovery_code_used',
+  opsTotpEnrolled: 'ops.totp.enrolled',
+  opsLogout: 'ops.logout',
+  opsOperatorCreated: 'ops.operator.created',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];
@@ -54,6 +63,8 @@ export interface AuditEntry {
   at: Date;
   userId?: number | null;
   loginId?: string | null;
+  /** the operator who acted (the console, or a command run `--as` them) */
+  operatorId?: number | null;
   meta?: RequestMeta | null;
   detail?: Record<string, unknown>;
 }
@@ -64,6 +75,7 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     createdAt: entry.at,
     userId: entry.userId ?? null,
     loginId: entry.loginId ?? null,
+    operatorId: entry.operatorId ?? null,
     ip: entry.meta?.ip ?? null,
     detail: entry.detail ?? (entry.meta?.userAgent ? { userAgent: entry.meta.userAgent } : null),
   });
@@ -79,4 +91,16 @@ export function recordUserAudit(
   detail?: Record<string, unknown>,
 ): Promise<void> {
   return recordAudit(db, { action, at, userId: user.id, loginId: user.loginId, meta, detail });
+}
+
+/** The audit row of something an operator did (or was refused); `loginId` is the operator's. */
+export function recordOperatorAudit(
+  db: Database,
+  operator: { id: number; loginId: string },
+  meta: RequestMeta | null,
+  action: AuditAction,
+  at: Date,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(db, { action, at, operatorId: operator.id, loginId: operator.loginId, meta, detail });
 }

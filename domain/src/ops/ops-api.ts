@@ -1,0 +1,66 @@
+import type { Permission } from './permissions.ts';
+
+/**
+ * The operator console's calls, under the API base (`/api/ops/…`): a prefix of their own, a header of their own
+ * (`opsToken`), and sessions of their own. A borrower's token means nothing here, nor an operator's on the
+ * borrower's calls.
+ */
+export const OPS_API = {
+  login: '/ops/auth/login',
+  verifyTotp: '/ops/auth/verifyTotp',
+  recoveryLogin: '/ops/auth/recoveryLogin',
+  enrolStart: '/ops/auth/enrolStart',
+  enrolConfirm: '/ops/auth/enrolConfirm',
+  logout: '/ops/auth/logout',
+  me: '/ops/me',
+  operators: '/ops/operators',
+  roles: '/ops/roles',
+  auditSearch: '/ops/audit/search',
+} as const;
+
+export const OPS_PREFIX = '/ops/';
+
+/** Header that carries an operator's session token. */
+export const OPS_TOKEN_HEADER = 'opsToken';
+
+/** An operator's console session ends after this long without a call. */
+export const OPS_IDLE_MINUTES = 15;
+
+export interface OpsLoginRequest {
+  loginId: string;
+  password: string;
+}
+
+/** The password was right: the second step, with a challenge that lives 5 minutes. */
+export interface OpsLoginResult {
+  /** TOTP: enter the authenticator's code (or a recovery code); ENROL: bind an authenticator first */
+  next: 'TOTP' | 'ENROL';
+  challenge: string;
+}
+
+export interface OpsEnrolment {
+  /** base32, for typing into an authenticator by hand */
+  secret: string;
+  otpauthUrl: string;
+  /** the same URL as a QR code (PNG data URL) */
+  qrDataUrl: string;
+}
+
+export interface OpsRoleSummary {
+  code: string;
+  name: string;
+}
+
+export interface OpsOperator {
+  loginId: string;
+  name: string;
+  roles: OpsRoleSummary[];
+  permissions: Permission[];
+}
+
+export interface OpsSignedIn {
+  opsToken: string;
+  operator: OpsOperator;
+  /** shown once, after enrolment: each signs in once in place of a code */
+  recoveryCodes: string[] | null;
+}

@@ -1,0 +1,27 @@
+// `npm run ops -- create-admin --login <id> --name <name>`: the first administrator of the operator console.
+
+import { CommandError } from './commands/shared.ts';
+import { withDatabase } from './open.ts';
+import { OPS_USAGE, runOpsCommand } from './ops-commands.ts';
+
+const argv = process.argv.slice(2);
+if (argv.length === 0 || argv.includes('--help')) {
+  console.log(OPS_USAGE);
+  process.exit(argv.length === 0 ? 1 : 0);
+}
+
+await withDatabase(async (database) => {
+  try {
+    await runOpsCommand(argv, { db: database.db, print: (line) => console.log(line) });
+    return 0;
+  } catch (error) {
+    if (
+      error instanceof CommandError ||
+      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      console.error((error as Error).message);
+      return 1;
+    }
+    throw error;
+  }
+});
