@@ -2,6 +2,7 @@ import { API, PRODUCT_NAME } from '@loan/domain';
 import { SANDBOX_DEMO_SELLER_ID } from './adapters/marketplace/sandbox.ts';
 import type { Config } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
+import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from './db/seed-operators.ts';
 
 /** A token of the right shape that the sandbox marketplace accepts (docs/SANDBOX.md). */
 const SANDBOX_DEMO_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -31,6 +32,9 @@ export function startBanner(config: Config, database: string, pid: number = proc
     '',
     '  演示账号 / demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `    ${a.loginId.padEnd(8)} / ${a.password.padEnd(12)} ${a.note}`),
+    '',
+    `  运营后台 / operator console: ${url}/ops/   密码 password ${DEMO_OPERATOR_PASSWORD}，验证器密钥 TOTP secret 如下 / as below:`,
+    ...DEMO_OPERATORS.map((o) => `    ${o.loginId.padEnd(13)} ${o.name}（${o.role}） TOTP ${o.totpSecret}`),
     '',
     '  沙箱店铺授权 / sandbox store authorisation (贷款信息 → 授权店铺):',
     `    卖家编号 seller id ${SANDBOX_DEMO_SELLER_ID}   店铺授权令牌 token ${SANDBOX_DEMO_TOKEN}`,

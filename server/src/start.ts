@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { isEmpty, seedDemoAccounts } from './db/seed.ts';
 import { seedCatalogue } from './db/seed-catalogue.ts';
+import { seedDemoOperators } from './db/seed-operators.ts';
 import { sealMigratedValues } from './db/start-sealing.ts';
 import { type MoveReport, moveLocalDocuments } from './modules/documents/move-local.ts';
 
@@ -34,7 +35,9 @@ export async function openAndMigrate(
       config.environment !== 'production' &&
       handle.kind === 'pglite' &&
       (await isEmpty(handle.db));
-    const seeded = seed ? await seedDemoAccounts(handle.db, config) : [];
+    const seeded = seed
+      ? [...(await seedDemoAccounts(handle.db, config)), ...(await seedDemoOperators(handle.db, config))]
+      : [];
     return { ...handle, seeded, movedDocuments };
   } catch (error) {
     await handle.close();

@@ -1,4 +1,4 @@
-import { API, encryptField } from '@loan/domain';
+import { API, encryptField, OPS_API } from '@loan/domain';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../src/shutdown.ts';
 import { CIPHER, PRODUCTION_ENV } from './helpers/app.ts';
@@ -47,6 +47,8 @@ describe('the server process in production', () => {
       const banner = server.output();
       expect(banner).not.toContain('Demo1234');
       expect(banner).not.toContain('demo accounts');
+      expect(banner).not.toContain('Console2026');
+      expect(banner).not.toContain('TOTP');
       expect(banner).toContain('SANDBOX=1');
       expect((await get(server.port, API.devOutbox)).status).toBe(404);
       expect((await get(server.port, API.healthReady)).status).toBe(200);
@@ -55,6 +57,11 @@ describe('the server process in production', () => {
         password: encryptField('Demo1234', CIPHER),
       });
       expect(signIn.response.rspCode).toBe('2001');
+      const opsSignIn = await postJson(server.port, OPS_API.login, {
+        loginId: 'ops-admin',
+        password: 'Console2026',
+      });
+      expect(opsSignIn.response.rspCode).toBe('2001');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(EXIT.clean);
     },
