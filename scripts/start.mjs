@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources are newer than the build, then start the server
+// `npm start`: build the web app and the operator console when their sources are newer than their builds, then start the server
 // (which migrates and seeds the embedded database on first start and serves portal + API).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -8,10 +8,21 @@ import { fileURLToPath } from 'node:url';
 import { serverNodeFlags } from './server-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = join(root, 'web', 'dist', 'index.html');
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'domain/src'].map((p) =>
-  join(root, p),
-);
+/** The two front ends the server serves, each rebuilt when its sources are newer than its build. */
+const APPS = [
+  {
+    workspace: 'web',
+    label: '前端 / the web app',
+    built: join(root, 'web', 'dist', 'index.html'),
+    sources: ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'domain/src'],
+  },
+  {
+    workspace: 'console',
+    label: '运营后台 / the operator console',
+    built: join(root, 'console', 'dist', 'index.html'),
+    sources: ['console/src', 'console/index.html', 'console/vite.config.ts', 'domain/src'],
+  },
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -22,15 +33,16 @@ function newestMtime(path) {
   return newest;
 }
 
-export function webBuildIsStale() {
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  return sources.some((p) => newestMtime(p) > builtAt);
+export function buildIsStale(app) {
+  if (!existsSync(app.built)) return true;
+  const builtAt = statSync(app.built).mtimeMs;
+  return app.sources.some((p) => newestMtime(join(root, p)) > builtAt);
 }
 
-if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
-  console.log('[start] 正在构建前端 / building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+for (const app of APPS) {
+  if (process.env.SKIP_WEB_BUILD === '1' || !buildIsStale(app)) continue;
+  console.log(`[start] 正在构建${app.label}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', app.workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

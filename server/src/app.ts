@@ -170,6 +170,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     app.addHook('preClose', () => jobs.stop());
   }
   if (config.openapiPublic) registerOpenApiRoute(app, config.apiBase);
-  await registerSpa(app, config.webDist, config.apiBase);
+  await registerSpa(app, config.webDist, config.apiBase, config.consoleDist);
   return app;
 }

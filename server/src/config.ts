@@ -97,6 +97,8 @@ export interface Config {
   openapiPublic: boolean;
   /** Strict-Transport-Security is sent: production with an https PUBLIC_URL */
   hsts: boolean;
+  /** the built operator console (CONSOLE_DIST; default console/dist), served under /ops/ */
+  consoleDist: string;
   /** OPS_ALLOWED_CIDRS: the only networks the console's calls answer (null: any) */
   opsAllowedCidrs: Network[] | null;
 }
@@ -230,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadRefusalsPer15Minutes: read.positiveInt('UPLOAD_REFUSALS_PER_15_MINUTES', 10),
     environment,
     webDist: resolve(read.text('WEB_DIST', join(REPO_ROOT, 'web', 'dist'))),
+    consoleDist: resolve(read.text('CONSOLE_DIST', join(REPO_ROOT, 'console', 'dist'))),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: trustProxy(read.optional('TRUST_PROXY')),
     piiKeys: readKeyring(env, PII_KEYRING, read.hexKey('PII_KEY', DEFAULT_PII_KEY), production, problems),

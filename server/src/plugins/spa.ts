@@ -6,6 +6,8 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '../http.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** where the operator console is served (console/vite.config.ts `base`) */
+export const CONSOLE_PREFIX = '/ops';
 const NO_CACHE = 'no-cache';
 
 function cacheHeader(reply: FastifyReply, path: string) {
@@ -21,7 +23,7 @@ const FILE_EXTENSIONS = new Set(
 
 function looksLikeFile(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  if (path.startsWith('/assets/')) return true;
+  if (path.startsWith('/assets/') || path.startsWith(`${CONSOLE_PREFIX}/assets/`)) return true;
   const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
   return extension !== undefined && FILE_EXTENSIONS.has(extension);
 }
@@ -41,10 +43,17 @@ function prerenderedPages(webDist: string): Map<string, string> {
  * The built web app from WEB_DIST with history fallback: any other GET outside the API that does not
  * ask for a file gets index.html, or the page's own HTML when the build rendered that page ahead. Hashed /assets/* are cached for good, index.html is asked for again each time
  * (no-cache). Files go brotli- or gzip-compressed as the build wrote them, by the browser's Accept-Encoding.
+ * The operator console (CONSOLE_DIST) the same way under /ops/, with a fallback of its own.
  * Unknown API routes (and everything else) answer 404 with the envelope (1004).
  */
-export async function registerSpa(app: App, webDist: string, apiBase: string): Promise<void> {
+export async function registerSpa(
+  app: App,
+  webDist: string,
+  apiBase: string,
+  consoleDist: string,
+): Promise<void> {
   const hasSpa = existsSync(join(webDist, 'index.html'));
+  const hasConsole = existsSync(join(consoleDist, 'index.html'));
   const prerendered = hasSpa ? prerenderedPages(webDist) : new Map<string, string>();
   if (hasSpa) {
     await app.register(fastifyStatic, {
@@ -55,9 +64,33 @@ export async function registerSpa(app: App, webDist: string, apiBase: string): P
       setHeaders: (reply, path) => cacheHeader(reply, path),
     });
   }
+  if (hasConsole) {
+    // the operator console: its own files under /ops/, its own bundle (none of it in the borrower's pages)
+    await app.register(fastifyStatic, {
+      root: consoleDist,
+      prefix: `${CONSOLE_PREFIX}/`,
+      decorateReply: !hasSpa,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => cacheHeader(reply, path),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url);
+    const path = request.url.split('?')[0] ?? '';
+    const isConsole = path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
+    if (isConsole && isPage && hasConsole) {
+      if (path === CONSOLE_PREFIX) return reply.redirect(`${CONSOLE_PREFIX}/`, 302);
+      cacheHeader(reply, 'index.html');
+      return reply.sendFile('index.html', consoleDist);
+    }
+    if (isConsole && isPage) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('运营后台尚未构建：请运行 npm run build。The console is not built: run npm run build.');
+    }
     if (!isApi && isPage && hasSpa) {
       const page = prerendered.get(request.url.split('?')[0] ?? '') ?? 'index.html';
       cacheHeader(reply, page);

@@ -142,6 +142,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     UPLOADS_AT_ONCE: '100',
     DIRECT_LOGIN_SECRET: TEST_DIRECT_LOGIN_SECRET,
     WEB_DIST: NO_WEB_DIST,
+    CONSOLE_DIST: NO_WEB_DIST,
     DATA_DIR: join(tmpdir(), 'loan-unused-data-dir'),
     FILE_DIR: mkdtempSync(join(tmpdir(), 'loan-test-files-')),
     ...options.env,

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor, permissionFor } from './menu';
+
+describe('the console’s menu by permission', () => {
+  it.each([
+    [[], ['工作台']],
+    [['audit.read'], ['工作台', '审计日志']],
+    [
+      ['operator.manage', 'audit.read'],
+      ['工作台', '审计日志', '运营人员与角色'],
+    ],
+    [['refund.review'], ['工作台']],
+  ] as const)('%j sees %j', (permissions, labels) => {
+    expect(menuFor(permissions).map((e) => e.label)).toEqual(labels);
+  });
+
+  it('names the permission of each page', () => {
+    expect(permissionFor('/audit')).toBe('audit.read');
+    expect(permissionFor('/operators')).toBe('operator.manage');
+    expect(permissionFor('/')).toBeNull();
+    expect(permissionFor('/nowhere')).toBeNull();
+  });
+});

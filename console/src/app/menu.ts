@@ -1,0 +1,25 @@
+import type { Permission } from '@loan/domain';
+
+export interface MenuEntry {
+  path: string;
+  label: string;
+  /** null: every operator */
+  permission: Permission | null;
+}
+
+/** The console's pages in the side menu, each with the permission it needs. */
+export const MENU: readonly MenuEntry[] = [
+  { path: '/', label: '工作台', permission: null },
+  { path: '/audit', label: '审计日志', permission: 'audit.read' },
+  { path: '/operators', label: '运营人员与角色', permission: 'operator.manage' },
+];
+
+/** The entries an operator with these permissions sees. */
+export function menuFor(permissions: readonly Permission[]): MenuEntry[] {
+  return MENU.filter((entry) => entry.permission === null || permissions.includes(entry.permission));
+}
+
+/** The permission a page of the console needs (null: none, or not a page of the menu). */
+export function permissionFor(path: string): Permission | null {
+  return MENU.find((entry) => entry.path === path)?.permission ?? null;
+}

@@ -1,0 +1,28 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+/** The console's pages under /ops/, each loaded when first opened. */
+export const ROUTES: RouteObject[] = [
+  { path: '/login', lazy: async () => ({ Component: (await import('../pages/login/LoginPage')).default }) },
+  {
+    path: '/',
+    lazy: async () => ({ Component: (await import('./ConsoleLayout')).default }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('../pages/home/HomePage')).default }) },
+      {
+        path: 'audit',
+        lazy: async () => ({ Component: (await import('../pages/audit/AuditPage')).default }),
+      },
+      {
+        path: 'operators',
+        lazy: async () => ({ Component: (await import('../pages/operators/OperatorsPage')).default }),
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('./NotFound')).default }) },
+    ],
+  },
+];
+
+export const BASENAME = '/ops';
+
+export function createConsoleRouter() {
+  return createBrowserRouter(ROUTES, { basename: BASENAME });
+}

@@ -1,0 +1,90 @@
+import { formatDateTime, shanghaiInstant } from '@loan/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Form, Grid, Input, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { type AuditEntry, type AuditFilter, auditQuery } from '../../api/ops';
+import { ACTOR_LABELS, auditLabel } from './audit-labels';
+
+interface FilterValues {
+  action?: string;
+  loginId?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The start of a picked day in Shanghai, as an instant; `daysLater` days on. */
+const shanghaiDay = (day: Dayjs, daysLater = 0) =>
+  shanghaiInstant(day.add(daysLater, 'day').format('YYYY-MM-DD')).toISOString();
+
+/** The audit log, newest first: by action, login id and time, twenty at a time. */
+export default function AuditPage() {
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const wide = Grid.useBreakpoint().md === true;
+  const query = useInfiniteQuery(auditQuery(filter));
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  const search = (values: FilterValues) => {
+    const [from, to] = values.range ?? [null, null];
+    setFilter({
+      action: values.action?.trim() || undefined,
+      loginId: values.loginId?.trim() || undefined,
+      from: from ? shanghaiDay(from) : undefined,
+      to: to ? shanghaiDay(to, 1) : undefined,
+    });
+  };
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        审计日志
+      </Typography.Title>
+      <Card>
+        <Form<FilterValues>
+          layout={wide ? 'inline' : 'vertical'}
+          onFinish={search}
+          aria-label="审计日志查询条件"
+          className="ops-filter"
+        >
+          <Form.Item label="动作" name="action">
+            <Input placeholder="如 ops.login" allowClear maxLength={64} />
+          </Form.Item>
+          <Form.Item label="登录账号" name="loginId">
+            <Input allowClear maxLength={32} />
+          </Form.Item>
+          <Form.Item label="日期（北京时间）" name="range">
+            <DatePicker.RangePicker allowEmpty={[true, true]} style={wide ? undefined : { width: '100%' }} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      {query.isError && <Alert type="error" showIcon title={(query.error as Error).message} />}
+      <Table<AuditEntry>
+        rowKey="id"
+        loading={query.isPending}
+        dataSource={entries}
+        pagination={false}
+        scroll={{ x: 760 }}
+        locale={{ emptyText: '没有符合条件的记录' }}
+        columns={[
+          { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => formatDateTime(at) },
+          { title: '动作', dataIndex: 'action', render: (action: string) => auditLabel(action) },
+          {
+            title: '操作方',
+            dataIndex: 'actor',
+            width: 100,
+            render: (actor: AuditEntry['actor']) => <Tag>{ACTOR_LABELS[actor]}</Tag>,
+          },
+          { title: '登录账号', dataIndex: 'loginId', width: 140, render: (v: string | null) => v ?? '—' },
+          { title: '来源地址', dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '—' },
+        ]}
+      />
+      {query.hasNextPage && (
+        <Button block onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          加载更多
+        </Button>
+      )}
+    </Space>
+  );
+}

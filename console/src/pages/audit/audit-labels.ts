@@ -1,0 +1,23 @@
+/** The audit log's actions in Chinese, by prefix: an action not listed shows as recorded. */
+const LABELS: Record<string, string> = {
+  'login.success': '借款人登录',
+  'login.failure': '借款人密码错误',
+  'login.locked': '借款人账号锁定',
+  logout: '借款人退出',
+  'password.change': '借款人修改密码',
+  'ops.login.password_ok': '运营人员密码验证通过',
+  'ops.login.failure': '运营人员密码错误',
+  'ops.login.locked': '运营人员登录锁定',
+  'ops.login.success': '运营人员登录',
+  'ops.login.second_factor_failure': '运营人员动态验证码错误',
+  'ops.login.recovery_code_used': '运营人员使用恢复码',
+  'ops.totp.enrolled': '运营人员绑定验证器',
+  'ops.logout': '运营人员退出',
+  'ops.operator.created': '创建运营人员',
+};
+
+export function auditLabel(action: string): string {
+  return LABELS[action] ?? action;
+}
+
+export const ACTOR_LABELS = { borrower: '借款人', operator: '运营人员', system: '系统' } as const;
