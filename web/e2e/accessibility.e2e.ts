@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { audit, mainCount } from './axe.ts';
 import { browserPerFile, expectTitle, failureEvidence, login, newPage, PHONE } from './support.ts';
 import { DEMO } from './users.ts';
 
@@ -11,33 +9,6 @@ import { DEMO } from './users.ts';
  * signed-in frame, on a desktop and on a phone.
  */
 const browser = browserPerFile();
-/** axe's source, run through the DevTools protocol (the portal's CSP rightly refuses an injected script tag) */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
-
-async function audit(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })) as { violations: Violation[] };
-    return result.violations;
-  });
-  return violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id} (${v.help}): ${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`),
-  );
-}
-
-const mainCount = (page: Page) =>
-  page.evaluate(() => document.querySelectorAll('main, [role="main"]').length);
-
 const SIGNED_OUT = [
   { path: '/bmss/toLogin', title: '登录' },
   { path: '/materialLogin', title: '资料录入' },

@@ -92,6 +92,7 @@ export default async function setup(project: TestProject) {
   // The tests run against what the sources say now: always build, and build what `npm start` serves, a production
   // bundle (React's production runtime). Vite keeps a NODE_ENV it finds set, so the server's `development` must not leak in.
   run('npm', ['run', 'build', '-w', 'web'], { ...env, NODE_ENV: 'production' });
+  run('npm', ['run', 'build', '-w', 'console'], { ...env, NODE_ENV: 'production' });
   // The demo accounts and the extra users, through the operator CLI's command code, in one process, before a
   // server holds the data directory.
   const createUsers = E2E_USERS.map((user) => [

@@ -97,3 +97,19 @@ export const E2E_USERS = [
 
 export const DEMO = { loginId: 'demo', password: 'Demo1234', name: '张明', phone: '13800000001' };
 export const NEWBIE = { loginId: 'newbie', password: 'Newbie1234', name: '李新' };
+
+/**
+ * Demo operators of the console as `npm start` seeds and prints them (server/src/db/seed-operators.ts), with the
+ * authenticator secret the banner prints.
+ */
+export const OPS_PASSWORD = 'Console2026';
+export const OPS_ADMIN = {
+  loginId: 'ops-admin',
+  name: '管理员老周',
+  secret: 'LOANDEMOADMINOPSQQQQQQQQQQQQQQQQ',
+};
+export const OPS_SUPPORT = {
+  loginId: 'ops-support',
+  name: '客服小陈',
+  secret: 'LOANDEMOSUPPORTOPSQQQQQQQQQQQQQQ',
+};

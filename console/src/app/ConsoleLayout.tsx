@@ -78,18 +78,13 @@ export default function ConsoleLayout() {
             退出
           </Button>
         </Layout.Header>
+        {/* antd's Content is the page's <main> */}
         <Layout.Content className="ops-content">
-          <main>
-            {allowed ? (
-              <Outlet />
-            ) : (
-              <Result
-                status="403"
-                title="没有权限"
-                subTitle="您的角色不能查看此页面，请联系管理员分配角色。"
-              />
-            )}
-          </main>
+          {allowed ? (
+            <Outlet />
+          ) : (
+            <Result status="403" title="没有权限" subTitle="您的角色不能查看此页面，请联系管理员分配角色。" />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>
