@@ -48,6 +48,7 @@ export * from './money-rules/catalogue.ts';
 export * from './money-rules/sentences.ts';
 export * from './ops/ops-api.ts';
 export * from './ops/permissions.ts';
+export * from './ops/request-state.ts';
 export * from './password-policy.ts';
 export * from './payments/order-state.ts';
 export * from './payments/payment-labels.ts';

@@ -16,6 +16,13 @@ export const OPS_API = {
   operators: '/ops/operators',
   roles: '/ops/roles',
   auditSearch: '/ops/audit/search',
+  refundQueue: '/ops/refunds/queue',
+  refundDecide: '/ops/refunds/decide',
+  inbox: '/ops/requests/inbox',
+  myRequests: '/ops/requests/mine',
+  confirmRequest: '/ops/requests/confirm',
+  declineRequest: '/ops/requests/decline',
+  withdrawRequest: '/ops/requests/withdraw',
 } as const;
 
 export const OPS_PREFIX = '/ops/';

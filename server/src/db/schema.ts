@@ -7,7 +7,7 @@ import type { applicationEvents, applications, products } from './schema/applica
 import type { agreementVersions, documents, loanCertifications, sellerStores } from './schema/borrowers.ts';
 import type { coupons, feeItems } from './schema/fees.ts';
 import type { instalments, ledgerTransactions, loans, settlementRequests } from './schema/loans.ts';
-import type { operators } from './schema/operators.ts';
+import type { operators, opsRequests } from './schema/operators.ts';
 import type { partnerCalls } from './schema/partner-calls.ts';
 import type { paymentOrderItems, paymentOrders } from './schema/payments.ts';
 import type { refundApplications, refundEvents } from './schema/refunds.ts';
@@ -68,6 +68,8 @@ export const ALL_TABLES = [
   'seller_stores',
   'products',
   'audit_log',
+  'ops_request_events',
+  'ops_requests',
   'operator_sessions',
   'operator_roles',
   'ops_roles',
@@ -92,6 +94,7 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 export type LoanRow = typeof loans.$inferSelect;
 export type OperatorRow = typeof operators.$inferSelect;
+export type OpsRequestRow = typeof opsRequests.$inferSelect;
 export type PartnerCallRow = typeof partnerCalls.$inferSelect;
 export type InstalmentRow = typeof instalments.$inferSelect;
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;

@@ -1,3 +1,4 @@
+import type { OpsRequestActor, OpsRequestEvent, OpsRequestKindCode, OpsRequestState } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -10,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, serialId, tz } from './columns.ts';
+import { belongsTo, jsonRecord, logId, moveColumns, serialId, tz } from './columns.ts';
 
 /** The lender's staff: their own accounts, roles and sessions, apart from the borrowers'. */
 export const operators = pgTable(
@@ -74,4 +75,45 @@ export const operatorSessions = pgTable(
     wrongCodes: integer('wrong_codes').notNull().default(0),
   },
   (t) => [index('operator_sessions_operator_id_idx').on(t.operatorId)],
+);
+
+/**
+ * Maker-checker (domain/src/ops/request-state.ts): a money or sensitive act an operator asked for, done when a
+ * second operator confirms it. One PENDING request per subject at a time.
+ */
+export const opsRequests = pgTable(
+  'ops_requests',
+  {
+    id: serialId(),
+    kind: text('kind').$type<OpsRequestKindCode>().notNull(),
+    /** what it acts on, e.g. `refund:RF20261127…`: two pending requests on one subject are refused */
+    subject: text('subject').notNull(),
+    /** what the maker asked, as the act will be done (e.g. the rejection's reason) */
+    payload: jsonRecord('payload').notNull(),
+    state: text('state').$type<OpsRequestState>().notNull(),
+    makerId: belongsTo('maker_id', () => operators.id),
+    checkerId: integer('checker_id').references(() => operators.id),
+    /** the checker's reason (required to decline) */
+    checkReason: text('check_reason'),
+    createdAt: tz('created_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    decidedAt: tz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('ops_requests_pending_subject_key').on(t.subject).where(sql`state = 'PENDING'`),
+    index('ops_requests_pending_idx').on(t.state, t.createdAt),
+    index('ops_requests_maker_idx').on(t.makerId, t.id),
+  ],
+);
+
+/** Every move of an operator request: who, when, why. Never updated or deleted. */
+export const opsRequestEvents = pgTable(
+  'ops_request_events',
+  {
+    id: logId(),
+    requestId: belongsTo('request_id', () => opsRequests.id),
+    ...moveColumns<OpsRequestState, OpsRequestEvent | 'CREATE', OpsRequestActor>(),
+    operatorId: integer('operator_id').references(() => operators.id),
+  },
+  (t) => [index('ops_request_events_request_idx').on(t.requestId, t.id)],
 );

@@ -54,6 +54,10 @@ export const AUDIT = {
   opsTotpEnrolled: 'ops.totp.enrolled',
   opsLogout: 'ops.logout',
   opsOperatorCreated: 'ops.operator.created',
+  opsRequestMade: 'ops.request.made',
+  opsRequestConfirmed: 'ops.request.confirmed',
+  opsRequestDeclined: 'ops.request.declined',
+  opsRequestWithdrawn: 'ops.request.withdrawn',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { RSP } from '../api/rsp-codes.ts';
+import { DEFAULT_ROLES } from './permissions.ts';
+import {
+  checkableKinds,
+  isOpsRequestClosed,
+  OPS_REQUEST_KINDS,
+  OPS_REQUEST_STATES,
+  opsRequestTransition,
+} from './request-state.ts';
+
+describe('an operator request (maker-checker)', () => {
+  it.each([
+    ['PENDING', 'CONFIRM', 'CHECKER', 'CONFIRMED'],
+    ['PENDING', 'DECLINE', 'CHECKER', 'DECLINED'],
+    ['PENDING', 'WITHDRAW', 'MAKER', 'WITHDRAWN'],
+    ['PENDING', 'EXPIRE', 'SYSTEM', 'EXPIRED'],
+  ] as const)('%s --%s by %s--> %s', (from, event, actor, to) => {
+    expect(opsRequestTransition(from, event, actor)).toEqual({ ok: true, to });
+  });
+
+  it.each([
+    ['PENDING', 'CONFIRM', 'MAKER', RSP.OPS_REQUEST_ACTOR],
+    ['PENDING', 'WITHDRAW', 'CHECKER', RSP.OPS_REQUEST_ACTOR],
+    ['CONFIRMED', 'CONFIRM', 'CHECKER', RSP.OPS_REQUEST_CLOSED],
+    ['DECLINED', 'CONFIRM', 'CHECKER', RSP.OPS_REQUEST_CLOSED],
+    ['EXPIRED', 'WITHDRAW', 'MAKER', RSP.OPS_REQUEST_CLOSED],
+    ['PENDING', 'NOPE', 'CHECKER', RSP.INVALID_INPUT],
+  ] as const)('refuses %s --%s by %s (%s)', (from, event, actor, code) => {
+    const result = opsRequestTransition(from, event as never, actor);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.code).toBe(code);
+      expect(result.reason).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('closes every state but the pending one', () => {
+    expect(OPS_REQUEST_STATES.filter((s) => !isOpsRequestClosed(s))).toEqual(['PENDING']);
+  });
+
+  it('gives each kind a maker and a checker permission that no starting role but the administrator holds both of', () => {
+    for (const kind of Object.values(OPS_REQUEST_KINDS)) {
+      expect(kind.maker).not.toBe(kind.checker);
+      const both = DEFAULT_ROLES.filter(
+        (r) => r.permissions.includes(kind.maker) && r.permissions.includes(kind.checker),
+      );
+      expect(both.map((r) => r.code)).toEqual(['admin']);
+    }
+  });
+
+  it('lists the kinds an operator may check', () => {
+    expect(checkableKinds(['refund.confirm'])).toEqual(['refund.approve', 'refund.reject']);
+    expect(checkableKinds(['refund.review'])).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { checkRefundReason, fenToYuan, REFUND_NO_PATTERN, REFUND_STATE_DISPLAY, RSP } from '@loan/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { paymentOrders, refundApplications, users } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { SignedInOperator } from '../../plugins/ops-session.ts';
+import { findRefundByNo } from '../refunds/lookup.ts';
+import { reviewRefund } from '../refunds/review.ts';
+import { type CheckedBy, makeRequest, pendingOn } from './requests.ts';
+
+const subjectOf = (refundNo: string) => `refund:${refundNo}`;
+
+/** 退款审核: the borrowers' refund applications waiting for a review, oldest first, with any decision asked already. */
+export async function refundQueue(ctx: Pick<AppContext, 'db' | 'now'>) {
+  const rows = await ctx.db
+    .select({
+      refundNo: refundApplications.refundNo,
+      amountFen: refundApplications.amountFen,
+      reason: refundApplications.reason,
+      createdAt: refundApplications.createdAt,
+      loginId: users.loginId,
+      outTradeNo: paymentOrders.outTradeNo,
+      paidFen: paymentOrders.amountFen,
+      hasEvidence: refundApplications.evidenceDocumentId,
+    })
+    .from(refundApplications)
+    .innerJoin(users, eq(users.id, refundApplications.userId))
+    .innerJoin(paymentOrders, eq(paymentOrders.id, refundApplications.paymentOrderId))
+    .where(eq(refundApplications.status, 'SUBMITTED'))
+    .orderBy(asc(refundApplications.createdAt))
+    .limit(100);
+  const pending = await pendingOn(
+    ctx.db,
+    rows.map((r) => subjectOf(r.refundNo)),
+    ctx.now(),
+  );
+  return rows.map((row) => {
+    const asked = pending.get(subjectOf(row.refundNo));
+    return {
+      refundNo: row.refundNo,
+      amount: fenToYuan(row.amountFen),
+      paid: fenToYuan(row.paidFen),
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+      loginId: row.loginId,
+      outTradeNo: row.outTradeNo,
+      hasEvidence: row.hasEvidence !== null,
+      pending: asked
+        ? {
+            requestId: asked.request.id,
+            kind: asked.request.kind,
+            makerName: asked.makerName,
+          }
+        : null,
+    };
+  });
+}
+
+/**
+ * A reviewer's decision on a refund application, as a request for a second operator to confirm: approving it
+ * (then the refund goes to the gateway) or rejecting it with the reason the borrower will read.
+ */
+export async function decideRefund(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  maker: SignedInOperator,
+  input: { refundNo: string; decision: 'APPROVE' | 'REJECT'; reason?: string | undefined },
+  meta: RequestMeta,
+) {
+  if (!REFUND_NO_PATTERN.test(input.refundNo)) throw new ApiError(RSP.REFUND_NOT_FOUND);
+  const refund = await findRefundByNo(ctx.db, input.refundNo);
+  if (!refund) throw new ApiError(RSP.REFUND_NOT_FOUND);
+  if (refund.status !== 'SUBMITTED') {
+    const { label } = REFUND_STATE_DISPLAY[refund.status];
+    throw new ApiError(RSP.REFUND_STATE_NOT_ALLOWED, `该退款申请当前为「${label}」，不能再审核`);
+  }
+  const given = input.reason?.trim() ? input.reason : null;
+  let reason: string | null = null;
+  if (input.decision === 'REJECT' || given !== null) {
+    const checked = checkRefundReason(given, input.decision === 'REJECT' ? '拒绝原因' : '审核意见');
+    if (!checked.ok) throw new ApiError(checked.code, checked.reason);
+    reason = checked.reason;
+  }
+  const row = await makeRequest(
+    ctx,
+    maker,
+    {
+      kind: input.decision === 'APPROVE' ? 'refund.approve' : 'refund.reject',
+      subject: subjectOf(input.refundNo),
+      payload: { refundNo: input.refundNo, reason },
+    },
+    meta,
+  );
+  return { requestId: row.id, state: row.state };
+}
+
+/** A confirmed decision, done: the refund reviewed through its one writer, naming both operators. */
+function reviewAs(decision: 'APPROVE' | 'REJECT') {
+  return async (db: Database, row: { payload: Record<string, unknown> }, by: CheckedBy) => {
+    await reviewRefund(db, {
+      refundNo: String(row.payload.refundNo),
+      decision,
+      actor: 'OPERATOR',
+      actorRef: `${by.makerLoginId}/${by.checker.loginId}`,
+      reason: typeof row.payload.reason === 'string' ? row.payload.reason : null,
+      now: by.now,
+    });
+  };
+}
+
+export const REFUND_ACTS = {
+  'refund.approve': reviewAs('APPROVE'),
+  'refund.reject': reviewAs('REJECT'),
+};
