@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema.ts';
 import { applyRefundNotify } from '../src/modules/refunds/notify.ts';
 import { applyRefundEvent } from '../src/modules/refunds/refund-event.ts';
-import { sandboxReviewRefunds } from '../src/modules/refunds/sandbox-review.ts';
+import { refundWorkWaiting, sandboxReviewRefunds } from '../src/modules/refunds/sandbox-review.ts';
 import { login, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import type { ReadyBorrower } from './helpers/borrower.ts';
@@ -183,6 +183,15 @@ describe('the sandbox rule (3 s after submission)', () => {
     expect(okResult(await api.detail(b.token, ok.refund.refundNo)).refund.status).toBe('REFUNDING');
     await deliverGatewayNotifies(t);
     expect(okResult(await api.detail(b.token, ok.refund.refundNo)).refund.status).toBe('REFUNDED');
+  });
+
+  it('leaves a reason with 人工审核 to the operators, and offers the job nothing for it', async () => {
+    const d = okResult(await apply('2.00', '请人工审核：重复缴费'));
+    t.clock.advance(10_000);
+    expect(await runRefundJob(t)).toEqual({ reviewed: 0, sent: 0 });
+    expect(await refundWorkWaiting(refundContext(t))).toBe(false);
+    expect(okResult(await api.detail(b.token, d.refund.refundNo)).refund.status).toBe('SUBMITTED');
+    okResult(await api.cancel(b.token, d.refund.refundNo));
   });
 
   it('does nothing without the sandbox adapters', async () => {

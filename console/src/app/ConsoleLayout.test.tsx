@@ -4,6 +4,12 @@ import { renderAt, signedInAs } from '../test/render';
 import ConsoleLayout from './ConsoleLayout';
 
 vi.mock('../api/ops', () => ({ logout: vi.fn().mockResolvedValue(null) }));
+vi.mock('../api/requests', () => ({
+  inboxQuery: () => ({
+    queryKey: ['ops', 'inbox'],
+    queryFn: async () => [{ requestId: 1 }, { requestId: 2 }],
+  }),
+}));
 
 const routes = [
   { path: '/login', element: <p>登录页</p> },
@@ -32,6 +38,8 @@ describe('the signed-in console frame', () => {
     const nav = await screen.findByRole('navigation', { name: '运营后台菜单' });
     expect(within(nav).getByText('审计日志')).toBeInTheDocument();
     expect(within(nav).queryByText('运营人员与角色')).not.toBeInTheDocument();
+    // the header counts what waits for this operator's check
+    expect(await screen.findByRole('button', { name: '待我审批（2 项）' })).toBeInTheDocument();
   });
 
   it('answers 没有权限 on a page the operator’s roles do not open', async () => {

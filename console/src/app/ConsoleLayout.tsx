@@ -1,8 +1,10 @@
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
+import { AuditOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Drawer, Grid, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/ops';
+import { inboxQuery } from '../api/requests';
 import { menuFor, permissionFor } from './menu';
 import { clearOpsSession, useOpsSession } from './session';
 
@@ -13,6 +15,7 @@ export default function ConsoleLayout() {
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const inbox = useQuery({ ...inboxQuery(), enabled: session !== null });
   if (!session) return <Navigate to="/login" replace />;
   const { operator } = session;
   const items = menuFor(operator.permissions);
@@ -74,9 +77,20 @@ export default function ConsoleLayout() {
                 </Tag>
               ))}
           </Space>
-          <Button icon={<LogoutOutlined />} onClick={signOut}>
-            退出
-          </Button>
+          <Space size={8}>
+            <Badge count={inbox.data?.length ?? 0} size="small">
+              <Button
+                icon={<AuditOutlined />}
+                onClick={() => navigate('/inbox')}
+                aria-label={`待我审批（${inbox.data?.length ?? 0} 项）`}
+              >
+                {screens.sm ? '待我审批' : null}
+              </Button>
+            </Badge>
+            <Button icon={<LogoutOutlined />} onClick={signOut}>
+              退出
+            </Button>
+          </Space>
         </Layout.Header>
         {/* antd's Content is the page's <main> */}
         <Layout.Content className="ops-content">

@@ -3,13 +3,13 @@ import { menuFor, permissionFor } from './menu';
 
 describe('the console’s menu by permission', () => {
   it.each([
-    [[], ['工作台']],
-    [['audit.read'], ['工作台', '审计日志']],
+    [[], ['工作台', '待我审批']],
+    [['audit.read'], ['工作台', '待我审批', '审计日志']],
     [
       ['operator.manage', 'audit.read'],
-      ['工作台', '审计日志', '运营人员与角色'],
+      ['工作台', '待我审批', '审计日志', '运营人员与角色'],
     ],
-    [['refund.review'], ['工作台']],
+    [['refund.review'], ['工作台', '待我审批', '退款审核']],
   ] as const)('%j sees %j', (permissions, labels) => {
     expect(menuFor(permissions).map((e) => e.label)).toEqual(labels);
   });
@@ -17,6 +17,8 @@ describe('the console’s menu by permission', () => {
   it('names the permission of each page', () => {
     expect(permissionFor('/audit')).toBe('audit.read');
     expect(permissionFor('/operators')).toBe('operator.manage');
+    expect(permissionFor('/refunds')).toBe('refund.review');
+    expect(permissionFor('/inbox')).toBeNull();
     expect(permissionFor('/')).toBeNull();
     expect(permissionFor('/nowhere')).toBeNull();
   });

@@ -10,6 +10,8 @@ export interface MenuEntry {
 /** The console's pages in the side menu, each with the permission it needs. */
 export const MENU: readonly MenuEntry[] = [
   { path: '/', label: '工作台', permission: null },
+  { path: '/inbox', label: '待我审批', permission: null },
+  { path: '/refunds', label: '退款审核', permission: 'refund.review' },
   { path: '/audit', label: '审计日志', permission: 'audit.read' },
   { path: '/operators', label: '运营人员与角色', permission: 'operator.manage' },
 ];

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { and, asc, eq, lte, notLike, or } from 'drizzle-orm';
 import { refundApplications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { reviewRefund } from './review.ts';
@@ -10,9 +10,22 @@ const SANDBOX_REVIEW_DELAY_MS = 3000;
 /** The word in a reason that makes the sandbox reject the application. */
 const SANDBOX_REJECT_WORD = '拒绝';
 
+/** The words in a reason that leave the application to the operators (the console's 退款审核), as in production. */
+export const SANDBOX_LEAVE_WORDS = '人工审核';
+
+/** A borrower's application the sandbox reviews: submitted long enough ago, and not left to the operators. */
+const reviewedBySandbox = (submittedBefore: Date) =>
+  and(
+    eq(refundApplications.status, 'SUBMITTED'),
+    eq(refundApplications.source, 'BORROWER'),
+    lte(refundApplications.createdAt, submittedBefore),
+    notLike(refundApplications.reason, `%${SANDBOX_LEAVE_WORDS}%`),
+  );
+
 /**
  * The sandbox review rule: a borrower's application submitted at least SANDBOX_REVIEW_DELAY_MS ago is rejected
- * when its reason contains 拒绝, else approved and sent to the gateway. Only with the sandbox adapters; in
+ * when its reason contains 拒绝, left to the operators when it contains 人工审核, else approved and sent to the
+ * gateway. Only with the sandbox adapters; in
  * production operators review (`npm run user -- refund approve|reject`). Returns how many were reviewed.
  */
 export async function sandboxReviewRefunds(
@@ -25,13 +38,7 @@ export async function sandboxReviewRefunds(
   const due = await ctx.db
     .select()
     .from(refundApplications)
-    .where(
-      and(
-        eq(refundApplications.status, 'SUBMITTED'),
-        eq(refundApplications.source, 'BORROWER'),
-        lte(refundApplications.createdAt, new Date(now.getTime() - SANDBOX_REVIEW_DELAY_MS)),
-      ),
-    )
+    .where(reviewedBySandbox(new Date(now.getTime() - SANDBOX_REVIEW_DELAY_MS)))
     .orderBy(asc(refundApplications.createdAt))
     .limit(limit);
   let reviewed = 0;
@@ -65,12 +72,7 @@ export async function refundWorkWaiting(ctx: RefundCallContext): Promise<boolean
     .from(refundApplications)
     .where(
       or(
-        ctx.config.sandbox
-          ? and(
-              eq(refundApplications.status, 'SUBMITTED'),
-              lte(refundApplications.createdAt, new Date(now - SANDBOX_REVIEW_DELAY_MS)),
-            )
-          : undefined,
+        ctx.config.sandbox ? reviewedBySandbox(new Date(now - SANDBOX_REVIEW_DELAY_MS)) : undefined,
         eq(refundApplications.status, 'APPROVED'),
         and(
           eq(refundApplications.status, 'REFUNDING'),
