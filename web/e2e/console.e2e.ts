@@ -1,32 +1,11 @@
-import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { audit, mainCount } from './axe.ts';
+import { signInToConsole } from './console-support.ts';
 import { animationsDone, browserPerFile, DESKTOP, newPage, PHONE, screenshot, WAIT } from './support.ts';
-import { OPS_ADMIN, OPS_PASSWORD, OPS_SUPPORT } from './users.ts';
+import { OPS_ADMIN, OPS_SUPPORT } from './users.ts';
 
 const browser = browserPerFile();
-
-/** The last 30-second step whose code this file used, per secret: the console takes each code once. */
-const usedStep = new Map<string, number>();
-
-/** The authenticator's code for now, or for the next step when this step's code was already used (still taken). */
-function nextCode(secret: string): string {
-  const now = Math.floor(Date.now() / 30_000);
-  const step = Math.max(now, (usedStep.get(secret) ?? -1) + 1);
-  usedStep.set(secret, step);
-  return generateSync({ secret, epoch: step * 30 });
-}
-
-async function signInToConsole(page: Page, operator: { loginId: string; secret: string }) {
-  await page.goto('/ops/');
-  await page.getByLabel('登录账号').fill(operator.loginId);
-  await page.getByLabel('密码').fill(OPS_PASSWORD);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByLabel('动态验证码').fill(nextCode(operator.secret));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.getByText('我的权限').waitFor({ timeout: WAIT });
-}
 
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

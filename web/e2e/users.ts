@@ -52,6 +52,13 @@ export const E2E_USERS = [
     password: 'Fees123456',
   },
   {
+    loginId: 'e2e_console',
+    name: '冯审',
+    phone: '13900000026',
+    email: 'console@e2e.test',
+    password: 'Console1234',
+  },
+  {
     loginId: 'e2e_account',
     name: '吴收',
     phone: '13900000025',
@@ -107,6 +114,16 @@ export const OPS_ADMIN = {
   loginId: 'ops-admin',
   name: '管理员老周',
   secret: 'LOANDEMOADMINOPSQQQQQQQQQQQQQQQQ',
+};
+export const OPS_REVIEWER = {
+  loginId: 'ops-reviewer',
+  name: '审核小王',
+  secret: 'LOANDEMOREVIEWEROPSQQQQQQQQQQQQQ',
+};
+export const OPS_FINANCE = {
+  loginId: 'ops-finance',
+  name: '财务小李',
+  secret: 'LOANDEMOFINANCEOPSQQQQQQQQQQQQQQ',
 };
 export const OPS_SUPPORT = {
   loginId: 'ops-support',

@@ -9,6 +9,14 @@ export const ROUTES: RouteObject[] = [
     children: [
       { index: true, lazy: async () => ({ Component: (await import('../pages/home/HomePage')).default }) },
       {
+        path: 'inbox',
+        lazy: async () => ({ Component: (await import('../pages/inbox/InboxPage')).default }),
+      },
+      {
+        path: 'refunds',
+        lazy: async () => ({ Component: (await import('../pages/refunds/RefundQueuePage')).default }),
+      },
+      {
         path: 'audit',
         lazy: async () => ({ Component: (await import('../pages/audit/AuditPage')).default }),
       },

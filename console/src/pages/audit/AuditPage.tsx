@@ -4,7 +4,7 @@ import { Alert, Button, Card, DatePicker, Form, Grid, Input, Space, Table, Tag, 
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { type AuditEntry, type AuditFilter, auditQuery } from '../../api/ops';
-import { ACTOR_LABELS, auditLabel } from './audit-labels';
+import { ACTOR_LABELS, auditLabel, auditSummary } from './audit-labels';
 
 interface FilterValues {
   action?: string;
@@ -65,11 +65,16 @@ export default function AuditPage() {
         loading={query.isPending}
         dataSource={entries}
         pagination={false}
-        scroll={{ x: 760 }}
+        scroll={{ x: 960 }}
         locale={{ emptyText: '没有符合条件的记录' }}
         columns={[
           { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => formatDateTime(at) },
-          { title: '动作', dataIndex: 'action', render: (action: string) => auditLabel(action) },
+          { title: '动作', dataIndex: 'action', width: 190, render: (action: string) => auditLabel(action) },
+          {
+            title: '内容',
+            dataIndex: 'detail',
+            render: (detail: AuditEntry['detail']) => auditSummary(detail),
+          },
           {
             title: '操作方',
             dataIndex: 'actor',

@@ -1,3 +1,5 @@
+import { isOpsRequestKind, OPS_REQUEST_KINDS } from '@loan/domain';
+
 /** The audit log's actions in Chinese, by prefix: an action not listed shows as recorded. */
 const LABELS: Record<string, string> = {
   'login.success': '借款人登录',
@@ -14,7 +16,22 @@ const LABELS: Record<string, string> = {
   'ops.totp.enrolled': '运营人员绑定验证器',
   'ops.logout': '运营人员退出',
   'ops.operator.created': '创建运营人员',
+  'ops.request.made': '提交待复核的申请',
+  'ops.request.confirmed': '复核通过',
+  'ops.request.declined': '驳回申请',
+  'ops.request.withdrawn': '撤回申请',
 };
+
+/** What an entry's detail says in one line: the request's kind and subject, a reason. */
+export function auditSummary(detail: Record<string, unknown> | null): string {
+  if (!detail) return '—';
+  const parts: string[] = [];
+  const kind = detail.kind;
+  if (typeof kind === 'string' && isOpsRequestKind(kind)) parts.push(OPS_REQUEST_KINDS[kind].label);
+  if (typeof detail.subject === 'string') parts.push(detail.subject.replace(/^refund:/, '退款 '));
+  if (typeof detail.reason === 'string' && detail.reason) parts.push(`原因：${detail.reason}`);
+  return parts.length > 0 ? parts.join(' · ') : '—';
+}
 
 export function auditLabel(action: string): string {
   return LABELS[action] ?? action;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { auditLabel, auditSummary } from './audit-labels';
+
+describe('audit entries in Chinese', () => {
+  it('names known actions and keeps unknown ones as recorded', () => {
+    expect(auditLabel('ops.request.confirmed')).toBe('复核通过');
+    expect(auditLabel('something.new')).toBe('something.new');
+  });
+
+  it.each([
+    [{ kind: 'refund.approve', subject: 'refund:RF1', requestId: 3 }, '同意退款 · 退款 RF1'],
+    [
+      { kind: 'refund.reject', subject: 'refund:RF2', reason: '凭证不足' },
+      '拒绝退款 · 退款 RF2 · 原因：凭证不足',
+    ],
+    [{ userAgent: 'x' }, '—'],
+    [null, '—'],
+  ])('%j reads %s', (detail, text) => {
+    expect(auditSummary(detail)).toBe(text);
+  });
+});
