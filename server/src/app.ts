@@ -30,6 +30,7 @@ import { feeRoutes } from './modules/fees/routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { issuedDocumentRoutes } from './modules/issued-documents/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
+import { opsBorrowerRoutes } from './modules/ops/borrower-routes.ts';
 import { opsRequestRoutes } from './modules/ops/request-routes.ts';
 import { opsRoutesOf } from './modules/ops/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   devReceivingRoutes(app, ctx);
   opsRoutesOf(app, ctx);
   opsRequestRoutes(app, ctx);
+  opsBorrowerRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
     // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,

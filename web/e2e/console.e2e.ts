@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { audit, mainCount } from './axe.ts';
@@ -36,6 +37,16 @@ describe('the operator console', () => {
     expect(await mainCount(page)).toBe(1);
     expect(await audit(page)).toEqual([]);
     await screenshot(page, 'ops-audit-desktop');
+    // the same search as a workbook
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出 Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^审计日志-\d{14}\.xlsx$/);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
 
     await page.getByRole('menuitem', { name: '运营人员与角色' }).click();
     await page.getByText(OPS_SUPPORT.name).waitFor({ timeout: WAIT });

@@ -79,6 +79,7 @@ export const RSP = {
   OPS_REQUEST_DUPLICATE: '2310',
   OPS_REQUEST_STATE: '2311',
   OPS_REQUEST_ACTOR: '2312',
+  OPS_BORROWER_NOT_FOUND: '2313',
   // 30xx the application's state machine
   STATE_NOT_ALLOWED: '3001',
   ALREADY_DISBURSED: '3002',
@@ -226,6 +227,7 @@ const TEXTS: Record<RspCode, string> = {
   '2310': '已有相同的待复核申请，请等待复核或撤回后再提交',
   '2311': '当前状态不能执行此操作',
   '2312': '只有提交人可以撤回，只有其他复核人可以确认或驳回',
+  '2313': '没有该借款人，请核对登录账号',
   '2201': '新的手机号或邮箱与当前相同，无需修改',
   '2202': '该手机号或邮箱已被其他账号使用',
   '2203': '邮箱格式不正确，请检查后重新输入',

@@ -5,6 +5,14 @@ import type { AppContext } from '../context.ts';
 import type { App } from '../http.ts';
 import { envelope } from '../schemas/envelope.ts';
 import { currentOperator, type SignedInOperator } from './ops-session.ts';
+import { attachment } from './signed-in-routes.ts';
+
+export interface OpsFile {
+  type: string;
+  fileName: string;
+  asciiName: string;
+  body: Buffer;
+}
 
 /** Security requirement of the console's routes for operators. */
 export const NEEDS_OPS_TOKEN = [{ opsToken: [] }];
@@ -79,7 +87,36 @@ export function opsRoutes(app: App, ctx: Pick<AppContext, 'config'>, tags: strin
       handler: OperatorHandler<B, Q, R>,
     ) =>
       route(method, path, spec, spec.permission, (request) => handler(request, currentOperator(request)));
+  /** A file for an operator: sent as an attachment, never cached (a refusal is the JSON envelope). */
+  const file = <Q extends TSchema>(
+    path: string,
+    spec: { summary: string; description?: string; querystring: Q; permission: Permission | null },
+    handler: (request: OpsRequest<TSchema, Q>, operator: SignedInOperator) => Promise<OpsFile>,
+  ) => {
+    app.get(
+      `${ctx.config.apiBase}${path}`,
+      {
+        config: { ops: { access: 'operator', permission: spec.permission } },
+        schema: {
+          tags,
+          summary: spec.summary,
+          description: [spec.description, permissionLine(spec.permission)].filter(Boolean).join('\n\n'),
+          security: NEEDS_OPS_TOKEN,
+          querystring: spec.querystring,
+        },
+      },
+      async (request, reply) => {
+        const out = await handler(request as OpsRequest<TSchema, Q>, currentOperator(request));
+        return reply
+          .type(out.type)
+          .header('content-disposition', attachment(out.fileName, out.asciiName))
+          .header('cache-control', 'no-store')
+          .send(out.body);
+      },
+    );
+  };
   return {
+    file,
     get: forOperator('GET'),
     post: forOperator('POST'),
     open: <B extends TSchema, R extends TSchema>(

@@ -79,6 +79,15 @@ export const AuditSearchQuery = Type.Object(
   },
   strict,
 );
+export const AuditExportQuery = Type.Object(
+  {
+    action: AuditSearchQuery.properties.action,
+    loginId: AuditSearchQuery.properties.loginId,
+    from: AuditSearchQuery.properties.from,
+    to: AuditSearchQuery.properties.to,
+  },
+  strict,
+);
 export const AuditSearchResultSchema = Type.Object({
   entries: Type.Array(
     Type.Object({

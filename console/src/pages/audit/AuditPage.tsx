@@ -1,10 +1,12 @@
-import { formatDateTime, shanghaiInstant } from '@loan/domain';
+import { DownloadOutlined } from '@ant-design/icons';
+import { AUDIT_ACTOR_LABELS, auditLabel, auditSummary, formatDateTime, shanghaiInstant } from '@loan/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Grid, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Grid, Input, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { downloadAuditExport } from '../../api/audit-export';
+import { OpsApiError } from '../../api/http';
 import { type AuditEntry, type AuditFilter, auditQuery } from '../../api/ops';
-import { ACTOR_LABELS, auditLabel, auditSummary } from './audit-labels';
 
 interface FilterValues {
   action?: string;
@@ -22,6 +24,18 @@ export default function AuditPage() {
   const wide = Grid.useBreakpoint().md === true;
   const query = useInfiniteQuery(auditQuery(filter));
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const exportNow = async () => {
+    setExporting(true);
+    try {
+      await downloadAuditExport(filter);
+    } catch (e) {
+      message.error(e instanceof OpsApiError ? e.desc : '导出失败，请稍后重试');
+    } finally {
+      setExporting(false);
+    }
+  };
   const search = (values: FilterValues) => {
     const [from, to] = values.range ?? [null, null];
     setFilter({
@@ -53,9 +67,14 @@ export default function AuditPage() {
             <DatePicker.RangePicker allowEmpty={[true, true]} style={wide ? undefined : { width: '100%' }} />
           </Form.Item>
           <Form.Item>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportNow}>
+                导出 Excel
+              </Button>
+            </Space>
           </Form.Item>
         </Form>
       </Card>
@@ -79,7 +98,7 @@ export default function AuditPage() {
             title: '操作方',
             dataIndex: 'actor',
             width: 100,
-            render: (actor: AuditEntry['actor']) => <Tag>{ACTOR_LABELS[actor]}</Tag>,
+            render: (actor: AuditEntry['actor']) => <Tag>{AUDIT_ACTOR_LABELS[actor]}</Tag>,
           },
           { title: '登录账号', dataIndex: 'loginId', width: 140, render: (v: string | null) => v ?? '—' },
           { title: '来源地址', dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '—' },

@@ -58,6 +58,8 @@ export const AUDIT = {
   opsRequestConfirmed: 'ops.request.confirmed',
   opsRequestDeclined: 'ops.request.declined',
   opsRequestWithdrawn: 'ops.request.withdrawn',
+  opsAuditExported: 'ops.audit.exported',
+  opsPiiRevealed: 'ops.borrower.pii_revealed',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

@@ -24,26 +24,51 @@ function instant(text: string | undefined, label: string): Date | null {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * The audit log, newest first, by action (prefix), login id, and time; keyset pages by id (page 1000 costs what
- * page 1 costs). Whose act it was: an operator's (operator_id), a borrower's (user_id), or the system's.
- */
-export async function searchAudit(db: Database, query: AuditQuery) {
+/** The conditions of a search (the export uses them too); the cursor is the search's own. */
+function auditWhere(query: AuditQuery): SQL[] {
   const from = instant(query.from, '起始时间');
   const to = instant(query.to, '截止时间');
   if (from && to && from.getTime() >= to.getTime()) {
     throw new ApiError(RSP.INVALID_INPUT, '起始时间须早于截止时间');
   }
-  const cursor = query.cursor === undefined || query.cursor === '' ? null : Number(query.cursor);
-  if (cursor !== null && (!Number.isSafeInteger(cursor) || cursor <= 0)) {
-    throw new ApiError(RSP.INVALID_INPUT, '分页游标无效，请从第一页重新查询');
-  }
-  const limit = query.limit ?? 20;
   const where: SQL[] = [];
   if (query.action) where.push(like(auditLog.action, `${escapeLike(query.action.trim())}%`));
   if (query.loginId) where.push(eq(auditLog.loginId, query.loginId.trim().toLowerCase()));
   if (from) where.push(gte(auditLog.createdAt, from));
   if (to) where.push(lt(auditLog.createdAt, to));
+  return where;
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export function entryOf(row: AuditRow) {
+  return {
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    action: row.action,
+    actor:
+      row.operatorId !== null
+        ? ('operator' as const)
+        : row.userId !== null
+          ? ('borrower' as const)
+          : ('system' as const),
+    loginId: row.loginId,
+    ip: row.ip,
+    detail: row.detail ?? null,
+  };
+}
+
+/**
+ * The audit log, newest first, by action (prefix), login id, and time; keyset pages by id (page 1000 costs what
+ * page 1 costs). Whose act it was: an operator's (operator_id), a borrower's (user_id), or the system's.
+ */
+export async function searchAudit(db: Database, query: AuditQuery) {
+  const where = auditWhere(query);
+  const cursor = query.cursor === undefined || query.cursor === '' ? null : Number(query.cursor);
+  if (cursor !== null && (!Number.isSafeInteger(cursor) || cursor <= 0)) {
+    throw new ApiError(RSP.INVALID_INPUT, '分页游标无效，请从第一页重新查询');
+  }
+  const limit = query.limit ?? 20;
   if (cursor !== null) where.push(lt(auditLog.id, cursor));
   const rows = await db
     .select()
@@ -53,20 +78,28 @@ export async function searchAudit(db: Database, query: AuditQuery) {
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map((row) => ({
-      id: row.id,
-      at: row.createdAt.toISOString(),
-      action: row.action,
-      actor:
-        row.operatorId !== null
-          ? ('operator' as const)
-          : row.userId !== null
-            ? ('borrower' as const)
-            : ('system' as const),
-      loginId: row.loginId,
-      ip: row.ip,
-      detail: row.detail ?? null,
-    })),
+    entries: page.map(entryOf),
     nextCursor: rows.length > limit ? String(page[page.length - 1]?.id) : null,
   };
+}
+
+/** At most this many entries go into one export: a narrower search gets the rest. */
+export const AUDIT_EXPORT_MAX = 10_000;
+
+/** The entries of a search for its export, newest first; refused when there are more than AUDIT_EXPORT_MAX. */
+export async function auditForExport(db: Database, query: AuditQuery): Promise<AuditRow[]> {
+  const where = auditWhere(query);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_EXPORT_MAX + 1);
+  if (rows.length > AUDIT_EXPORT_MAX) {
+    throw new ApiError(
+      RSP.INVALID_INPUT,
+      `符合条件的记录超过 ${AUDIT_EXPORT_MAX} 条，请缩小时间范围或加上动作、账号条件后再导出`,
+    );
+  }
+  return rows;
 }

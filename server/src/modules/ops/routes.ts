@@ -1,10 +1,11 @@
-import { OPS_API } from '@loan/domain';
+import { OPS_API, shanghaiStamp } from '@loan/domain';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
 import { opsRoutes } from '../../plugins/ops-routes.ts';
 import { requestMeta } from '../../plugins/session.ts';
 import {
+  AuditExportQuery,
   AuditSearchQuery,
   AuditSearchResultSchema,
   OperatorListSchema,
@@ -19,7 +20,8 @@ import {
   RoleListSchema,
 } from '../../schemas/ops.ts';
 import { AUDIT, recordOperatorAudit } from '../audit/record.ts';
-import { searchAudit } from './audit-search.ts';
+import { auditWorkbook } from './audit-export.ts';
+import { auditForExport, searchAudit } from './audit-search.ts';
 import { listOperators } from './operators.ts';
 import {
   opsEnrolConfirm,
@@ -101,6 +103,28 @@ export function opsRoutesOf(app: App, ctx: AppContext): void {
     OPS_API.roles,
     { summary: '角色及其权限', permission: 'operator.manage', result: RoleListSchema },
     () => listRoles(ctx.db),
+  );
+  ops.file(
+    OPS_API.auditExport,
+    {
+      summary: '导出审计日志（xlsx，最新在前，至多 10000 条）',
+      permission: 'audit.read',
+      querystring: AuditExportQuery,
+    },
+    async (request, operator) => {
+      const rows = await auditForExport(ctx.db, request.query);
+      await recordOperatorAudit(ctx.db, operator, requestMeta(request), AUDIT.opsAuditExported, ctx.now(), {
+        filter: request.query,
+        rows: rows.length,
+      });
+      const stamp = shanghaiStamp(ctx.now());
+      return {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        fileName: `审计日志-${stamp}.xlsx`,
+        asciiName: `audit-${stamp}.xlsx`,
+        body: await auditWorkbook(rows),
+      };
+    },
   );
   ops.get(
     OPS_API.auditSearch,

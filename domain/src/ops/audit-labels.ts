@@ -1,4 +1,4 @@
-import { isOpsRequestKind, OPS_REQUEST_KINDS } from '@loan/domain';
+import { isOpsRequestKind, OPS_REQUEST_KINDS } from './request-state.ts';
 
 /** The audit log's actions in Chinese, by prefix: an action not listed shows as recorded. */
 const LABELS: Record<string, string> = {
@@ -20,6 +20,9 @@ const LABELS: Record<string, string> = {
   'ops.request.confirmed': '复核通过',
   'ops.request.declined': '驳回申请',
   'ops.request.withdrawn': '撤回申请',
+  'ops.audit.exported': '导出审计日志',
+  'ops.borrower.pii_revealed': '查看借款人完整信息',
+  'login.unlock_by_operator': '解除借款人登录锁定',
 };
 
 /** What an entry's detail says in one line: the request's kind and subject, a reason. */
@@ -37,4 +40,4 @@ export function auditLabel(action: string): string {
   return LABELS[action] ?? action;
 }
 
-export const ACTOR_LABELS = { borrower: '借款人', operator: '运营人员', system: '系统' } as const;
+export const AUDIT_ACTOR_LABELS = { borrower: '借款人', operator: '运营人员', system: '系统' } as const;

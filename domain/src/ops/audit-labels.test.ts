@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditLabel, auditSummary } from './audit-labels';
+import { auditLabel, auditSummary } from './audit-labels.ts';
 
 describe('audit entries in Chinese', () => {
   it('names known actions and keeps unknown ones as recorded', () => {

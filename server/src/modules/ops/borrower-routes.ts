@@ -1,0 +1,64 @@
+import { OPS_API } from '@loan/domain';
+import type { AppContext } from '../../context.ts';
+import type { App } from '../../http.ts';
+import { opsRoutes } from '../../plugins/ops-routes.ts';
+import { requestMeta } from '../../plugins/session.ts';
+import {
+  BorrowerDetailQuery,
+  BorrowerProfileSchema,
+  BorrowerRevealBody,
+  BorrowerSearchQuery,
+  BorrowerSearchResultSchema,
+  BorrowerUnlockBody,
+  RevealResultSchema,
+  UnlockResultSchema,
+} from '../../schemas/ops-borrowers.ts';
+import { borrowerProfile, revealBorrowerField, unlockBorrower } from './borrower-profile.ts';
+import { searchBorrowers } from './borrower-search.ts';
+
+const TAGS = ['运营后台：借款人'];
+
+/** Support's borrower pages: search, the one-page view (masked), a field revealed for a reason, unlocking. */
+export function opsBorrowerRoutes(app: App, ctx: AppContext): void {
+  const ops = opsRoutes(app, ctx, TAGS);
+  ops.get(
+    OPS_API.borrowerSearch,
+    {
+      summary: '查找借款人（登录账号、手机号、邮箱、统一社会信用代码、企业名称）',
+      permission: 'borrower.read',
+      querystring: BorrowerSearchQuery,
+      result: BorrowerSearchResultSchema,
+    },
+    (request) => searchBorrowers(ctx, request.query.q),
+  );
+  ops.get(
+    OPS_API.borrowerDetail,
+    {
+      summary: '借款人全貌（个人信息已脱敏）',
+      permission: 'borrower.read',
+      querystring: BorrowerDetailQuery,
+      result: BorrowerProfileSchema,
+    },
+    (request) => borrowerProfile(ctx, request.query.loginId),
+  );
+  ops.post(
+    OPS_API.borrowerReveal,
+    {
+      summary: '查看完整信息（须说明原因，记入审计日志）',
+      permission: 'borrower.reveal-pii',
+      body: BorrowerRevealBody,
+      result: RevealResultSchema,
+    },
+    (request, operator) => revealBorrowerField(ctx, operator, request.body, requestMeta(request)),
+  );
+  ops.post(
+    OPS_API.borrowerUnlock,
+    {
+      summary: '解除借款人的登录锁定',
+      permission: 'borrower.unlock',
+      body: BorrowerUnlockBody,
+      result: UnlockResultSchema,
+    },
+    (request, operator) => unlockBorrower(ctx, operator, request.body.loginId, requestMeta(request)),
+  );
+}
