@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { audit, mainCount } from './axe.ts';
 import { signInToConsole } from './console-support.ts';
 import { animationsDone, browserPerFile, DESKTOP, newPage, PHONE, screenshot, WAIT } from './support.ts';
-import { OPS_ADMIN, OPS_SUPPORT } from './users.ts';
+import { DEMO, OPS_ADMIN, OPS_RISK, OPS_SUPPORT } from './users.ts';
 
 const browser = browserPerFile();
 
@@ -55,6 +55,23 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: '退出' }).click();
     await page.getByRole('button', { name: '下一步' }).waitFor({ timeout: WAIT });
     expect(await page.evaluate(() => sessionStorage.getItem('opsSession'))).toBeNull();
+    await context.close();
+  });
+
+  it('a risk operator finds a borrower by phone, sees them masked, and reveals the phone for a stated reason', async () => {
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
+    await signInToConsole(page, OPS_RISK);
+    await page.getByRole('menuitem', { name: '借款人查询' }).click();
+    await page.getByLabel('查找借款人').fill('13800000001');
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('row').filter({ hasText: DEMO.loginId }).getByText(DEMO.loginId).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByTestId('field-phone').getByText('138****0001').waitFor({ timeout: WAIT });
+    await screenshot(page, 'ops-borrower-desktop');
+    await drawer.getByRole('button', { name: '查看完整信息' }).first().click();
+    await page.getByLabel('查看原因（将记入审计日志）').fill('借款人来电核对手机号');
+    await page.getByRole('button', { name: '查看', exact: true }).click();
+    await drawer.getByTestId('field-phone').getByText('13800000001').waitFor({ timeout: WAIT });
     await context.close();
   });
 

@@ -125,6 +125,7 @@ export const OPS_FINANCE = {
   name: '财务小李',
   secret: 'LOANDEMOFINANCEOPSQQQQQQQQQQQQQQ',
 };
+export const OPS_RISK = { loginId: 'ops-risk', name: '风控小赵', secret: 'LOANDEMORISKOPSQQQQQQQQQQQQQQQQQ' };
 export const OPS_SUPPORT = {
   loginId: 'ops-support',
   name: '客服小陈',

@@ -10,6 +10,10 @@ describe('the console’s menu by permission', () => {
       ['工作台', '待我审批', '审计日志', '运营人员与角色'],
     ],
     [['refund.review'], ['工作台', '待我审批', '退款审核']],
+    [
+      ['borrower.read', 'refund.review'],
+      ['工作台', '待我审批', '借款人查询', '退款审核'],
+    ],
   ] as const)('%j sees %j', (permissions, labels) => {
     expect(menuFor(permissions).map((e) => e.label)).toEqual(labels);
   });

@@ -11,6 +11,7 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { path: '/', label: '工作台', permission: null },
   { path: '/inbox', label: '待我审批', permission: null },
+  { path: '/borrowers', label: '借款人查询', permission: 'borrower.read' },
   { path: '/refunds', label: '退款审核', permission: 'refund.review' },
   { path: '/audit', label: '审计日志', permission: 'audit.read' },
   { path: '/operators', label: '运营人员与角色', permission: 'operator.manage' },

@@ -1,0 +1,64 @@
+import { formatDateTime } from '@loan/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Input, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { type BorrowerFound, borrowerSearchQuery } from '../../api/borrowers';
+import { BorrowerDrawer } from './BorrowerDrawer';
+
+/** 借款人查询: by login id, phone, e-mail, USCC or company; a row opens the borrower on one page. */
+export default function BorrowersPage() {
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const found = useQuery(borrowerSearchQuery(q));
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        借款人查询
+      </Typography.Title>
+      <Input.Search
+        aria-label="查找借款人"
+        placeholder="登录账号、手机号、邮箱、统一社会信用代码或企业名称"
+        enterButton="查询"
+        allowClear
+        maxLength={64}
+        onSearch={(value) => setQ(value.trim())}
+        style={{ maxWidth: 560 }}
+      />
+      {found.isError && <Alert type="error" showIcon title={(found.error as Error).message} />}
+      <Table<BorrowerFound>
+        rowKey="loginId"
+        loading={found.isFetching}
+        dataSource={found.data ?? []}
+        pagination={false}
+        scroll={{ x: 760 }}
+        locale={{ emptyText: q ? '没有找到借款人' : '请输入查询条件' }}
+        onRow={(row) => ({ onClick: () => setOpen(row.loginId), style: { cursor: 'pointer' } })}
+        columns={[
+          {
+            title: '登录账号',
+            dataIndex: 'loginId',
+            render: (loginId: string) => (
+              <Typography.Link onClick={() => setOpen(loginId)}>{loginId}</Typography.Link>
+            ),
+          },
+          { title: '姓名', dataIndex: 'name', width: 90 },
+          { title: '企业', dataIndex: 'companyName', render: (v: string | null) => v ?? '未认证' },
+          {
+            title: '状态',
+            key: 'state',
+            width: 150,
+            render: (_: unknown, row) => (
+              <Space size={4}>
+                {row.disabled && <Tag>已停用</Tag>}
+                {row.locked && <Tag color="orange">登录已锁定</Tag>}
+                {!row.disabled && !row.locked && <Tag color="green">正常</Tag>}
+              </Space>
+            ),
+          },
+          { title: '注册时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+        ]}
+      />
+      <BorrowerDrawer loginId={open} onClose={() => setOpen(null)} />
+    </Space>
+  );
+}
