@@ -31,6 +31,7 @@ import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { issuedDocumentRoutes } from './modules/issued-documents/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { opsBorrowerRoutes } from './modules/ops/borrower-routes.ts';
+import { opsOperatorRoutes } from './modules/ops/operator-routes.ts';
 import { opsRequestRoutes } from './modules/ops/request-routes.ts';
 import { opsRoutesOf } from './modules/ops/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   opsRoutesOf(app, ctx);
   opsRequestRoutes(app, ctx);
   opsBorrowerRoutes(app, ctx);
+  opsOperatorRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
     // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,

@@ -16,6 +16,11 @@ const LABELS: Record<string, string> = {
   'ops.totp.enrolled': '运营人员绑定验证器',
   'ops.logout': '运营人员退出',
   'ops.operator.created': '创建运营人员',
+  'ops.operator.roles_changed': '变更运营人员角色',
+  'ops.operator.disabled': '停用运营人员',
+  'ops.operator.enabled': '启用运营人员',
+  'ops.operator.totp_reset': '重置运营人员验证器',
+  'ops.session.ended': '结束运营人员会话',
   'ops.request.made': '提交待复核的申请',
   'ops.request.confirmed': '复核通过',
   'ops.request.declined': '驳回申请',
@@ -31,7 +36,10 @@ export function auditSummary(detail: Record<string, unknown> | null): string {
   const parts: string[] = [];
   const kind = detail.kind;
   if (typeof kind === 'string' && isOpsRequestKind(kind)) parts.push(OPS_REQUEST_KINDS[kind].label);
-  if (typeof detail.subject === 'string') parts.push(detail.subject.replace(/^refund:/, '退款 '));
+  if (typeof detail.subject === 'string') {
+    parts.push(detail.subject.replace(/^refund:/, '退款 ').replace(/^operator:/, '运营人员 '));
+  }
+  if (Array.isArray(detail.roles)) parts.push(`角色：${detail.roles.join('、')}`);
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`原因：${detail.reason}`);
   return parts.length > 0 ? parts.join(' · ') : '—';
 }

@@ -17,7 +17,7 @@ export interface NewOperator {
 
 const LOGIN_ID = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 
-/** A new operator with roles that exist; the TOTP is enrolled at their first sign-in. */
+/** A new operator with roles that exist (or none yet); the TOTP is enrolled at their first sign-in. */
 export async function createOperator(db: Database, input: NewOperator, now: Date): Promise<number> {
   const loginId = normalizeLoginId(input.loginId);
   if (!LOGIN_ID.test(loginId)) {
@@ -30,7 +30,7 @@ export async function createOperator(db: Database, input: NewOperator, now: Date
     .from(opsRoles)
     .where(inArray(opsRoles.code, input.roles.length > 0 ? input.roles : ['']));
   const unknown = input.roles.filter((role) => !known.some((k) => k.code === role));
-  if (unknown.length > 0 || input.roles.length === 0) {
+  if (unknown.length > 0) {
     throw new ApiError(
       RSP.INVALID_INPUT,
       `请选择已有的角色${unknown.length > 0 ? `（没有角色 ${unknown.join('、')}）` : ''}`,
@@ -44,7 +44,11 @@ export async function createOperator(db: Database, input: NewOperator, now: Date
       .onConflictDoNothing()
       .returning({ id: operators.id });
     if (!row) throw new ApiError(RSP.INVALID_INPUT, `登录账号 ${loginId} 已被使用`);
-    await tx.insert(operatorRoles).values(input.roles.map((roleCode) => ({ operatorId: row.id, roleCode })));
+    if (input.roles.length > 0) {
+      await tx
+        .insert(operatorRoles)
+        .values(input.roles.map((roleCode) => ({ operatorId: row.id, roleCode })));
+    }
     return row.id;
   });
 }
