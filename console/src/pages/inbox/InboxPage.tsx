@@ -6,9 +6,18 @@ import { OpsApiError } from '../../api/http';
 import { inboxQuery, myRequestsQuery, type RequestLine, requestActs } from '../../api/requests';
 import { ReasonModal } from '../refunds/ReasonModal';
 
-const subjectText = (line: RequestLine) => line.subject.replace(/^refund:/, '退款 ');
-const payloadReason = (line: RequestLine) =>
-  typeof line.payload.reason === 'string' && line.payload.reason ? line.payload.reason : '—';
+const subjectText = (line: RequestLine) =>
+  line.subject.replace(/^refund:/, '退款 ').replace(/^operator:/, '运营人员 ');
+/** What was asked, in a line: the rejection's reason, or the roles an operator is to have. */
+const payloadReason = (line: RequestLine) => {
+  if (Array.isArray(line.payload.roles)) {
+    const before = Array.isArray(line.payload.before)
+      ? (line.payload.before as string[]).join('、') || '无'
+      : '—';
+    return `角色：${before} → ${(line.payload.roles as string[]).join('、') || '无'}`;
+  }
+  return typeof line.payload.reason === 'string' && line.payload.reason ? line.payload.reason : '—';
+};
 
 /** 待我审批: what others asked that this operator may check; and what this operator asked, with its outcome. */
 export default function InboxPage() {
@@ -45,7 +54,7 @@ export default function InboxPage() {
           columns={[
             { title: '申请', dataIndex: 'kindLabel', width: 110 },
             { title: '对象', key: 'subject', width: 230, render: (_: unknown, line) => subjectText(line) },
-            { title: '原因', key: 'reason', render: (_: unknown, line) => payloadReason(line) },
+            { title: '内容', key: 'reason', render: (_: unknown, line) => payloadReason(line) },
             { title: '提交人', dataIndex: 'makerName', width: 110 },
             {
               title: '提交时间',
