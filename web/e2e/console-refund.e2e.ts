@@ -119,6 +119,29 @@ describe('a refund decided in the console by two operators', () => {
     await screenshot(borrower, 'ops-refund-borrower-refunded');
 
     const admin = await consolePage(OPS_ADMIN);
+    // the borrower on one page: the loan repaying, the refund done
+    await admin.getByRole('menuitem', { name: '借款人查询' }).click();
+    await admin.getByLabel('查找借款人').fill(USER?.loginId ?? '');
+    await admin.getByRole('button', { name: '查询' }).click();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: '未认证' })
+      .or(admin.getByRole('row').filter({ hasText: USER?.loginId ?? '' }))
+      .first()
+      .waitFor({ timeout: WAIT });
+    await admin
+      .getByText(USER?.loginId ?? '', { exact: true })
+      .first()
+      .click();
+    const drawer = admin.getByRole('dialog');
+    await drawer.getByRole('row').filter({ hasText: '还款中' }).first().waitFor({ timeout: WAIT });
+    await drawer
+      .getByRole('row')
+      .filter({ hasText: refundNo })
+      .getByText('已退款')
+      .waitFor({ timeout: WAIT });
+    await screenshot(admin, 'ops-borrower-360-desktop');
+    await admin.keyboard.press('Escape');
     await admin.getByRole('menuitem', { name: '审计日志' }).click();
     await admin.getByLabel('动作').fill('ops.request');
     await admin.getByRole('button', { name: '查询' }).click();

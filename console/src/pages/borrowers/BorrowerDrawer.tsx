@@ -152,8 +152,25 @@ function BorrowerView({ loginId }: { loginId: string }) {
           { title: '合作机构', dataIndex: 'bankName' },
           { title: '本金（元）', dataIndex: 'principal', align: 'right' },
           { title: '未还本金（元）', dataIndex: 'outstandingPrincipal', align: 'right' },
-          { title: '状态', dataIndex: 'status' },
+          { title: '状态', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
           { title: '放款时间', dataIndex: 'disbursedAt', render: (v: string) => formatDateTime(v) },
+        ]}
+      />
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        退款
+      </Typography.Title>
+      <Table
+        rowKey="refundNo"
+        size="small"
+        pagination={false}
+        scroll={{ x: 600 }}
+        dataSource={b.refunds}
+        locale={{ emptyText: '没有退款申请' }}
+        columns={[
+          { title: '退款单号', dataIndex: 'refundNo' },
+          { title: '金额（元）', dataIndex: 'amount', align: 'right' },
+          { title: '状态', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+          { title: '提交时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
         ]}
       />
       <Typography.Title level={5} style={{ margin: 0 }}>

@@ -3,6 +3,7 @@ import {
   auditLabel,
   auditSummary,
   fenToYuan,
+  LOAN_RECORD_STATUS_DISPLAY,
   maskEmail,
   maskIdNumber,
   maskName,
@@ -130,7 +131,7 @@ export async function borrowerProfile(ctx: Ctx, loginId: string) {
       productCode: row.productCode,
       principal: fenToYuan(row.principalFen),
       outstandingPrincipal: fenToYuan(row.outstandingPrincipalFen),
-      status: row.status,
+      status: LOAN_RECORD_STATUS_DISPLAY[row.status].label,
       disbursedAt: row.disbursedAt.toISOString(),
     })),
     refunds: refundRows.map((row) => ({
