@@ -139,6 +139,7 @@ describe('a refund decided in the console by two operators', () => {
       .filter({ hasText: refundNo })
       .getByText('已退款')
       .waitFor({ timeout: WAIT });
+    await animationsDone(admin);
     await screenshot(admin, 'ops-borrower-360-desktop');
     await admin.keyboard.press('Escape');
     await admin.getByRole('menuitem', { name: '审计日志' }).click();
