@@ -1,14 +1,7 @@
-import {
-  OPS_API,
-  type OpsEnrolment,
-  type OpsLoginResult,
-  type OpsOperator,
-  type OpsSignedIn,
-  RSP,
-} from '@loan/domain';
+import { OPS_API, type OpsLoginResult, type OpsOperator, type OpsSignedIn, RSP } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { makeOperator, ok, opsCall, type SignedInOperator, totpCode } from './helpers/operators.ts';
+import { enrol, makeOperator, ok, opsCall, type SignedInOperator, totpCode } from './helpers/operators.ts';
 
 let t: TestApp;
 let admin1: SignedInOperator;
@@ -22,21 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Signs in with a password and enrols a new authenticator (a first sign-in, or one after a reset). */
-async function firstSignIn(loginId: string, password: string) {
-  const first = ok(await opsCall<OpsLoginResult>(t, 'POST', OPS_API.login, { loginId, password }));
-  expect(first.next).toBe('ENROL');
-  const enrolment = ok(
-    await opsCall<OpsEnrolment>(t, 'POST', OPS_API.enrolStart, { challenge: first.challenge }),
-  );
-  const signedIn = ok(
-    await opsCall<OpsSignedIn>(t, 'POST', OPS_API.enrolConfirm, {
-      challenge: first.challenge,
-      code: totpCode(t, enrolment.secret),
-    }),
-  );
-  return { opsToken: signedIn.opsToken, secret: enrolment.secret };
-}
+const firstSignIn = (loginId: string, password: string) => enrol(t, loginId, password);
 
 const me = (token: string) => opsCall<OpsOperator>(t, 'GET', OPS_API.me, undefined, token);
 

@@ -83,7 +83,12 @@ export const OPS_REQUEST_KINDS = {
   },
   'refund.reject': { label: '拒绝退款', maker: 'refund.review', checker: 'refund.confirm', expiresHours: 24 },
   // two administrators: one asks, another confirms (never the same person)
-  'operator.roles': { label: '变更运营人员角色', maker: 'operator.manage', checker: 'operator.manage', expiresHours: 72 },
+  'operator.roles': {
+    label: '变更运营人员角色',
+    maker: 'operator.manage',
+    checker: 'operator.manage',
+    expiresHours: 72,
+  },
 } as const satisfies Record<string, OpsRequestKind>;
 
 export type OpsRequestKindCode = keyof typeof OPS_REQUEST_KINDS;

@@ -155,3 +155,9 @@ export function expectEnvelope(what: string, status: number, text: string) {
     expect(String(body.response?.rspDesc), `${what}: refusal without a Chinese text`).toMatch(HAN);
   }
 }
+
+/** A GET's answer: a file on success (a download route), else the envelope as expectEnvelope checks it. */
+export function expectGetAnswer(what: string, status: number, contentType: string | undefined, text: string) {
+  if (contentType?.startsWith('application/json')) expectEnvelope(what, status, text);
+  else expect(status, what).toBeLessThan(500);
+}

@@ -38,16 +38,13 @@ export interface SignedInOperator {
   recoveryCodes: string[];
 }
 
-/** An operator with these roles, signed in to the console through the API: password, enrolment, code. */
-export async function makeOperator(t: TestApp, loginId: string, roles: string[]): Promise<SignedInOperator> {
-  await createOperator(
-    t.db,
-    { loginId, name: `运营${loginId}`, password: OPERATOR_PASSWORD, roles },
-    t.clock.now(),
-  );
-  const first = ok(
-    await opsCall<OpsLoginResult>(t, 'POST', OPS_API.login, { loginId, password: OPERATOR_PASSWORD }),
-  );
+/** A first sign-in (or one after a reset) through the API: password, a new authenticator bound, its code. */
+export async function enrol(
+  t: TestApp,
+  loginId: string,
+  password: string,
+): Promise<{ opsToken: string; secret: string; recoveryCodes: string[] }> {
+  const first = ok(await opsCall<OpsLoginResult>(t, 'POST', OPS_API.login, { loginId, password }));
   expect(first.next).toBe('ENROL');
   const enrolment = ok(
     await opsCall<OpsEnrolment>(t, 'POST', OPS_API.enrolStart, { challenge: first.challenge }),
@@ -59,11 +56,20 @@ export async function makeOperator(t: TestApp, loginId: string, roles: string[])
     }),
   );
   return {
-    loginId,
     opsToken: signedIn.opsToken,
     secret: enrolment.secret,
     recoveryCodes: signedIn.recoveryCodes ?? [],
   };
+}
+
+/** An operator with these roles, signed in to the console through the API: password, enrolment, code. */
+export async function makeOperator(t: TestApp, loginId: string, roles: string[]): Promise<SignedInOperator> {
+  await createOperator(
+    t.db,
+    { loginId, name: `运营${loginId}`, password: OPERATOR_PASSWORD, roles },
+    t.clock.now(),
+  );
+  return { loginId, ...(await enrol(t, loginId, OPERATOR_PASSWORD)) };
 }
 
 /** A six-digit code the authenticator does not show now, nor a step before or after (never right by chance). */

@@ -1,22 +1,10 @@
 import { formatDateTime } from '@loan/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Grid,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type BorrowerProfile, borrowerActs, borrowerQuery, type RevealField } from '../../api/borrowers';
-import { OpsApiError } from '../../api/http';
 import { useOpsSession } from '../../app/session';
+import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
 
 const FIELD_LABELS: Record<RevealField, string> = {
@@ -46,8 +34,7 @@ export function BorrowerDrawer({ loginId, onClose }: { loginId: string | null; o
 function BorrowerView({ loginId }: { loginId: string }) {
   const profile = useQuery(borrowerQuery(loginId));
   const session = useOpsSession();
-  const client = useQueryClient();
-  const { message } = App.useApp();
+  const act = useAct();
   const [revealing, setRevealing] = useState<RevealField | null>(null);
   const [revealed, setRevealed] = useState<Partial<Record<RevealField, string>>>({});
   const can = (permission: string) => session?.operator.permissions.includes(permission as never) ?? false;
@@ -64,15 +51,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
       )}
     </Space>
   );
-  const unlock = async () => {
-    try {
-      await borrowerActs.unlock(loginId);
-      message.success('已解除登录锁定');
-      await client.invalidateQueries({ queryKey: ['ops', 'borrowers'] });
-    } catch (e) {
-      message.error(e instanceof OpsApiError ? e.desc : '操作失败，请稍后重试');
-    }
-  };
+  const unlock = () => act(() => borrowerActs.unlock(loginId), '已解除登录锁定');
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Descriptions title="基本信息" column={{ xs: 1, md: 2 }} size="small" bordered>

@@ -2,8 +2,8 @@ import { formatDateTime, OPS_REQUEST_STATE_DISPLAY } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { OpsApiError } from '../../api/http';
 import { inboxQuery, myRequestsQuery, type RequestLine, requestActs } from '../../api/requests';
+import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
 
 const subjectText = (line: RequestLine) =>
@@ -27,16 +27,7 @@ export default function InboxPage() {
   const { message } = App.useApp();
   const [declining, setDeclining] = useState<RequestLine | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['ops'] });
-  const run = async (act: () => Promise<unknown>, done: string) => {
-    try {
-      await act();
-      message.success(done);
-    } catch (e) {
-      message.error(e instanceof OpsApiError ? e.desc : '操作失败，请稍后重试');
-    } finally {
-      await refresh();
-    }
-  };
+  const run = useAct();
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Typography.Title level={4} style={{ margin: 0 }}>

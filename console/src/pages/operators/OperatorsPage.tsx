@@ -2,10 +2,10 @@ import { formatDateTime, PERMISSIONS } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { OpsApiError } from '../../api/http';
 import { operatorActs } from '../../api/operators';
 import { type OperatorLine, operatorsQuery, type RoleLine, rolesQuery } from '../../api/ops';
 import { useOpsSession } from '../../app/session';
+import { useAct } from '../../app/useAct';
 import { CreateOperatorDialog, RolesDialog } from './OperatorDialogs';
 import { SessionsCard } from './SessionsCard';
 
@@ -20,16 +20,7 @@ export default function OperatorsPage() {
   const [editing, setEditing] = useState<{ loginId: string; roles: string[] } | null>(null);
   const error = operators.error ?? roles.error;
   const refresh = () => client.invalidateQueries({ queryKey: ['ops'] });
-  const run = async (act: () => Promise<unknown>, done: string) => {
-    try {
-      await act();
-      message.success(done);
-    } catch (e) {
-      message.error(e instanceof OpsApiError ? e.desc : '操作失败，请稍后重试');
-    } finally {
-      await refresh();
-    }
-  };
+  const run = useAct();
   const me = session?.operator.loginId;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

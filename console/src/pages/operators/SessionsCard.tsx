@@ -1,24 +1,14 @@
 import { formatDateTime } from '@loan/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Table, Tag } from 'antd';
-import { OpsApiError } from '../../api/http';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { operatorActs, type SessionLine, sessionsQuery } from '../../api/operators';
+import { useAct } from '../../app/useAct';
 
 /** 在线会话: the console sessions open now; an administrator ends any but their own. */
 export function SessionsCard() {
   const sessions = useQuery(sessionsQuery());
-  const client = useQueryClient();
-  const { message } = App.useApp();
-  const end = async (ref: string) => {
-    try {
-      await operatorActs.endSession(ref);
-      message.success('已结束该会话');
-    } catch (e) {
-      message.error(e instanceof OpsApiError ? e.desc : '操作失败，请稍后重试');
-    } finally {
-      await client.invalidateQueries({ queryKey: ['ops', 'sessions'] });
-    }
-  };
+  const act = useAct();
+  const end = (ref: string) => act(() => operatorActs.endSession(ref), '已结束该会话');
   return (
     <Card title="在线会话">
       <Table<SessionLine>
