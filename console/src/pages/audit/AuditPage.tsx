@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { downloadAuditExport } from '../../api/audit-export';
 import { OpsApiError } from '../../api/http';
 import { type AuditEntry, type AuditFilter, auditQuery } from '../../api/ops';
+import { empty } from '../../app/empty';
 
 interface FilterValues {
   action?: string;
@@ -85,7 +86,7 @@ export default function AuditPage() {
         dataSource={entries}
         pagination={false}
         scroll={{ x: 960 }}
-        locale={{ emptyText: '没有符合条件的记录' }}
+        locale={{ emptyText: empty('没有符合条件的记录') }}
         columns={[
           { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => formatDateTime(at) },
           { title: '动作', dataIndex: 'action', width: 190, render: (action: string) => auditLabel(action) },

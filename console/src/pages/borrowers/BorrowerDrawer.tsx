@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type BorrowerProfile, borrowerActs, borrowerQuery, type RevealField } from '../../api/borrowers';
+import { empty } from '../../app/empty';
 import { useOpsSession } from '../../app/session';
 import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
@@ -102,7 +103,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
         pagination={false}
         scroll={{ x: 600 }}
         dataSource={b.applications}
-        locale={{ emptyText: '没有申请' }}
+        locale={{ emptyText: empty('没有申请') }}
         columns={[
           { title: '编号', dataIndex: 'rowId', width: 70 },
           { title: '合作机构', dataIndex: 'bankName' },
@@ -126,7 +127,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
         pagination={false}
         scroll={{ x: 600 }}
         dataSource={b.loans}
-        locale={{ emptyText: '没有借款' }}
+        locale={{ emptyText: empty('没有借款') }}
         columns={[
           { title: '合作机构', dataIndex: 'bankName' },
           { title: '本金（元）', dataIndex: 'principal', align: 'right' },
@@ -144,7 +145,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
         pagination={false}
         scroll={{ x: 600 }}
         dataSource={b.refunds}
-        locale={{ emptyText: '没有退款申请' }}
+        locale={{ emptyText: empty('没有退款申请') }}
         columns={[
           { title: '退款单号', dataIndex: 'refundNo' },
           { title: '金额（元）', dataIndex: 'amount', align: 'right' },
@@ -161,7 +162,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
         pagination={false}
         scroll={{ x: 600 }}
         dataSource={b.audit}
-        locale={{ emptyText: '没有记录' }}
+        locale={{ emptyText: empty('没有记录') }}
         columns={[
           { title: '时间', dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },
           { title: '动作', dataIndex: 'action' },

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type BorrowerFound, borrowerSearchQuery } from '../../api/borrowers';
+import { empty } from '../../app/empty';
 import { BorrowerDrawer } from './BorrowerDrawer';
 
 /** 借款人查询: by login id, phone, e-mail, USCC or company; a row opens the borrower on one page. */
@@ -31,7 +32,7 @@ export default function BorrowersPage() {
         dataSource={found.data ?? []}
         pagination={false}
         scroll={{ x: 760 }}
-        locale={{ emptyText: q ? '没有找到借款人' : '请输入查询条件' }}
+        locale={{ emptyText: empty(q ? '没有找到借款人' : '请输入查询条件') }}
         onRow={(row) => ({ onClick: () => setOpen(row.loginId), style: { cursor: 'pointer' } })}
         columns={[
           {

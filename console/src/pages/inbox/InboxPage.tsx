@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { inboxQuery, myRequestsQuery, type RequestLine, requestActs } from '../../api/requests';
+import { empty } from '../../app/empty';
 import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
 
@@ -41,7 +42,7 @@ export default function InboxPage() {
           dataSource={inbox.data ?? []}
           pagination={false}
           scroll={{ x: 860 }}
-          locale={{ emptyText: '暂无需要您复核的申请' }}
+          locale={{ emptyText: empty('暂无需要您复核的申请') }}
           columns={[
             { title: '申请', dataIndex: 'kindLabel', width: 110 },
             { title: '对象', key: 'subject', width: 230, render: (_: unknown, line) => subjectText(line) },
@@ -87,7 +88,7 @@ export default function InboxPage() {
           dataSource={mine.data ?? []}
           pagination={false}
           scroll={{ x: 860 }}
-          locale={{ emptyText: '您还没有提交过申请' }}
+          locale={{ emptyText: empty('您还没有提交过申请') }}
           columns={[
             { title: '申请', dataIndex: 'kindLabel', width: 110 },
             { title: '对象', key: 'subject', width: 230, render: (_: unknown, line) => subjectText(line) },

@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } f
 import { useState } from 'react';
 import { operatorActs } from '../../api/operators';
 import { type OperatorLine, operatorsQuery, type RoleLine, rolesQuery } from '../../api/ops';
+import { empty } from '../../app/empty';
 import { useOpsSession } from '../../app/session';
 import { useAct } from '../../app/useAct';
 import { CreateOperatorDialog, RolesDialog } from './OperatorDialogs';
@@ -42,7 +43,7 @@ export default function OperatorsPage() {
           dataSource={operators.data ?? []}
           pagination={false}
           scroll={{ x: 900 }}
-          locale={{ emptyText: '暂无运营人员' }}
+          locale={{ emptyText: empty('暂无运营人员') }}
           columns={[
             { title: '姓名', dataIndex: 'name', width: 110 },
             { title: '登录账号', dataIndex: 'loginId', width: 130 },
@@ -127,7 +128,7 @@ export default function OperatorsPage() {
           loading={roles.isPending}
           dataSource={roles.data ?? []}
           pagination={false}
-          locale={{ emptyText: '暂无角色' }}
+          locale={{ emptyText: empty('暂无角色') }}
           columns={[
             { title: '角色', dataIndex: 'name', width: 120 },
             {

@@ -2,6 +2,7 @@ import { formatDateTime } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { operatorActs, type SessionLine, sessionsQuery } from '../../api/operators';
+import { empty } from '../../app/empty';
 import { useAct } from '../../app/useAct';
 
 /** 在线会话: the console sessions open now; an administrator ends any but their own. */
@@ -18,7 +19,7 @@ export function SessionsCard() {
         dataSource={sessions.data ?? []}
         pagination={false}
         scroll={{ x: 760 }}
-        locale={{ emptyText: '没有在线的会话' }}
+        locale={{ emptyText: empty('没有在线的会话') }}
         columns={[
           {
             title: '运营人员',

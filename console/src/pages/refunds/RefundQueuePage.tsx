@@ -4,6 +4,7 @@ import { Alert, App, Button, Popconfirm, Space, Table, Tag, Typography } from 'a
 import { useState } from 'react';
 import { OpsApiError } from '../../api/http';
 import { type RefundQueueLine, refundQueueQuery, requestActs } from '../../api/requests';
+import { empty } from '../../app/empty';
 import { ReasonModal } from './ReasonModal';
 
 /** 退款审核: the borrowers' refund applications waiting for a review; a decision waits for a second operator. */
@@ -39,7 +40,7 @@ export default function RefundQueuePage() {
         dataSource={queue.data ?? []}
         pagination={false}
         scroll={{ x: 900 }}
-        locale={{ emptyText: '没有待审核的退款申请' }}
+        locale={{ emptyText: empty('没有待审核的退款申请') }}
         columns={[
           { title: '退款单号', dataIndex: 'refundNo', width: 210 },
           { title: '借款人', dataIndex: 'loginId', width: 120 },
