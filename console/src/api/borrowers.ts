@@ -70,4 +70,8 @@ export const borrowerActs = {
   reveal: (loginId: string, field: RevealField, reason: string) =>
     opsRequest<{ value: string | null }>('POST', OPS_API.borrowerReveal, { loginId, field, reason }),
   unlock: (loginId: string) => opsRequest<{ removed: number }>('POST', OPS_API.borrowerUnlock, { loginId }),
+  disable: (loginId: string, reason: string) =>
+    opsRequest('POST', OPS_API.borrowerDisable, { loginId, reason }),
+  askEnable: (loginId: string, reason: string) =>
+    opsRequest('POST', OPS_API.borrowerEnable, { loginId, reason }),
 };

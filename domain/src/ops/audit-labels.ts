@@ -27,6 +27,8 @@ const LABELS: Record<string, string> = {
   'ops.request.withdrawn': '撤回申请',
   'ops.audit.exported': '导出审计日志',
   'ops.borrower.pii_revealed': '查看借款人完整信息',
+  'ops.borrower.disabled': '停用借款人',
+  'ops.borrower.enabled': '启用借款人',
   'login.unlock_by_operator': '解除借款人登录锁定',
 };
 
@@ -37,7 +39,12 @@ export function auditSummary(detail: Record<string, unknown> | null): string {
   const kind = detail.kind;
   if (typeof kind === 'string' && isOpsRequestKind(kind)) parts.push(OPS_REQUEST_KINDS[kind].label);
   if (typeof detail.subject === 'string') {
-    parts.push(detail.subject.replace(/^refund:/, '退款 ').replace(/^operator:/, '运营人员 '));
+    parts.push(
+      detail.subject
+        .replace(/^refund:/, '退款 ')
+        .replace(/^operator:/, '运营人员 ')
+        .replace(/^borrower:/, '借款人 '),
+    );
   }
   if (Array.isArray(detail.roles)) parts.push(`角色：${detail.roles.join('、')}`);
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`原因：${detail.reason}`);

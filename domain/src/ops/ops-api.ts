@@ -27,6 +27,8 @@ export const OPS_API = {
   borrowerDetail: '/ops/borrowers/detail',
   borrowerReveal: '/ops/borrowers/reveal',
   borrowerUnlock: '/ops/borrowers/unlock',
+  borrowerDisable: '/ops/borrowers/disable',
+  borrowerEnable: '/ops/borrowers/enable',
   refundQueue: '/ops/refunds/queue',
   refundDecide: '/ops/refunds/decide',
   inbox: '/ops/requests/inbox',

@@ -52,6 +52,7 @@ describe('an operator request (maker-checker)', () => {
   it('lists the kinds an operator may check', () => {
     expect(checkableKinds(['refund.confirm'])).toEqual(['refund.approve', 'refund.reject']);
     expect(checkableKinds(['operator.manage'])).toEqual(['operator.roles']);
+    expect(checkableKinds(['borrower.enable'])).toEqual(['borrower.enable']);
     expect(checkableKinds(['refund.review'])).toEqual([]);
   });
 });

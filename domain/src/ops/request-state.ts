@@ -82,6 +82,12 @@ export const OPS_REQUEST_KINDS = {
     expiresHours: 24,
   },
   'refund.reject': { label: '拒绝退款', maker: 'refund.review', checker: 'refund.confirm', expiresHours: 24 },
+  'borrower.enable': {
+    label: '启用借款人',
+    maker: 'borrower.enable',
+    checker: 'borrower.enable',
+    expiresHours: 72,
+  },
   // two administrators: one asks, another confirms (never the same person)
   'operator.roles': {
     label: '变更运营人员角色',

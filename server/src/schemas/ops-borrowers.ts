@@ -34,6 +34,14 @@ export const BorrowerRevealBody = Type.Object(
   strict,
 );
 export const BorrowerUnlockBody = Type.Object({ loginId: LoginId }, strict);
+export const BorrowerAccessBody = Type.Object(
+  {
+    loginId: LoginId,
+    reason: Type.String({ minLength: 1, maxLength: 200, description: '原因（记入审计日志）' }),
+  },
+  strict,
+);
+export const BorrowerDisabledSchema = Type.Object({ loginId: Type.String(), disabled: Type.Boolean() });
 
 export const BorrowerSearchResultSchema = Type.Array(
   Type.Object({

@@ -37,6 +37,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
   const session = useOpsSession();
   const act = useAct();
   const [revealing, setRevealing] = useState<RevealField | null>(null);
+  const [access, setAccess] = useState<'disable' | 'enable' | null>(null);
   const [revealed, setRevealed] = useState<Partial<Record<RevealField, string>>>({});
   const can = (permission: string) => session?.operator.permissions.includes(permission as never) ?? false;
   if (profile.isPending) return <Skeleton active />;
@@ -65,6 +66,15 @@ function BorrowerView({ loginId }: { loginId: string }) {
             {b.locked && can('borrower.unlock') && (
               <Button size="small" onClick={unlock}>
                 解除锁定
+              </Button>
+            )}
+            {can('borrower.enable') && (
+              <Button
+                size="small"
+                danger={!b.disabled}
+                onClick={() => setAccess(b.disabled ? 'enable' : 'disable')}
+              >
+                {b.disabled ? '申请启用' : '停用'}
               </Button>
             )}
           </Space>
@@ -169,6 +179,20 @@ function BorrowerView({ loginId }: { loginId: string }) {
           { title: '内容', dataIndex: 'summary' },
           { title: '来源地址', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
         ]}
+      />
+      <ReasonModal
+        title={
+          access === 'enable' ? `申请启用 ${loginId}（须另一位同事复核）` : `停用 ${loginId}（立即生效）`
+        }
+        label="原因（记入审计日志）"
+        okText={access === 'enable' ? '提交复核' : '停用'}
+        open={access !== null}
+        onClose={() => setAccess(null)}
+        submit={async (reason) => {
+          const enable = access === 'enable';
+          await (enable ? borrowerActs.askEnable(loginId, reason) : borrowerActs.disable(loginId, reason));
+          await act(async () => {}, enable ? '已提交，等待另一位同事复核后生效' : '已停用，其会话已全部结束');
+        }}
       />
       <ReasonModal
         title={`查看完整${revealing ? FIELD_LABELS[revealing] : ''}`}

@@ -65,6 +65,8 @@ export const AUDIT = {
   opsRequestWithdrawn: 'ops.request.withdrawn',
   opsAuditExported: 'ops.audit.exported',
   opsPiiRevealed: 'ops.borrower.pii_revealed',
+  opsBorrowerDisabled: 'ops.borrower.disabled',
+  opsBorrowerEnabled: 'ops.borrower.enabled',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

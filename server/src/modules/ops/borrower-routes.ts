@@ -4,7 +4,9 @@ import type { App } from '../../http.ts';
 import { opsRoutes } from '../../plugins/ops-routes.ts';
 import { requestMeta } from '../../plugins/session.ts';
 import {
+  BorrowerAccessBody,
   BorrowerDetailQuery,
+  BorrowerDisabledSchema,
   BorrowerProfileSchema,
   BorrowerRevealBody,
   BorrowerSearchQuery,
@@ -13,6 +15,8 @@ import {
   RevealResultSchema,
   UnlockResultSchema,
 } from '../../schemas/ops-borrowers.ts';
+import { RequestMadeSchema } from '../../schemas/ops-requests.ts';
+import { askEnableBorrower, disableBorrower } from './borrower-access.ts';
 import { borrowerProfile, revealBorrowerField, unlockBorrower } from './borrower-profile.ts';
 import { searchBorrowers } from './borrower-search.ts';
 
@@ -50,6 +54,26 @@ export function opsBorrowerRoutes(app: App, ctx: AppContext): void {
       result: RevealResultSchema,
     },
     (request, operator) => revealBorrowerField(ctx, operator, request.body, requestMeta(request)),
+  );
+  ops.post(
+    OPS_API.borrowerDisable,
+    {
+      summary: '停用借款人（立即生效，其会话全部结束）',
+      permission: 'borrower.enable',
+      body: BorrowerAccessBody,
+      result: BorrowerDisabledSchema,
+    },
+    (request, operator) => disableBorrower(ctx, operator, request.body, requestMeta(request)),
+  );
+  ops.post(
+    OPS_API.borrowerEnable,
+    {
+      summary: '申请启用借款人（由另一位有该权限的同事复核后生效）',
+      permission: 'borrower.enable',
+      body: BorrowerAccessBody,
+      result: RequestMadeSchema,
+    },
+    (request, operator) => askEnableBorrower(ctx, operator, request.body, requestMeta(request)),
   );
   ops.post(
     OPS_API.borrowerUnlock,
