@@ -32,6 +32,7 @@ import { issuedDocumentRoutes } from './modules/issued-documents/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { opsBorrowerRoutes } from './modules/ops/borrower-routes.ts';
 import { opsOperatorRoutes } from './modules/ops/operator-routes.ts';
+import { opsPartnerCallRoutes } from './modules/ops/partner-call-routes.ts';
 import { opsRequestRoutes } from './modules/ops/request-routes.ts';
 import { opsRoutesOf } from './modules/ops/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   opsRequestRoutes(app, ctx);
   opsBorrowerRoutes(app, ctx);
   opsOperatorRoutes(app, ctx);
+  opsPartnerCallRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
     // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,

@@ -13,6 +13,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/inbox', label: '待我审批', permission: null },
   { path: '/borrowers', label: '借款人查询', permission: 'borrower.read' },
   { path: '/refunds', label: '退款审核', permission: 'refund.review' },
+  { path: '/partner-calls', label: '合作方调用', permission: 'partner-call.resolve' },
   { path: '/audit', label: '审计日志', permission: 'audit.read' },
   { path: '/operators', label: '运营人员与角色', permission: 'operator.manage' },
 ];

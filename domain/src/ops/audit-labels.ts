@@ -29,6 +29,7 @@ const LABELS: Record<string, string> = {
   'ops.borrower.pii_revealed': '查看借款人完整信息',
   'ops.borrower.disabled': '停用借款人',
   'ops.borrower.enabled': '启用借款人',
+  'ops.partner_call.retried': '重试合作方调用',
   'login.unlock_by_operator': '解除借款人登录锁定',
 };
 

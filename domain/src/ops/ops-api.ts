@@ -29,6 +29,8 @@ export const OPS_API = {
   borrowerUnlock: '/ops/borrowers/unlock',
   borrowerDisable: '/ops/borrowers/disable',
   borrowerEnable: '/ops/borrowers/enable',
+  partnerCalls: '/ops/partner-calls',
+  partnerCallRetry: '/ops/partner-calls/retry',
   refundQueue: '/ops/refunds/queue',
   refundDecide: '/ops/refunds/decide',
   inbox: '/ops/requests/inbox',

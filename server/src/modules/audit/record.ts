@@ -67,6 +67,7 @@ export const AUDIT = {
   opsPiiRevealed: 'ops.borrower.pii_revealed',
   opsBorrowerDisabled: 'ops.borrower.disabled',
   opsBorrowerEnabled: 'ops.borrower.enabled',
+  opsPartnerCallRetried: 'ops.partner_call.retried',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

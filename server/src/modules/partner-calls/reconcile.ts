@@ -1,12 +1,12 @@
 import { and, asc, eq, lt, lte } from 'drizzle-orm';
-import { partnerCalls } from '../../db/schema.ts';
+import { type PartnerCallRow, partnerCalls } from '../../db/schema.ts';
 import { bankCancel, bankContractSigned, bankSubmit } from '../applications/bank-calls.ts';
 import { bankSettle } from '../loans/settle-call.ts';
 import { GATEWAY_OPERATIONS } from '../payments/gateway-calls.ts';
 import { bankOpenSubAccount } from '../receiving-account/open.ts';
 import { bankSmallDeposit } from '../receiving-account/settlement.ts';
 import { moveCall } from './claims.ts';
-import { attemptCall, type PartnerCallContext, type PartnerOperation } from './run.ts';
+import { attemptCall, type CallOutcome, type PartnerCallContext, type PartnerOperation } from './run.ts';
 
 /** How long a claim may stay open, given back or with its lease run out, before reconciliation asks again. */
 export const PARTNER_CALL_RECONCILE_AFTER_MS = 60_000;
@@ -52,18 +52,27 @@ export async function reconcilePartnerCalls(
   let closed = 0;
   for (const call of open) {
     if (budget?.aborted) break;
-    const op = PARTNER_OPERATIONS[call.operation];
-    if (!op) {
-      ctx.log.warn(
-        { callId: call.id, operation: call.operation },
-        'open partner call of an unknown operation',
-      );
-      continue;
-    }
-    const taken = await ctx.db.transaction((tx) => moveCall(tx, call, 'TAKE_OVER', { now: ctx.now() }));
-    if (!taken) continue;
-    const outcome = await attemptCall(ctx, op, taken);
-    if (outcome.status === 'ANSWERED') closed += 1;
+    const outcome = await finishOpenCall(ctx, call);
+    if (outcome?.status === 'ANSWERED') closed += 1;
   }
   return closed;
+}
+
+/**
+ * One open claim taken over (one taker) and its partner asked again with the SAME idempotency key; the answer is
+ * applied. Null when another taker came first or the operation is unknown. The reconciliation above and an
+ * operator's 立即重试 in the console both go through here.
+ */
+export async function finishOpenCall(
+  ctx: PartnerCallContext,
+  call: PartnerCallRow,
+): Promise<CallOutcome | null> {
+  const op = PARTNER_OPERATIONS[call.operation];
+  if (!op) {
+    ctx.log.warn({ callId: call.id, operation: call.operation }, 'open partner call of an unknown operation');
+    return null;
+  }
+  const taken = await ctx.db.transaction((tx) => moveCall(tx, call, 'TAKE_OVER', { now: ctx.now() }));
+  if (!taken) return null;
+  return attemptCall(ctx, op, taken);
 }
