@@ -14,6 +14,7 @@ describe('the console’s menu by permission', () => {
       ['borrower.read', 'refund.review'],
       ['工作台', '待我审批', '借款人查询', '退款审核'],
     ],
+    [['partner-call.resolve'], ['工作台', '待我审批', '合作方调用']],
   ] as const)('%j sees %j', (permissions, labels) => {
     expect(menuFor(permissions).map((e) => e.label)).toEqual(labels);
   });

@@ -17,6 +17,10 @@ export const ROUTES: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../pages/borrowers/BorrowersPage')).default }),
       },
       {
+        path: 'partner-calls',
+        lazy: async () => ({ Component: (await import('../pages/partner-calls/PartnerCallsPage')).default }),
+      },
+      {
         path: 'refunds',
         lazy: async () => ({ Component: (await import('../pages/refunds/RefundQueuePage')).default }),
       },
