@@ -35,6 +35,7 @@ import { opsOperatorRoutes } from './modules/ops/operator-routes.ts';
 import { opsPartnerCallRoutes } from './modules/ops/partner-call-routes.ts';
 import { opsRequestRoutes } from './modules/ops/request-routes.ts';
 import { opsRoutesOf } from './modules/ops/routes.ts';
+import { opsWatchRoutes } from './modules/ops/watch-routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   opsBorrowerRoutes(app, ctx);
   opsOperatorRoutes(app, ctx);
   opsPartnerCallRoutes(app, ctx);
+  opsWatchRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
     // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,

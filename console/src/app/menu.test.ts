@@ -12,7 +12,7 @@ describe('the console’s menu by permission', () => {
     [['refund.review'], ['工作台', '待我审批', '退款审核']],
     [
       ['borrower.read', 'refund.review'],
-      ['工作台', '待我审批', '借款人查询', '退款审核'],
+      ['工作台', '待我审批', '待处理事项', '借款人查询', '退款审核'],
     ],
     [['partner-call.resolve'], ['工作台', '待我审批', '合作方调用']],
   ] as const)('%j sees %j', (permissions, labels) => {

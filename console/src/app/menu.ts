@@ -11,6 +11,7 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { path: '/', label: '工作台', permission: null },
   { path: '/inbox', label: '待我审批', permission: null },
+  { path: '/queues', label: '待处理事项', permission: 'borrower.read' },
   { path: '/borrowers', label: '借款人查询', permission: 'borrower.read' },
   { path: '/refunds', label: '退款审核', permission: 'refund.review' },
   { path: '/partner-calls', label: '合作方调用', permission: 'partner-call.resolve' },

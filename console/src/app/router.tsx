@@ -13,6 +13,10 @@ export const ROUTES: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../pages/inbox/InboxPage')).default }),
       },
       {
+        path: 'queues',
+        lazy: async () => ({ Component: (await import('../pages/queues/QueuesPage')).default }),
+      },
+      {
         path: 'borrowers',
         lazy: async () => ({ Component: (await import('../pages/borrowers/BorrowersPage')).default }),
       },
