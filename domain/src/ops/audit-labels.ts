@@ -30,6 +30,7 @@ const LABELS: Record<string, string> = {
   'ops.borrower.disabled': '停用借款人',
   'ops.borrower.enabled': '启用借款人',
   'ops.partner_call.retried': '重试合作方调用',
+  'ops.command.run': '执行运维命令',
   'login.unlock_by_operator': '解除借款人登录锁定',
 };
 

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { AUDIT, recordAudit } from '../modules/audit/record.ts';
+import { operatorByLogin } from '../modules/ops/operators.ts';
 import { resetPassword, setDisabled, unlock } from './commands/account.ts';
 import { COUPON_USAGE, coupon } from './commands/coupon.ts';
 import { create } from './commands/create.ts';
@@ -19,6 +21,7 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
   direct-link <loginId> [--base PUBLIC_URL] [--minutes 10]
                                一次性免密登录链接（不访问数据库）/ one-time password-free login link
   list                         列出用户 / list users
+  --as <运营人员登录账号>       以该运营人员身份执行并记入审计日志（生产环境必填）/ run as this operator, audited (required in production)
   purge                        清理过期会话、验证码等（服务也每小时执行）/ delete spent sessions, codes (hourly in the server too)
   refund approve <refundNo> [--reason 审核意见]
   refund reject <refundNo> --reason 原因
@@ -66,16 +69,61 @@ export function parseCommand(argv: string[]) {
       until: { type: 'string' },
       scope: { type: 'string' },
       'scope-values': { type: 'string' },
+      as: { type: 'string' },
     },
   });
   const [name, ...rest] = positionals;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) throw new CommandError(USAGE);
-  return { command, positionals: rest, values: values as Record<string, string | undefined> };
+  return {
+    name: name as string,
+    command,
+    positionals: rest,
+    values: values as Record<string, string | undefined>,
+  };
 }
 
-/** Runs one command; throws CommandError for usage and input problems. */
+/** Commands that change nothing: they need no operator to run as. */
+const READ_ONLY = new Set(['list', 'direct-link']);
+
+/**
+ * The operator a command runs as (`--as <login id>`): an enabled operator of the console, required in production
+ * for every command that changes something. Outside production it may be left out (the shell's user is named).
+ */
+async function runAs(env: CommandEnv, name: string, as: string | undefined) {
+  if (!as) {
+    if (env.config.environment === 'production' && !READ_ONLY.has(name)) {
+      throw new CommandError(
+        `生产环境须以运营人员身份执行：加上 --as <运营人员登录账号> / production: add --as <operator login id>`,
+      );
+    }
+    return null;
+  }
+  if (!env.db)
+    throw new CommandError('--as 只用于访问数据库的命令 / --as is for commands that use the database');
+  const operator = await operatorByLogin(env.db, as);
+  if (!operator || operator.disabled) {
+    throw new CommandError(`没有该运营人员或已停用 / no such enabled operator: ${as}`);
+  }
+  return { id: operator.id, loginId: operator.loginId };
+}
+
+/** Runs one command; throws CommandError for usage and input problems. Audited under its operator. */
 export async function runUserCommand(argv: string[], env: CommandEnv): Promise<void> {
-  const { command, positionals, values } = parseCommand(argv);
-  await command.run(env, positionals, values);
+  const { name, command, positionals, values } = parseCommand(argv);
+  const operator = await runAs(env, name, values.as);
+  await command.run({ ...env, operator }, positionals, values);
+  if (operator && env.db && !READ_ONLY.has(name)) {
+    // what ran, never the values (a --password among them)
+    await recordAudit(env.db, {
+      action: AUDIT.opsCommandRun,
+      at: (env.now ?? (() => new Date()))(),
+      operatorId: operator.id,
+      loginId: operator.loginId,
+      detail: {
+        command: [name, ...positionals].join(' '),
+        options: Object.keys(values).filter((k) => k !== 'as'),
+      },
+    });
+  }
 }

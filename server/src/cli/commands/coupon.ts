@@ -14,6 +14,7 @@ import { coupons } from '../../db/schema.ts';
 import { CouponIssueError, issueCoupon } from '../../modules/coupons/issue.ts';
 import { couponLike } from '../../modules/coupons/views.ts';
 import {
+  actorOf,
   type Command,
   CommandError,
   clock,
@@ -23,8 +24,6 @@ import {
   required,
   type Values,
 } from './shared.ts';
-
-const OPERATOR = process.env.USER ? `cli:${process.env.USER}` : 'cli';
 
 export const COUPON_USAGE = `用法 / usage:
   coupon issue <loginId> --kind AMOUNT_OFF --amount 20 [--threshold 100] --title 名称 (--days 30 | --until 2026-12-31)
@@ -116,7 +115,7 @@ export const coupon: Command = {
           scope: (values.scope?.toUpperCase() ?? 'ALL') as CouponScope,
           scopeValues,
           source: 'OPERATOR',
-          issuedBy: OPERATOR,
+          issuedBy: actorOf(env),
         },
         now,
       );

@@ -3,9 +3,7 @@ import type { RefundRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { closeRefund, retryRefund } from '../../modules/refunds/failed.ts';
 import { reviewRefund } from '../../modules/refunds/review.ts';
-import { type Command, CommandError, clock, database, type Values } from './shared.ts';
-
-const OPERATOR = process.env.USER ? `cli:${process.env.USER}` : 'cli';
+import { actorOf, type Command, CommandError, clock, database, type Values } from './shared.ts';
 
 const USAGE =
   '用法 / usage: refund approve <refundNo> | refund reject <refundNo> --reason 原因 | refund resend <refundNo> | refund close <refundNo> --reason 原因';
@@ -25,7 +23,7 @@ const ACTIONS: Record<string, { needsReason: boolean; run: Action; next?: string
         refundNo,
         decision: 'APPROVE',
         actor: 'OPERATOR',
-        actorRef: OPERATOR,
+        actorRef: actorOf(env),
         reason,
         now: clock(env),
       }),
@@ -38,7 +36,7 @@ const ACTIONS: Record<string, { needsReason: boolean; run: Action; next?: string
         refundNo,
         decision: 'REJECT',
         actor: 'OPERATOR',
-        actorRef: OPERATOR,
+        actorRef: actorOf(env),
         reason,
         now: clock(env),
       }),
@@ -48,7 +46,7 @@ const ACTIONS: Record<string, { needsReason: boolean; run: Action; next?: string
     run: (env, refundNo) => {
       const now = clock(env);
       return database(env).transaction((tx) =>
-        retryRefund(tx, refundNo, 'OPERATOR', { now, actorRef: OPERATOR, sendAt: now }),
+        retryRefund(tx, refundNo, 'OPERATOR', { now, actorRef: actorOf(env), sendAt: now }),
       );
     },
     next: '服务将在数秒内重新向支付渠道发起退款 / the server sends the refund again within seconds',
@@ -57,7 +55,7 @@ const ACTIONS: Record<string, { needsReason: boolean; run: Action; next?: string
     needsReason: true,
     run: (env, refundNo, reason) =>
       database(env).transaction((tx) =>
-        closeRefund(tx, refundNo, { now: clock(env), actorRef: OPERATOR, reason: reason ?? '' }),
+        closeRefund(tx, refundNo, { now: clock(env), actorRef: actorOf(env), reason: reason ?? '' }),
       ),
   },
 };

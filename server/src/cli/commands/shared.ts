@@ -14,14 +14,14 @@ export interface CommandEnv {
   config: Config;
   print: (line: string) => void;
   now?: () => Date;
+  /** the operator the command runs as (`--as`), set by runUserCommand */
+  operator?: { id: number; loginId: string } | null;
 }
 
-export interface CommandEnv {
-  /** null for commands that do not need the database (direct-link) */
-  db: Database | null;
-  config: Config;
-  print: (line: string) => void;
-  now?: () => Date;
+/** How an act names who did it: the operator given with --as, else the shell's user. */
+export function actorOf(env: CommandEnv): string {
+  if (env.operator) return env.operator.loginId;
+  return process.env.USER ? `cli:${process.env.USER}` : 'cli';
 }
 
 export type Values = Record<string, string | undefined>;

@@ -68,6 +68,7 @@ export const AUDIT = {
   opsBorrowerDisabled: 'ops.borrower.disabled',
   opsBorrowerEnabled: 'ops.borrower.enabled',
   opsPartnerCallRetried: 'ops.partner_call.retried',
+  opsCommandRun: 'ops.command.run',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];
