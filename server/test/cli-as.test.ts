@@ -54,7 +54,7 @@ describe('npm run user -- … --as <operator>', () => {
     expect(rows.every((r) => r.operatorId === operator?.id && r.loginId === 'night-shift')).toBe(true);
     const text = JSON.stringify(rows);
     for (const secret of ['Secret1234', '13800138123', 'w@e.cn']) expect(text).not.toContain(secret);
-    expect((rows[0]?.detail as { options: string[] }).options).toEqual([
+    expect((rows[0]?.detail as { options: string[] } | undefined)?.options).toEqual([
       'name',
       'phone',
       'email',

@@ -31,6 +31,7 @@ const LABELS: Record<string, string> = {
   'ops.borrower.enabled': '启用借款人',
   'ops.partner_call.retried': '重试合作方调用',
   'ops.command.run': '执行运维命令',
+  'ops.coupon.issued': '发放优惠券',
   'login.unlock_by_operator': '解除借款人登录锁定',
 };
 
@@ -49,6 +50,7 @@ export function auditSummary(detail: Record<string, unknown> | null): string {
     );
   }
   if (Array.isArray(detail.roles)) parts.push(`角色：${detail.roles.join('、')}`);
+  if (Array.isArray(detail.loginIds)) parts.push(`借款人 ${detail.loginIds.length} 位`);
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`原因：${detail.reason}`);
   return parts.length > 0 ? parts.join(' · ') : '—';
 }

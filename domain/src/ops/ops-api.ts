@@ -33,6 +33,7 @@ export const OPS_API = {
   queueDiverted: '/ops/queues/diverted',
   queueWaiting: '/ops/queues/waiting',
   queueAccess: '/ops/queues/access',
+  couponIssue: '/ops/coupons/issue',
   partnerCalls: '/ops/partner-calls',
   partnerCallRetry: '/ops/partner-calls/retry',
   refundQueue: '/ops/refunds/queue',

@@ -40,7 +40,11 @@ describe('an operator request (maker-checker)', () => {
   });
 
   it('gives each money kind a maker and a checker permission that no starting role but the administrator holds both of', () => {
-    for (const kind of [OPS_REQUEST_KINDS['refund.approve'], OPS_REQUEST_KINDS['refund.reject']]) {
+    for (const kind of [
+      OPS_REQUEST_KINDS['refund.approve'],
+      OPS_REQUEST_KINDS['refund.reject'],
+      OPS_REQUEST_KINDS['coupon.issue-many'],
+    ]) {
       expect(kind.maker).not.toBe(kind.checker);
       const both = DEFAULT_ROLES.filter(
         (r) => r.permissions.includes(kind.maker) && r.permissions.includes(kind.checker),

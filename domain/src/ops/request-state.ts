@@ -82,6 +82,12 @@ export const OPS_REQUEST_KINDS = {
     expiresHours: 24,
   },
   'refund.reject': { label: '拒绝退款', maker: 'refund.review', checker: 'refund.confirm', expiresHours: 24 },
+  'coupon.issue-many': {
+    label: '批量发放优惠券',
+    maker: 'coupon.issue',
+    checker: 'coupon.manage',
+    expiresHours: 72,
+  },
   'borrower.enable': {
     label: '启用借款人',
     maker: 'borrower.enable',

@@ -7,6 +7,7 @@ import { empty } from '../../app/empty';
 import { useOpsSession } from '../../app/session';
 import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
+import { CouponDialog } from './CouponDialog';
 
 const FIELD_LABELS: Record<RevealField, string> = {
   phone: '手机号',
@@ -38,6 +39,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
   const act = useAct();
   const [revealing, setRevealing] = useState<RevealField | null>(null);
   const [access, setAccess] = useState<'disable' | 'enable' | null>(null);
+  const [couponOpen, setCouponOpen] = useState(false);
   const [revealed, setRevealed] = useState<Partial<Record<RevealField, string>>>({});
   const can = (permission: string) => session?.operator.permissions.includes(permission as never) ?? false;
   if (profile.isPending) return <Skeleton active />;
@@ -82,7 +84,16 @@ function BorrowerView({ loginId }: { loginId: string }) {
         <Descriptions.Item label="手机号">{shown('phone', b.phone)}</Descriptions.Item>
         <Descriptions.Item label="邮箱">{shown('email', b.email)}</Descriptions.Item>
         <Descriptions.Item label="注册时间">{formatDateTime(b.createdAt)}</Descriptions.Item>
-        <Descriptions.Item label="可用优惠券">{b.usableCoupons} 张</Descriptions.Item>
+        <Descriptions.Item label="可用优惠券">
+          <Space size={4} wrap>
+            {b.usableCoupons} 张
+            {can('coupon.issue') && (
+              <Button size="small" type="link" onClick={() => setCouponOpen(true)}>
+                发放优惠券
+              </Button>
+            )}
+          </Space>
+        </Descriptions.Item>
       </Descriptions>
       {b.certification ? (
         <Descriptions title="企业认证" column={{ xs: 1, md: 2 }} size="small" bordered>
@@ -179,6 +190,14 @@ function BorrowerView({ loginId }: { loginId: string }) {
           { title: '内容', dataIndex: 'summary' },
           { title: '来源地址', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
         ]}
+      />
+      <CouponDialog
+        loginId={loginId}
+        open={couponOpen}
+        onClose={(done) => {
+          setCouponOpen(false);
+          if (done) void act(async () => {}, done);
+        }}
       />
       <ReasonModal
         title={

@@ -1,16 +1,22 @@
 import { formatDateTime } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type BorrowerFound, borrowerSearchQuery } from '../../api/borrowers';
 import { empty } from '../../app/empty';
+import { useOpsSession } from '../../app/session';
+import { useAct } from '../../app/useAct';
 import { BorrowerDrawer } from './BorrowerDrawer';
+import { CouponDialog } from './CouponDialog';
 
 /** 借款人查询: by login id, phone, e-mail, USCC or company; a row opens the borrower on one page. */
 export default function BorrowersPage() {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const found = useQuery(borrowerSearchQuery(q));
+  const canIssue = useOpsSession()?.operator.permissions.includes('coupon.issue') ?? false;
+  const [bulk, setBulk] = useState(false);
+  const act = useAct();
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
@@ -59,7 +65,20 @@ export default function BorrowersPage() {
           { title: '注册时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
         ]}
       />
+      {canIssue && (
+        <Button onClick={() => setBulk(true)} style={{ alignSelf: 'flex-start' }}>
+          批量发放优惠券
+        </Button>
+      )}
       <BorrowerDrawer loginId={open} onClose={() => setOpen(null)} />
+      <CouponDialog
+        loginId={null}
+        open={bulk}
+        onClose={(done) => {
+          setBulk(false);
+          if (done) void act(async () => {}, done);
+        }}
+      />
     </Space>
   );
 }

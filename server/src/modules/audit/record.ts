@@ -69,6 +69,7 @@ export const AUDIT = {
   opsBorrowerEnabled: 'ops.borrower.enabled',
   opsPartnerCallRetried: 'ops.partner_call.retried',
   opsCommandRun: 'ops.command.run',
+  opsCouponIssued: 'ops.coupon.issued',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

@@ -35,7 +35,7 @@ export interface CouponIssue extends CouponTerms {
 }
 
 /** What is wrong with a coupon to issue, else []. */
-function couponIssueProblems(input: CouponIssue, now: Date): string[] {
+export function couponIssueProblems(input: CouponIssue, now: Date): string[] {
   const problems = [...couponTermsProblems(input)];
   if (!COUPON_KINDS.includes(input.kind))
     return ['优惠券类型应为 AMOUNT_OFF（满减）、PERCENT_OFF（折扣）或 FREE_FEE（免服务费）'];

@@ -15,10 +15,12 @@ import {
   RevealResultSchema,
   UnlockResultSchema,
 } from '../../schemas/ops-borrowers.ts';
+import { CouponIssueBody, CouponIssuedSchema } from '../../schemas/ops-coupons.ts';
 import { RequestMadeSchema } from '../../schemas/ops-requests.ts';
 import { askEnableBorrower, disableBorrower } from './borrower-access.ts';
 import { borrowerProfile, revealBorrowerField, unlockBorrower } from './borrower-profile.ts';
 import { searchBorrowers } from './borrower-search.ts';
+import { issueFromConsole } from './coupon-issue.ts';
 
 const TAGS = ['运营后台：借款人'];
 
@@ -74,6 +76,16 @@ export function opsBorrowerRoutes(app: App, ctx: AppContext): void {
       result: RequestMadeSchema,
     },
     (request, operator) => askEnableBorrower(ctx, operator, request.body, requestMeta(request)),
+  );
+  ops.post(
+    OPS_API.couponIssue,
+    {
+      summary: '发放优惠券（一位借款人立即发放；多位须复核）',
+      permission: 'coupon.issue',
+      body: CouponIssueBody,
+      result: CouponIssuedSchema,
+    },
+    (request, operator) => issueFromConsole(ctx, operator, request.body, requestMeta(request)),
   );
   ops.post(
     OPS_API.borrowerUnlock,

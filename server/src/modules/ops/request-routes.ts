@@ -13,6 +13,7 @@ import {
   RequestMadeSchema,
 } from '../../schemas/ops-requests.ts';
 import { applyEnableBorrower } from './borrower-access.ts';
+import { applyIssueMany } from './coupon-issue.ts';
 import { applyRoleChange } from './operator-admin.ts';
 import { decideRefund, REFUND_ACTS, refundQueue } from './refund-decisions.ts';
 import {
@@ -25,7 +26,12 @@ import {
 } from './requests.ts';
 
 const TAGS = ['运营后台：复核'];
-const ACTS = { ...REFUND_ACTS, 'operator.roles': applyRoleChange, 'borrower.enable': applyEnableBorrower };
+const ACTS = {
+  ...REFUND_ACTS,
+  'operator.roles': applyRoleChange,
+  'borrower.enable': applyEnableBorrower,
+  'coupon.issue-many': applyIssueMany,
+};
 const CHECKER_NOTE =
   '复核人须持有该申请种类的复核权限（退款决定：`refund.confirm`；角色变更：`operator.manage`；启用借款人：`borrower.enable`），且不能是提交人。';
 
