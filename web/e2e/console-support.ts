@@ -23,6 +23,16 @@ export async function signInToConsole(
   await page.getByLabel('密码').fill(OPS_PASSWORD);
   await page.getByRole('button', { name: '下一步' }).click();
   const field = page.getByLabel('动态验证码');
+  // the password step answers with the code's field, or says under the form why not (said in the failure)
+  const passed = await Promise.race([
+    field.waitFor({ timeout: WAIT }).then(() => null),
+    page
+      .locator('.ant-form-item-explain-error')
+      .first()
+      .waitFor({ timeout: WAIT })
+      .then(() => page.locator('.ant-form-item-explain-error').first().textContent()),
+  ]);
+  if (passed !== null) throw new Error(`${operator.loginId}: the password step said ${passed}`);
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const step = Math.max(stepNow(), (usedStep.get(operator.secret) ?? -1) + 1);
     // a code more than one step ahead is not taken yet: wait until it is

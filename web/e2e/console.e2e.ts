@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { audit, mainCount } from './axe.ts';
 import { signInToConsole } from './console-support.ts';
-import { animationsDone, browserPerFile, DESKTOP, newPage, PHONE, screenshot, WAIT } from './support.ts';
+import {
+  animationsDone,
+  browserPerFile,
+  DESKTOP,
+  failureEvidence,
+  newPage,
+  PHONE,
+  screenshot,
+  WAIT,
+} from './support.ts';
 import { DEMO, OPS_ADMIN, OPS_RISK, OPS_SUPPORT } from './users.ts';
 
 const browser = browserPerFile();
@@ -14,6 +23,7 @@ const overflow = (page: Page) =>
 describe('the operator console', () => {
   it('an administrator signs in with the authenticator and finds the sign-in in the audit search', async () => {
     const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
+    onTestFailed(() => failureEvidence(page, 'FAILED-console-admin'));
     await page.goto('/ops/');
     await page.getByLabel('登录账号').waitFor({ timeout: WAIT });
     expect(await mainCount(page)).toBe(1);

@@ -1,3 +1,4 @@
+import { TIMEOUTS } from '@loan/domain';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readOpsSession } from '../app/session';
@@ -55,5 +56,17 @@ describe('the console’s HTTP client', () => {
     await expect(opsRequest('GET', '/ops/me')).rejects.toBeInstanceOf(OpsApiError);
     expect(readOpsSession()).toBeNull();
     expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the sign-in steps the sign-in time-out, and other calls the default', async () => {
+    const seen: unknown[] = [];
+    opsHttp.defaults.adapter = async (config) => {
+      seen.push(config.timeout);
+      return answer(200, { response: { rspCode: '0000', rspDesc: '成功' }, result: null })(config);
+    };
+    const { signInSteps } = await import('./ops');
+    await signInSteps.password('ops-admin', 'x');
+    await opsRequest('GET', '/ops/me');
+    expect(seen).toEqual([TIMEOUTS.login, TIMEOUTS.default]);
   });
 });

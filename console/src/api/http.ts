@@ -54,11 +54,13 @@ export async function opsRequest<T>(
   method: 'GET' | 'POST',
   path: string,
   payload?: Record<string, unknown>,
+  options: { timeout?: number } = {},
 ): Promise<T> {
   try {
     const res = await opsHttp.request<Envelope<T>>({
       method,
       url: path,
+      ...(options.timeout ? { timeout: options.timeout } : {}),
       ...(method === 'GET' ? { params: payload } : { data: payload ?? {} }),
     });
     if (res.data.response.rspCode !== '0000') {

@@ -5,20 +5,25 @@ import {
   type OpsOperator,
   type OpsSignedIn,
   type Permission,
+  TIMEOUTS,
 } from '@loan/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { opsRequest } from './http';
 
+/** The sign-in steps wait as long as the borrowers' sign-in does (docs/PRODUCT.md §9: a password hash is slow). */
+const SIGN_IN = { timeout: TIMEOUTS.login };
+
 export const signInSteps = {
   password: (loginId: string, password: string) =>
-    opsRequest<OpsLoginResult>('POST', OPS_API.login, { loginId, password }),
+    opsRequest<OpsLoginResult>('POST', OPS_API.login, { loginId, password }, SIGN_IN),
   totp: (challenge: string, code: string) =>
-    opsRequest<OpsSignedIn>('POST', OPS_API.verifyTotp, { challenge, code }),
+    opsRequest<OpsSignedIn>('POST', OPS_API.verifyTotp, { challenge, code }, SIGN_IN),
   recovery: (challenge: string, recoveryCode: string) =>
-    opsRequest<OpsSignedIn>('POST', OPS_API.recoveryLogin, { challenge, recoveryCode }),
-  enrolStart: (challenge: string) => opsRequest<OpsEnrolment>('POST', OPS_API.enrolStart, { challenge }),
+    opsRequest<OpsSignedIn>('POST', OPS_API.recoveryLogin, { challenge, recoveryCode }, SIGN_IN),
+  enrolStart: (challenge: string) =>
+    opsRequest<OpsEnrolment>('POST', OPS_API.enrolStart, { challenge }, SIGN_IN),
   enrolConfirm: (challenge: string, code: string) =>
-    opsRequest<OpsSignedIn>('POST', OPS_API.enrolConfirm, { challenge, code }),
+    opsRequest<OpsSignedIn>('POST', OPS_API.enrolConfirm, { challenge, code }, SIGN_IN),
 };
 
 export const logout = () => opsRequest<null>('POST', OPS_API.logout);
