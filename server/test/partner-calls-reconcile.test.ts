@@ -13,12 +13,12 @@ import {
   sandboxBankRequests,
   settlementRequests,
 } from '../src/db/schema.ts';
-import { reconcileApplications } from '../src/modules/applications/reconcile.ts';
 import { CALL_LEASE_MS } from '../src/modules/partner-calls/claims.ts';
 import {
   PARTNER_CALL_RECONCILE_AFTER_MS,
+  reconcileAll,
   reconcilePartnerCalls,
-} from '../src/modules/partner-calls/reconcile.ts';
+} from '../src/modules/partner-reconcile/reconcile.ts';
 import { call, createTestApp, type TestApp } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
@@ -185,7 +185,7 @@ describe('claims left open are finished by reconcilePartnerCalls with the same i
     expect(callsFor('settle', `settlement-${open?.id}`)).toHaveLength(1);
 
     t.clock.advance(PARTNER_CALL_RECONCILE_AFTER_MS + 1000);
-    await reconcileApplications(ctx());
+    await reconcileAll(ctx());
     const [told] = await t.db.select().from(settlementRequests).where(eq(settlementRequests.loanId, loan.id));
     expect(told).toMatchObject({ status: 'SETTLED', bankStatus: 'ACCEPTED' });
     const asked = callsFor('settle', `settlement-${open?.id}`);

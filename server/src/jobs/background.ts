@@ -5,10 +5,10 @@ import type { AppContext } from '../context.ts';
 import { sandboxBankJobs } from '../db/schema.ts';
 import type { App } from '../http.ts';
 import { expireApprovals } from '../modules/applications/contract-expiry.ts';
-import { reconcileApplications } from '../modules/applications/reconcile.ts';
 import { purgeOrphanDocuments } from '../modules/documents/orphans.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
+import { reconcileAll } from '../modules/partner-reconcile/reconcile.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import { checkLockedPayouts } from '../modules/receiving-account/payouts.ts';
 import { refundWorkWaiting, sandboxReviewRefunds } from '../modules/refunds/sandbox-review.ts';
@@ -92,7 +92,7 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
       everySeconds: every.reconciliation,
       // decisions the banks' callbacks lost, and approvals not signed in time
       run: async (budget) => ({
-        changed: await reconcileApplications(ctx, budget),
+        changed: (await reconcileAll(ctx, budget)).changed,
         expired: await expireApprovals(ctx, budget),
       }),
       idle: (result) => {

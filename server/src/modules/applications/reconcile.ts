@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import { applications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT } from '../audit/record.ts';
-import { reconcilePartnerCalls } from '../partner-calls/reconcile.ts';
 import { applyAuditedEvent } from './apply-event.ts';
 
 /** How long a review may stay without a decision before the bank is asked (a callback may have been lost). */
@@ -24,7 +23,6 @@ export async function reconcileApplications(
   budget?: AbortSignal,
   limit = 100,
 ): Promise<number> {
-  await reconcilePartnerCalls(ctx, budget);
   const now = ctx.now();
   const stale = await ctx.db
     .select()

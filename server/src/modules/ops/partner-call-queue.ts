@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordOperatorAudit } from '../audit/record.ts';
 import { callById } from '../partner-calls/claims.ts';
-import { finishOpenCall } from '../partner-calls/reconcile.ts';
+import { finishOpenCall } from '../partner-reconcile/reconcile.ts';
 
 const DAY = 86_400_000;
 

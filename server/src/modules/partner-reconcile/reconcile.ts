@@ -1,12 +1,23 @@
 import { and, asc, eq, lt, lte } from 'drizzle-orm';
 import { type PartnerCallRow, partnerCalls } from '../../db/schema.ts';
 import { bankCancel, bankContractSigned, bankSubmit } from '../applications/bank-calls.ts';
+import { reconcileApplications } from '../applications/reconcile.ts';
 import { bankSettle } from '../loans/settle-call.ts';
+import { moveCall } from '../partner-calls/claims.ts';
+import {
+  attemptCall,
+  type CallOutcome,
+  type PartnerCallContext,
+  type PartnerOperation,
+} from '../partner-calls/run.ts';
 import { GATEWAY_OPERATIONS } from '../payments/gateway-calls.ts';
 import { bankOpenSubAccount } from '../receiving-account/open.ts';
 import { bankSmallDeposit } from '../receiving-account/settlement.ts';
-import { moveCall } from './claims.ts';
-import { attemptCall, type CallOutcome, type PartnerCallContext, type PartnerOperation } from './run.ts';
+
+/**
+ * Reconciliation of every partner call, above the modules that make them (applications, loans, payments, the
+ * receiving account): they use partner-calls to claim and run their calls; only this module knows them all.
+ */
 
 /** How long a claim may stay open, given back or with its lease run out, before reconciliation asks again. */
 export const PARTNER_CALL_RECONCILE_AFTER_MS = 60_000;
@@ -75,4 +86,13 @@ export async function finishOpenCall(
   const taken = await ctx.db.transaction((tx) => moveCall(tx, call, 'TAKE_OVER', { now: ctx.now() }));
   if (!taken) return null;
   return attemptCall(ctx, op, taken);
+}
+
+/** The reconciliation job: claims left open finished first, then decisions the banks' callbacks lost. */
+export async function reconcileAll(
+  ctx: PartnerCallContext,
+  budget?: AbortSignal,
+): Promise<{ closedCalls: number; changed: number }> {
+  const closedCalls = await reconcilePartnerCalls(ctx, budget);
+  return { closedCalls, changed: await reconcileApplications(ctx, budget) };
 }
