@@ -4,15 +4,15 @@
  * Builds the console, starts the real server as `npm start` does (embedded database in a fresh DATA_DIR, demo
  * data), and prints each page's score and any failed audit. Exits 1 below the target (90).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { generateSync } from 'otplib';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { startServer } from './bench-server.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -22,38 +22,6 @@ const PAGES = [
   { path: '/ops/login', signedIn: false, ready: '登录账号' },
   { path: '/ops/refunds', signedIn: true, ready: '退款审核' },
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs')], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', SKIP_WEB_BUILD: '1', DATA_DIR: dataDir, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 180_000; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    if (
-      await fetch(`${base}/api/health/ready`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer within 180 s');
-}
 
 /** Password, then the authenticator's code of the next step (never one a previous run took). */
 async function signIn(page: Page, base: string): Promise<void> {

@@ -7,14 +7,14 @@
  * a first load. Prints, per page, the median run's scores, metrics and JavaScript bytes, and writes them into
  * docs/BENCHMARKS.md between the bench:web markers.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { startServer } from './bench-server.ts';
 import { type PageFigures, webReport } from './report.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
@@ -33,36 +33,6 @@ export const AUDITED_PAGES = [
   { path: '/record/loanRecord', signedIn: true, target: 90 },
   { path: '/account/myAccount', signedIn: true, target: 90 },
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs')], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', SKIP_WEB_BUILD: '1', DATA_DIR: dataDir, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 180_000; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const ready = await fetch(`${base}/health/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer within 180 s');
-}
 
 /** Signs in through the login page, as a borrower does; the tab keeps the session record. */
 async function signIn(page: Page, base: string): Promise<void> {
