@@ -1,6 +1,17 @@
 import { formatDateTime, OPS_REQUEST_STATE_DISPLAY } from '@loan/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { inboxQuery, myRequestsQuery, type RequestLine, requestActs } from '../../api/requests';
 import { empty } from '../../app/empty';
@@ -20,6 +31,33 @@ const payloadReason = (line: RequestLine) => {
   return typeof line.payload.reason === 'string' && line.payload.reason ? line.payload.reason : '—';
 };
 
+/** A table of requests: what was asked and about whom first, then the columns given. */
+function RequestTable({
+  query,
+  emptyText,
+  columns,
+}: {
+  query: UseQueryResult<RequestLine[]>;
+  emptyText: string;
+  columns: TableColumnsType<RequestLine>;
+}) {
+  return (
+    <Table<RequestLine>
+      rowKey="requestId"
+      loading={query.isPending}
+      dataSource={query.data ?? []}
+      pagination={false}
+      scroll={{ x: 860 }}
+      locale={{ emptyText: empty(emptyText) }}
+      columns={[
+        { title: '申请', dataIndex: 'kindLabel', width: 110 },
+        { title: '对象', key: 'subject', width: 230, render: (_: unknown, line) => subjectText(line) },
+        ...columns,
+      ]}
+    />
+  );
+}
+
 /** 待我审批: what others asked that this operator may check; and what this operator asked, with its outcome. */
 export default function InboxPage() {
   const inbox = useQuery(inboxQuery());
@@ -36,16 +74,10 @@ export default function InboxPage() {
       </Typography.Title>
       {inbox.isError && <Alert type="error" showIcon title={(inbox.error as Error).message} />}
       <Card title="待复核">
-        <Table<RequestLine>
-          rowKey="requestId"
-          loading={inbox.isPending}
-          dataSource={inbox.data ?? []}
-          pagination={false}
-          scroll={{ x: 860 }}
-          locale={{ emptyText: empty('暂无需要您复核的申请') }}
+        <RequestTable
+          query={inbox}
+          emptyText="暂无需要您复核的申请"
           columns={[
-            { title: '申请', dataIndex: 'kindLabel', width: 110 },
-            { title: '对象', key: 'subject', width: 230, render: (_: unknown, line) => subjectText(line) },
             { title: '内容', key: 'reason', render: (_: unknown, line) => payloadReason(line) },
             { title: '提交人', dataIndex: 'makerName', width: 110 },
             {
@@ -82,16 +114,10 @@ export default function InboxPage() {
         />
       </Card>
       <Card title="我提交的申请">
-        <Table<RequestLine>
-          rowKey="requestId"
-          loading={mine.isPending}
-          dataSource={mine.data ?? []}
-          pagination={false}
-          scroll={{ x: 860 }}
-          locale={{ emptyText: empty('您还没有提交过申请') }}
+        <RequestTable
+          query={mine}
+          emptyText="您还没有提交过申请"
           columns={[
-            { title: '申请', dataIndex: 'kindLabel', width: 110 },
-            { title: '对象', key: 'subject', width: 230, render: (_: unknown, line) => subjectText(line) },
             {
               title: '状态',
               dataIndex: 'state',

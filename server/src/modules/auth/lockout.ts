@@ -28,6 +28,16 @@ export function addressKey(loginId: string, ip: string): string {
   return `ip:${loginId}:${ip}`;
 }
 
+/**
+ * The borrower's login id a lock key holds (the whole id, one of its addresses, or its change-password counter),
+ * or null for any other key (the slow-down, the console's operators).
+ */
+export function borrowerOfLockKey(key: string): string | null {
+  if (key.startsWith('ip:')) return key.split(':')[1] ?? null;
+  if (key.startsWith('modifyPwd:')) return key.slice('modifyPwd:'.length);
+  return key.includes(':') ? null : key;
+}
+
 export async function lockedUntil(db: Database, key: string, now: Date): Promise<Date | null> {
   const [row] = await db
     .select({ lockedUntil: loginFailures.lockedUntil })

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { loanCertifications, loginFailures, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { lookupHash } from '../../lib/lookup-hash.ts';
-import { addressKey, normalizeLoginId } from '../auth/lockout.ts';
+import { addressKey, borrowerOfLockKey, normalizeLoginId } from '../auth/lockout.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -26,9 +26,7 @@ export async function lockedLoginIds(
     .select({ key: loginFailures.loginId })
     .from(loginFailures)
     .where(and(gt(loginFailures.lockedUntil, now), or(...keys)));
-  return new Set(
-    loginIds.filter((id) => rows.some((r) => r.key === id || r.key.startsWith(addressKey(id, '')))),
-  );
+  return new Set(rows.map((r) => borrowerOfLockKey(r.key)).filter((id): id is string => id !== null));
 }
 
 /**

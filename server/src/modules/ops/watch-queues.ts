@@ -9,6 +9,7 @@ import {
   refundApplications,
   users,
 } from '../../db/schema.ts';
+import { borrowerOfLockKey } from '../auth/lockout.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
@@ -126,16 +127,9 @@ export async function stoppedOrLocked(ctx: Ctx) {
     .from(loginFailures)
     .where(gt(loginFailures.lockedUntil, now))
     .limit(500);
-  // lock keys: the login id itself, or ip:<login id>:<address>, or modifyPwd:<login id>
   const lockedIds = new Map<string, Date>();
   for (const lock of locks) {
-    const id = lock.key.startsWith('ip:')
-      ? lock.key.split(':')[1]
-      : lock.key.startsWith('modifyPwd:')
-        ? lock.key.slice('modifyPwd:'.length)
-        : lock.key.includes(':')
-          ? undefined
-          : lock.key;
+    const id = borrowerOfLockKey(lock.key);
     if (id && lock.lockedUntil) lockedIds.set(id, lock.lockedUntil);
   }
   const rows = await ctx.db
