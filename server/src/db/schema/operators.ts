@@ -31,6 +31,15 @@ export const operators = pgTable(
     /** sha256 of each unused recovery code */
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * the work e-mail the invitation went to, sealed with PII_KEY bound to `operators:<id>:email`; null for the
+     * accounts made on the server host (create-admin, the demo operators)
+     */
+    emailEnc: text('email_enc'),
+    /** the password was set by someone else (an invitation, create-admin): the next sign-in must replace it */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** a one-time password stops working after this (null: the operator's own password, no end) */
+    passwordExpiresAt: tz('password_expires_at'),
     createdAt: tz('created_at').notNull(),
   },
   (t) => [uniqueIndex('operators_login_id_key').on(t.loginId)],
