@@ -30,7 +30,12 @@ describe('npm run ops -- create-admin', () => {
     expect(password).toMatch(/^[A-Za-z\d]{12}$/);
     const first = await opsCall<OpsLoginResult>(t, 'POST', OPS_API.login, { loginId: 'chief', password });
     expect(first.response.rspCode).toBe(RSP.OK);
-    expect(first.result.next).toBe('ENROL');
+    expect(first.result.next).toBe('CHANGE_PASSWORD');
+    const changed = await opsCall<OpsLoginResult>(t, 'POST', OPS_API.changePassword, {
+      challenge: first.result.challenge,
+      newPassword: 'MyOwnPass2026',
+    });
+    expect(changed.result.next).toBe('ENROL');
     const roles = await t.db.select().from(operatorRoles);
     expect(roles.map((r) => r.roleCode)).toEqual(['admin']);
     const [created] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'ops.operator.created'));

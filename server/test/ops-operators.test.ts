@@ -1,7 +1,16 @@
 import { OPS_API, type OpsLoginResult, type OpsOperator, type OpsSignedIn, RSP } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { enrol, makeOperator, ok, opsCall, type SignedInOperator, totpCode } from './helpers/operators.ts';
+import {
+  enrol,
+  invitationPassword,
+  makeOperator,
+  ok,
+  opsCall,
+  type SignedInOperator,
+  setOwnPassword,
+  totpCode,
+} from './helpers/operators.ts';
 
 let t: TestApp;
 let admin1: SignedInOperator;
@@ -22,23 +31,25 @@ const me = (token: string) => opsCall<OpsOperator>(t, 'GET', OPS_API.me, undefin
 describe('administrators manage operators in the console', () => {
   it('creates an operator with no role, who can sign in but do nothing yet', async () => {
     const created = ok(
-      await opsCall<{ loginId: string; password: string }>(
+      await opsCall<{ loginId: string; email: string }>(
         t,
         'POST',
         OPS_API.operatorCreate,
-        { loginId: 'New-Op', name: '新同事' },
+        { loginId: 'New-Op', name: '新同事', email: 'New.Op@Lender.example' },
         admin1.opsToken,
       ),
     );
-    expect(created.loginId).toBe('new-op');
-    newbie = { ...(await firstSignIn('new-op', created.password)), password: created.password };
+    expect(created).toMatchObject({ loginId: 'new-op', email: 'new.op@lender.example' });
+    const invited = await invitationPassword(t, 'new.op@lender.example');
+    const password = await setOwnPassword(t, 'new-op', invited, 'NewOpOwn2026');
+    newbie = { ...(await firstSignIn('new-op', password)), password };
     expect(ok(await me(newbie.opsToken)).permissions).toEqual([]);
     expect((await opsCall(t, 'GET', OPS_API.refundQueue, undefined, newbie.opsToken)).status).toBe(403);
     const taken = await opsCall(
       t,
       'POST',
       OPS_API.operatorCreate,
-      { loginId: 'new-op', name: '重名' },
+      { loginId: 'new-op', name: '重名', email: 'other@lender.example' },
       admin1.opsToken,
     );
     expect(taken.response.rspDesc).toContain('已被使用');

@@ -19,9 +19,18 @@ export const sessionsQuery = () =>
     queryFn: () => opsRequest<SessionLine[]>('GET', OPS_API.sessions),
   });
 
+/** Where an invitation went, and until when its one-time password works (the password itself is never shown). */
+export interface Invitation {
+  loginId: string;
+  email: string;
+  expiresAt: string;
+}
+
 export const operatorActs = {
-  create: (loginId: string, name: string) =>
-    opsRequest<{ loginId: string; password: string }>('POST', OPS_API.operatorCreate, { loginId, name }),
+  create: (loginId: string, name: string, email: string) =>
+    opsRequest<Invitation>('POST', OPS_API.operatorCreate, { loginId, name, email }),
+  resendInvitation: (loginId: string) =>
+    opsRequest<Invitation>('POST', OPS_API.operatorResendInvitation, { loginId }),
   setRoles: (loginId: string, roles: string[]) =>
     opsRequest<{ requestId: number }>('POST', OPS_API.operatorSetRoles, { loginId, roles }),
   setDisabled: (loginId: string, disabled: boolean) =>

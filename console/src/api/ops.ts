@@ -20,6 +20,8 @@ export const signInSteps = {
     opsRequest<OpsSignedIn>('POST', OPS_API.verifyTotp, { challenge, code }, SIGN_IN),
   recovery: (challenge: string, recoveryCode: string) =>
     opsRequest<OpsSignedIn>('POST', OPS_API.recoveryLogin, { challenge, recoveryCode }, SIGN_IN),
+  changePassword: (challenge: string, newPassword: string) =>
+    opsRequest<OpsLoginResult>('POST', OPS_API.changePassword, { challenge, newPassword }, SIGN_IN),
   enrolStart: (challenge: string) =>
     opsRequest<OpsEnrolment>('POST', OPS_API.enrolStart, { challenge }, SIGN_IN),
   enrolConfirm: (challenge: string, code: string) =>
@@ -36,6 +38,9 @@ export interface OperatorLine {
   name: string;
   disabled: boolean;
   totpEnrolled: boolean;
+  /** the invitation's one-time password not yet replaced by the operator's own */
+  invitationPending: boolean;
+  email: string | null;
   createdAt: string;
   roles: { code: string; name: string }[];
 }

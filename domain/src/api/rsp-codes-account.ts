@@ -47,6 +47,8 @@ export const ACCOUNT_RSP = {
   OPS_REQUEST_STATE: '2311',
   OPS_REQUEST_ACTOR: '2312',
   OPS_BORROWER_NOT_FOUND: '2313',
+  OPS_PASSWORD_CHANGE_REQUIRED: '2320',
+  OPS_INVITATION_EXPIRED: '2321',
 } as const;
 
 export const ACCOUNT_TEXTS: Readonly<Record<(typeof ACCOUNT_RSP)[keyof typeof ACCOUNT_RSP], string>> = {
@@ -91,6 +93,8 @@ export const ACCOUNT_TEXTS: Readonly<Record<(typeof ACCOUNT_RSP)[keyof typeof AC
   '2311': '当前状态不能执行此操作',
   '2312': '只有提交人可以撤回，只有其他复核人可以确认或驳回',
   '2313': '没有该借款人，请核对登录账号',
+  '2320': '请先设置您自己的登录密码',
+  '2321': '初始密码已过期，请联系管理员重新发送邀请',
   '2201': '新的手机号或邮箱与当前相同，无需修改',
   '2202': '该手机号或邮箱已被其他账号使用',
   '2203': '邮箱格式不正确，请检查后重新输入',

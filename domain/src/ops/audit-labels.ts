@@ -14,6 +14,8 @@ const LABELS: Record<string, string> = {
   'ops.login.second_factor_failure': '运营人员动态验证码错误',
   'ops.login.recovery_code_used': '运营人员使用恢复码',
   'ops.totp.enrolled': '运营人员绑定验证器',
+  'ops.password.changed': '运营人员设置登录密码',
+  'ops.operator.invitation_sent': '发送运营人员邀请',
   'ops.logout': '运营人员退出',
   'ops.operator.created': '创建运营人员',
   'ops.operator.roles_changed': '变更运营人员角色',

@@ -11,6 +11,7 @@ export const OPS_API = {
   recoveryLogin: '/ops/auth/recoveryLogin',
   enrolStart: '/ops/auth/enrolStart',
   enrolConfirm: '/ops/auth/enrolConfirm',
+  changePassword: '/ops/auth/changePassword',
   logout: '/ops/auth/logout',
   me: '/ops/me',
   operators: '/ops/operators',
@@ -18,6 +19,7 @@ export const OPS_API = {
   operatorSetRoles: '/ops/operators/setRoles',
   operatorSetDisabled: '/ops/operators/setDisabled',
   operatorResetTotp: '/ops/operators/resetTotp',
+  operatorResendInvitation: '/ops/operators/resendInvitation',
   sessions: '/ops/sessions',
   sessionEnd: '/ops/sessions/end',
   roles: '/ops/roles',
@@ -53,6 +55,9 @@ export const OPS_TOKEN_HEADER = 'opsToken';
 /** An operator's console session ends after this long without a call. */
 export const OPS_IDLE_MINUTES = 15;
 
+/** An invitation's one-time password works this long; an administrator can send a new one. */
+export const OPS_INVITATION_HOURS = 72;
+
 export interface OpsLoginRequest {
   loginId: string;
   password: string;
@@ -60,8 +65,11 @@ export interface OpsLoginRequest {
 
 /** The password was right: the second step, with a challenge that lives 5 minutes. */
 export interface OpsLoginResult {
-  /** TOTP: enter the authenticator's code (or a recovery code); ENROL: bind an authenticator first */
-  next: 'TOTP' | 'ENROL';
+  /**
+   * TOTP: enter the authenticator's code (or a recovery code); ENROL: bind an authenticator first;
+   * CHANGE_PASSWORD: the password was given by someone else (an invitation, create-admin): set one's own first
+   */
+  next: 'TOTP' | 'ENROL' | 'CHANGE_PASSWORD';
   challenge: string;
 }
 

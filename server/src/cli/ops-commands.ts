@@ -9,7 +9,7 @@ import { CommandError } from './commands/shared.ts';
 
 export const OPS_USAGE = `用法 / usage: npm run ops -- create-admin --login <登录账号> --name <姓名>
 
-  create-admin   创建第一位管理员（角色：管理员）并打印一次性的初始密码；首次登录运营后台时绑定验证器（TOTP）。
+  create-admin   创建第一位管理员（角色：管理员）并打印一次性的初始密码；首次登录运营后台时先设置自己的密码，再绑定验证器（TOTP）。
                  之后的运营人员在运营后台中创建。/ creates an administrator and prints a one-time password.`;
 
 /** `npm run ops -- …`: the console's commands that must run before anyone can sign in to it. */
@@ -31,7 +31,13 @@ export async function runOpsCommand(
   try {
     id = await createOperator(
       env.db,
-      { loginId: values.login, name: values.name, password, roles: ['admin'] },
+      {
+        loginId: values.login,
+        name: values.name,
+        password,
+        roles: ['admin'],
+        passwordChangeRequired: true,
+      },
       now,
     );
   } catch (error) {
@@ -49,6 +55,6 @@ export async function runOpsCommand(
   env.print(`已创建管理员 ${loginId}（${values.name.trim()}）/ administrator created`);
   env.print(`初始密码（只显示这一次）/ one-time password: ${password}`);
   env.print(
-    '首次登录运营后台 /ops/ 时用验证器（如 Google Authenticator、Microsoft Authenticator）扫码绑定。',
+    '首次登录运营后台 /ops/ 时先设置自己的密码，再用验证器（如 Google Authenticator、Microsoft Authenticator）扫码绑定。',
   );
 }

@@ -43,6 +43,7 @@ export const SEALED_COLUMNS = {
   /** an operator's TOTP secret, and the one shown for enrolment until a code confirms it */
   operatorTotp: pii('operators', 'id', 'totp_secret'),
   operatorTotpPending: pii('operators', 'id', 'totp_pending'),
+  operatorEmail: pii('operators', 'id', 'email'),
   storeToken: {
     table: 'seller_stores',
     keyColumn: 'user_id',

@@ -7,6 +7,7 @@ export const OperatorCreateBody = Type.Object(
   {
     loginId: OperatorLoginId,
     name: Type.String({ minLength: 1, maxLength: 32, description: '姓名' }),
+    email: Type.String({ minLength: 3, maxLength: 128, description: '工作邮箱（邀请与初始密码发往此处）' }),
   },
   strict,
 );
@@ -30,7 +31,11 @@ export const SessionEndBody = Type.Object(
   strict,
 );
 
-export const OperatorCreatedSchema = Type.Object({ loginId: Type.String(), password: Type.String() });
+export const OperatorCreatedSchema = Type.Object({
+  loginId: Type.String(),
+  email: Type.String(),
+  expiresAt: Type.String({ format: 'date-time', description: '初始密码的有效期' }),
+});
 export const OperatorDisabledSchema = Type.Object({ loginId: Type.String(), disabled: Type.Boolean() });
 export const OperatorRefSchema = Type.Object({ loginId: Type.String() });
 export const SessionListSchema = Type.Array(

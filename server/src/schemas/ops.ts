@@ -20,6 +20,13 @@ export const OpsLoginBody = Type.Object(
   strict,
 );
 export const OpsChallengeBody = Type.Object({ challenge: ChallengeField }, strict);
+export const OpsPasswordChangeBody = Type.Object(
+  {
+    challenge: ChallengeField,
+    newPassword: Type.String({ minLength: 1, maxLength: 64, description: '新密码' }),
+  },
+  strict,
+);
 export const OpsCodeBody = Type.Object({ challenge: ChallengeField, code: TotpCodeField }, strict);
 export const OpsRecoveryBody = Type.Object(
   {
@@ -30,7 +37,7 @@ export const OpsRecoveryBody = Type.Object(
 );
 
 export const OpsLoginResultSchema = Type.Object({
-  next: Type.Union([Type.Literal('TOTP'), Type.Literal('ENROL')]),
+  next: Type.Union([Type.Literal('TOTP'), Type.Literal('ENROL'), Type.Literal('CHANGE_PASSWORD')]),
   challenge: Type.String(),
 });
 export const OpsEnrolmentSchema = Type.Object({
@@ -58,6 +65,8 @@ export const OperatorListSchema = Type.Array(
     name: Type.String(),
     disabled: Type.Boolean(),
     totpEnrolled: Type.Boolean(),
+    invitationPending: Type.Boolean({ description: '尚未用邀请中的初始密码设置自己的密码' }),
+    email: Type.Union([Type.String(), Type.Null()], { description: '工作邮箱（命令行创建的账号没有）' }),
     createdAt: DateTime,
     roles: Type.Array(RoleSummary),
   }),

@@ -3,6 +3,7 @@ import { generateSync } from 'otplib';
 import { expect } from 'vitest';
 import { createOperator } from '../../src/modules/ops/operators.ts';
 import { type ApiAnswer, call, type TestApp } from './app.ts';
+import { sentTo } from './outbox.ts';
 
 export const OPERATOR_PASSWORD = 'Console2026pass';
 
@@ -36,6 +37,33 @@ export interface SignedInOperator {
   opsToken: string;
   secret: string;
   recoveryCodes: string[];
+}
+
+/** The one-time password of the newest invitation e-mailed to this address (read in the sandbox outbox). */
+export async function invitationPassword(t: TestApp, email: string): Promise<string> {
+  const [message] = await sentTo(t.app, email);
+  const password = message?.body.match(/初始密码：([A-Za-z0-9]+)/)?.[1];
+  if (!password) throw new Error(`no invitation sent to ${email}`);
+  return password;
+}
+
+/** The first sign-in's first steps: the one-time password, then the operator's own; returns the new password. */
+export async function setOwnPassword(
+  t: TestApp,
+  loginId: string,
+  oneTime: string,
+  own: string,
+): Promise<string> {
+  const first = ok(await opsCall<OpsLoginResult>(t, 'POST', OPS_API.login, { loginId, password: oneTime }));
+  expect(first.next).toBe('CHANGE_PASSWORD');
+  const next = ok(
+    await opsCall<OpsLoginResult>(t, 'POST', OPS_API.changePassword, {
+      challenge: first.challenge,
+      newPassword: own,
+    }),
+  );
+  expect(next.next).toBe('ENROL');
+  return own;
 }
 
 /** A first sign-in (or one after a reset) through the API: password, a new authenticator bound, its code. */

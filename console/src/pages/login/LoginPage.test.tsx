@@ -12,6 +12,7 @@ const steps = vi.hoisted(() => ({
   totp: vi.fn(),
   recovery: vi.fn(),
   enrolStart: vi.fn(),
+  changePassword: vi.fn(),
   enrolConfirm: vi.fn(),
 }));
 vi.mock('../../api/ops', () => ({ signInSteps: steps }));
@@ -39,6 +40,32 @@ beforeEach(() => {
 });
 
 describe('the console’s sign-in', () => {
+  it('asks for the operator’s own password first when the one given was a one-time password', async () => {
+    steps.password.mockResolvedValue({ next: 'CHANGE_PASSWORD', challenge: 'challenge-abcdefghijklmnop' });
+    steps.changePassword
+      .mockRejectedValueOnce(new OpsApiError(RSP.INVALID_INPUT, '新密码不能与初始密码相同', 200))
+      .mockResolvedValueOnce({ next: 'ENROL', challenge: 'challenge-abcdefghijklmnop' });
+    steps.enrolStart.mockReturnValue(new Promise(() => {}));
+    renderAt(routes, '/login');
+    const user = await passPassword();
+    expect(await screen.findByText('请设置您自己的登录密码')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('新密码'), 'short1');
+    await user.type(screen.getByLabelText('再次输入新密码'), 'other1');
+    await user.click(screen.getByRole('button', { name: '设置密码并继续' }));
+    expect(await screen.findByText('密码长度需为8-64位')).toBeInTheDocument();
+    expect(screen.getByText('两次输入的密码不一致')).toBeInTheDocument();
+    expect(steps.changePassword).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('新密码'));
+    await user.type(screen.getByLabelText('新密码'), 'MyOwnPass2026');
+    await user.clear(screen.getByLabelText('再次输入新密码'));
+    await user.type(screen.getByLabelText('再次输入新密码'), 'MyOwnPass2026');
+    await user.click(screen.getByRole('button', { name: '设置密码并继续' }));
+    expect(await screen.findByText('新密码不能与初始密码相同')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '设置密码并继续' }));
+    expect(await screen.findByText('首次登录须绑定验证器')).toBeInTheDocument();
+    expect(steps.changePassword).toHaveBeenLastCalledWith('challenge-abcdefghijklmnop', 'MyOwnPass2026');
+  });
+
   it('takes the password, then the authenticator’s code, and opens the console', async () => {
     steps.password.mockResolvedValue({ next: 'TOTP', challenge: 'challenge-abcdefghijklmnop' });
     steps.totp.mockResolvedValue(signedIn(null));

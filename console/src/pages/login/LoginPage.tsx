@@ -1,9 +1,10 @@
-import type { OpsSignedIn } from '@loan/domain';
+import type { OpsLoginResult, OpsSignedIn } from '@loan/domain';
 import { RSP } from '@loan/domain';
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { saveOpsSession } from '../../app/session';
+import { ChangePasswordStep } from './ChangePasswordStep';
 import { CodeStep } from './CodeStep';
 import { EnrolStep } from './EnrolStep';
 import { PasswordStep } from './PasswordStep';
@@ -11,8 +12,13 @@ import { RecoveryCodesStep } from './RecoveryCodesStep';
 
 type Step =
   | { kind: 'password'; notice: string | null }
-  | { kind: 'totp' | 'recovery' | 'enrol'; challenge: string }
+  | { kind: 'totp' | 'recovery' | 'enrol' | 'change'; challenge: string }
   | { kind: 'codes'; signedIn: OpsSignedIn };
+
+const STEP_OF = { TOTP: 'totp', ENROL: 'enrol', CHANGE_PASSWORD: 'change' } as const satisfies Record<
+  OpsLoginResult['next'],
+  string
+>;
 
 const EXPIRED_NOTICE = '登录已超时，请重新输入账号和密码';
 
@@ -46,9 +52,14 @@ export default function LoginPage() {
         {step.kind === 'password' && (
           <PasswordStep
             notice={step.notice}
-            onPassed={(result) =>
-              setStep({ kind: result.next === 'ENROL' ? 'enrol' : 'totp', challenge: result.challenge })
-            }
+            onPassed={(result) => setStep({ kind: STEP_OF[result.next], challenge: result.challenge })}
+          />
+        )}
+        {step.kind === 'change' && (
+          <ChangePasswordStep
+            challenge={step.challenge}
+            onChanged={(result) => setStep({ kind: STEP_OF[result.next], challenge: result.challenge })}
+            onChallengeEnded={restart}
           />
         )}
         {(step.kind === 'totp' || step.kind === 'recovery') && (

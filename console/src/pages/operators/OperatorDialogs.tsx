@@ -1,10 +1,14 @@
+import { formatDateTime } from '@loan/domain';
 import { Alert, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { OpsApiError } from '../../api/http';
-import { operatorActs } from '../../api/operators';
+import { type Invitation, operatorActs } from '../../api/operators';
 import type { RoleLine } from '../../api/ops';
 
-/** 新建运营人员: login id and name; the one-time password is shown once, here. */
+/**
+ * 新建运营人员: login id, name and work e-mail. The one-time password goes to that e-mail only (the creator never
+ * sees it); the colleague sets their own password and binds an authenticator at the first sign-in.
+ */
 export function CreateOperatorDialog({
   open,
   onClose,
@@ -12,9 +16,9 @@ export function CreateOperatorDialog({
   open: boolean;
   onClose: (created: boolean) => void;
 }) {
-  const [form] = Form.useForm<{ loginId: string; name: string }>();
+  const [form] = Form.useForm<{ loginId: string; name: string; email: string }>();
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ loginId: string; password: string } | null>(null);
+  const [created, setCreated] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (created) {
@@ -27,7 +31,7 @@ export function CreateOperatorDialog({
     setBusy(true);
     setError(null);
     try {
-      setCreated(await operatorActs.create(values.loginId.trim(), values.name.trim()));
+      setCreated(await operatorActs.create(values.loginId.trim(), values.name.trim(), values.email.trim()));
     } catch (e) {
       setError(e instanceof OpsApiError ? e.desc : '创建失败，请稍后重试');
     } finally {
@@ -38,7 +42,7 @@ export function CreateOperatorDialog({
     <Modal
       title="新建运营人员"
       open={open}
-      okText={created ? '我已转交初始密码' : '创建'}
+      okText={created ? '完成' : '创建并发送邀请'}
       onOk={submit}
       confirmLoading={busy}
       cancelButtonProps={{ style: created ? { display: 'none' } : undefined }}
@@ -52,20 +56,8 @@ export function CreateOperatorDialog({
         <Alert
           type="success"
           showIcon
-          title={`已创建 ${created.loginId}`}
-          description={
-            <>
-              <Typography.Paragraph>
-                初始密码（只显示这一次，请当面或通过安全渠道转交）：
-                <Typography.Text code copyable data-testid="initial-password">
-                  {created.password}
-                </Typography.Text>
-              </Typography.Paragraph>
-              <Typography.Paragraph style={{ margin: 0 }}>
-                新同事首次登录时绑定验证器；角色须在本页申请，由另一位管理员复核后生效。
-              </Typography.Paragraph>
-            </>
-          }
+          title={`已创建 ${created.loginId}，邀请已发送`}
+          description={<InvitationSent invitation={created} />}
         />
       ) : (
         <Form form={form} layout="vertical" requiredMark={false}>
@@ -86,14 +78,37 @@ export function CreateOperatorDialog({
             label="姓名"
             name="name"
             rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}
+          >
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item
+            label="工作邮箱"
+            name="email"
+            extra="初始密码只发往此邮箱，您不会看到它"
+            rules={[{ required: true, type: 'email', message: '请输入正确的工作邮箱' }]}
             validateStatus={error ? 'error' : undefined}
             help={error ?? undefined}
           >
-            <Input maxLength={32} />
+            <Input maxLength={128} inputMode="email" autoComplete="off" />
           </Form.Item>
         </Form>
       )}
     </Modal>
+  );
+}
+
+/** Where the invitation went and what happens next (never the password). */
+export function InvitationSent({ invitation }: { invitation: Invitation }) {
+  return (
+    <>
+      <Typography.Paragraph>
+        初始密码已发送至 <Typography.Text strong>{invitation.email}</Typography.Text>，在{' '}
+        {formatDateTime(invitation.expiresAt)} 前有效。
+      </Typography.Paragraph>
+      <Typography.Paragraph style={{ margin: 0 }}>
+        新同事首次登录时先设置自己的密码，再绑定验证器；角色须在本页申请，由另一位管理员核对邮箱后复核生效。
+      </Typography.Paragraph>
+    </>
   );
 }
 

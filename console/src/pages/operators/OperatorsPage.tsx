@@ -42,11 +42,17 @@ export default function OperatorsPage() {
           loading={operators.isPending}
           dataSource={operators.data ?? []}
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1150 }}
           locale={{ emptyText: empty('暂无运营人员') }}
           columns={[
             { title: '姓名', dataIndex: 'name', width: 110 },
             { title: '登录账号', dataIndex: 'loginId', width: 130 },
+            {
+              title: '工作邮箱',
+              dataIndex: 'email',
+              width: 200,
+              render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text>,
+            },
             {
               title: '角色',
               dataIndex: 'roles',
@@ -64,6 +70,8 @@ export default function OperatorsPage() {
               render: (_: unknown, op: OperatorLine) =>
                 op.disabled ? (
                   <Tag color="default">已停用</Tag>
+                ) : op.invitationPending ? (
+                  <Tag color="blue">待接受邀请</Tag>
                 ) : op.totpEnrolled ? (
                   <Tag color="green">正常</Tag>
                 ) : (
@@ -79,7 +87,7 @@ export default function OperatorsPage() {
             {
               title: '操作',
               key: 'act',
-              width: 250,
+              width: 300,
               fixed: 'right',
               render: (_: unknown, op: OperatorLine) =>
                 op.loginId === me ? (
@@ -107,6 +115,19 @@ export default function OperatorsPage() {
                         {op.disabled ? '启用' : '停用'}
                       </Button>
                     </Popconfirm>
+                    {op.invitationPending && (
+                      <Popconfirm
+                        title={`重新向 ${op.email ?? op.name} 发送邀请？`}
+                        description="旧的初始密码随即失效"
+                        okText="发送"
+                        cancelText="取消"
+                        onConfirm={() =>
+                          run(() => operatorActs.resendInvitation(op.loginId), '已重新发送邀请')
+                        }
+                      >
+                        <Button size="small">重新发送邀请</Button>
+                      </Popconfirm>
+                    )}
                     <Popconfirm
                       title={`重置 ${op.name} 的验证器？`}
                       description="其会话立即结束，下次登录须重新绑定"

@@ -52,6 +52,8 @@ export const AUDIT = {
   opsSecondFactorFailure: 'ops.login.second_factor_failure',
   opsRecoveryCodeUsed: 'ops.login.recovery_code_used',
   opsTotpEnrolled: 'ops.totp.enrolled',
+  opsPasswordChanged: 'ops.password.changed',
+  opsInvitationSent: 'ops.operator.invitation_sent',
   opsLogout: 'ops.logout',
   opsOperatorCreated: 'ops.operator.created',
   opsRolesChanged: 'ops.operator.roles_changed',

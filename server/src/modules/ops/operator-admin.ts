@@ -4,18 +4,17 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { operatorRoles, operatorSessions, operators, opsRoles } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { temporaryPassword } from '../../lib/passwords.ts';
 import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordAudit, recordOperatorAudit } from '../audit/record.ts';
 import { normalizeLoginId } from '../auth/lockout.ts';
 import { sessionRef } from '../auth/sessions.ts';
-import { createOperator, operatorByLogin } from './operators.ts';
+import { operatorByLogin } from './operators.ts';
 import { OPS_IDLE_MS } from './ops-sessions.ts';
 import { type CheckedBy, makeRequest } from './requests.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
-async function otherOperator(ctx: Ctx, admin: SignedInOperator, loginId: string) {
+export async function otherOperator(ctx: Ctx, admin: SignedInOperator, loginId: string) {
   const target = await operatorByLogin(ctx.db, loginId);
   if (!target) throw new ApiError(RSP.INVALID_INPUT, '没有该运营人员，请核对登录账号');
   if (target.id === admin.id)
@@ -23,33 +22,11 @@ async function otherOperator(ctx: Ctx, admin: SignedInOperator, loginId: string)
   return target;
 }
 
-async function revokeSessionsOf(db: Database, operatorId: number, now: Date) {
+export async function revokeSessionsOf(db: Database, operatorId: number, now: Date) {
   await db
     .update(operatorSessions)
     .set({ revokedAt: now })
     .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
-}
-
-/**
- * A new operator, with no role: the roles are a change another administrator confirms (maker-checker), so one
- * administrator alone never makes an account that can act. The one-time password is shown to the creator once.
- */
-export async function addOperator(
-  ctx: Ctx,
-  admin: SignedInOperator,
-  input: { loginId: string; name: string },
-  meta: RequestMeta,
-) {
-  const password = temporaryPassword();
-  const now = ctx.now();
-  const id = await createOperator(ctx.db, { ...input, password, roles: [] }, now);
-  const loginId = normalizeLoginId(input.loginId);
-  await recordOperatorAudit(ctx.db, admin, meta, AUDIT.opsOperatorCreated, now, {
-    operator: loginId,
-    operatorId: id,
-    by: 'console',
-  });
-  return { loginId, password };
 }
 
 /** Asks for an operator's roles to become these: done when another administrator confirms it. */

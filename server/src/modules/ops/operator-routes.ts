@@ -17,13 +17,13 @@ import {
 } from '../../schemas/ops-operators.ts';
 import { RequestMadeSchema } from '../../schemas/ops-requests.ts';
 import {
-  addOperator,
   askRoleChange,
   endSession,
   openSessions,
   resetOperatorTotp,
   setOperatorDisabled,
 } from './operator-admin.ts';
+import { addOperator, resendInvitation } from './operator-invitations.ts';
 
 const TAGS = ['运营后台：运营人员'];
 
@@ -33,8 +33,9 @@ export function opsOperatorRoutes(app: App, ctx: AppContext): void {
   ops.post(
     OPS_API.operatorCreate,
     {
-      summary: '创建运营人员（无角色；返回一次性初始密码）',
-      description: '角色须另行申请并由另一位管理员复核。',
+      summary: '创建运营人员（无角色；初始密码以邮件发给本人，创建者看不到）',
+      description:
+        '初始密码 72 小时内有效，只能用于首次登录：本人须先设置自己的密码再绑定验证器。角色须另行申请并由另一位管理员复核。',
       permission: 'operator.manage',
       body: OperatorCreateBody,
       result: OperatorCreatedSchema,
@@ -70,6 +71,16 @@ export function opsOperatorRoutes(app: App, ctx: AppContext): void {
       result: OperatorRefSchema,
     },
     (request, operator) => resetOperatorTotp(ctx, operator, request.body.loginId, requestMeta(request)),
+  );
+  ops.post(
+    OPS_API.operatorResendInvitation,
+    {
+      summary: '重新发送邀请（尚未设置自己密码的运营人员；旧的初始密码随即失效）',
+      permission: 'operator.manage',
+      body: OperatorLoginBody,
+      result: OperatorCreatedSchema,
+    },
+    (request, operator) => resendInvitation(ctx, operator, request.body.loginId, requestMeta(request)),
   );
   ops.get(
     OPS_API.sessions,

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { RSP } from '@loan/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { operatorRoles, operators, opsRoles } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { openOrNull } from '../../lib/sealed-columns.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { normalizeLoginId } from '../auth/lockout.ts';
 
@@ -13,6 +15,10 @@ export interface NewOperator {
   name: string;
   password: string;
   roles: string[];
+  /** a password someone else chose (an invitation, create-admin): the first sign-in replaces it */
+  passwordChangeRequired?: boolean;
+  /** when that one-time password stops working (null: never) */
+  passwordExpiresAt?: Date | null;
 }
 
 const LOGIN_ID = /^[a-z0-9][a-z0-9._-]{2,31}$/;
@@ -40,7 +46,14 @@ export async function createOperator(db: Database, input: NewOperator, now: Date
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(operators)
-      .values({ loginId, name, passwordHash, createdAt: now })
+      .values({
+        loginId,
+        name,
+        passwordHash,
+        passwordChangeRequired: input.passwordChangeRequired ?? false,
+        passwordExpiresAt: input.passwordExpiresAt ?? null,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: operators.id });
     if (!row) throw new ApiError(RSP.INVALID_INPUT, `登录账号 ${loginId} 已被使用`);
@@ -75,8 +88,12 @@ export function recoveryHash(code: string): string {
   return sha256Hex(`ops-recovery:${code.trim().toLowerCase()}`);
 }
 
-/** The console's list of operators, with their roles; never a secret. */
-export async function listOperators(db: Database) {
+/**
+ * The console's list of operators, with their roles and the work e-mail their invitation went to (shown whole to
+ * the administrators: the one who confirms a role change checks that the address is the colleague's); never a
+ * secret.
+ */
+export async function listOperators({ db, config, log }: Pick<AppContext, 'db' | 'config' | 'log'>) {
   const rows = await db
     .select({
       id: operators.id,
@@ -84,6 +101,8 @@ export async function listOperators(db: Database) {
       name: operators.name,
       disabled: operators.disabled,
       enrolled: operators.totpSecretEnc,
+      emailEnc: operators.emailEnc,
+      invitationPending: operators.passwordChangeRequired,
       createdAt: operators.createdAt,
     })
     .from(operators)
@@ -97,6 +116,8 @@ export async function listOperators(db: Database) {
     name: row.name,
     disabled: row.disabled,
     totpEnrolled: row.enrolled !== null,
+    invitationPending: row.invitationPending,
+    email: row.emailEnc === null ? null : openOrNull({ config, log }, 'operatorEmail', row.id, row.emailEnc),
     createdAt: row.createdAt.toISOString(),
     roles: roles.filter((r) => r.operatorId === row.id).map(({ code, name }) => ({ code, name })),
   }));

@@ -1,4 +1,5 @@
 import {
+  checkPassword,
   type OpsEnrolment,
   type OpsLoginRequest,
   type OpsLoginResult,
@@ -10,7 +11,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { type OperatorRow, operators } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { verifyDummy, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords.ts';
 import { open, seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit, recordOperatorAudit } from '../audit/record.ts';
 import { normalizeLoginId, releaseAttempt, reserveAttempt, settleFailure } from '../auth/lockout.ts';
@@ -70,14 +71,68 @@ export async function opsPasswordLogin(
   }
   await releaseAttempt(db, key, reservation, now);
   if (operator.disabled) throw new ApiError(RSP.ACCOUNT_DISABLED);
+  if (operator.passwordExpiresAt !== null && now >= operator.passwordExpiresAt) {
+    await recordAudit(db, {
+      action: AUDIT.opsLoginFailure,
+      at: now,
+      loginId,
+      operatorId: operator.id,
+      meta,
+      detail: { knownAccount: true, invitationExpired: true },
+    });
+    throw new ApiError(RSP.OPS_INVITATION_EXPIRED);
+  }
   const challenge = await startChallenge(db, operator.id, meta, now);
   await recordOperatorAudit(db, operator, meta, AUDIT.opsLoginPassword, now);
-  return { next: operator.totpSecretEnc === null ? 'ENROL' : 'TOTP', challenge };
+  return { next: nextStep(operator), challenge };
+}
+
+/** What the sign-in asks next of an operator whose password was right. */
+function nextStep(operator: OperatorRow): OpsLoginResult['next'] {
+  if (operator.passwordChangeRequired) return 'CHANGE_PASSWORD';
+  return operator.totpSecretEnc === null ? 'ENROL' : 'TOTP';
+}
+
+/**
+ * A password someone else chose (the invitation's, create-admin's) replaced by the operator's own, before any
+ * second factor is bound or asked: whoever saw the first password cannot finish the sign-in with it. The same
+ * challenge goes on to the authenticator.
+ */
+export async function opsChangePassword(
+  ctx: AppContext,
+  body: { challenge: string; newPassword: string },
+  meta: RequestMeta,
+): Promise<OpsLoginResult> {
+  const now = ctx.now();
+  const session = await findOpsSession(ctx.db, body.challenge, 'PASSWORD', now);
+  if (!session || session.operator.disabled) throw new ApiError(RSP.OPS_CHALLENGE_EXPIRED);
+  const { operator } = session;
+  if (!operator.passwordChangeRequired) {
+    throw new ApiError(RSP.INVALID_INPUT, '该账号已设置过自己的密码，请继续验证动态验证码');
+  }
+  const problem = checkPassword(body.newPassword, operator.loginId);
+  if (problem) throw new ApiError(RSP.INVALID_INPUT, problem);
+  if (await verifyPassword(operator.passwordHash, body.newPassword)) {
+    throw new ApiError(RSP.INVALID_INPUT, '新密码不能与初始密码相同');
+  }
+  const changed = await ctx.db
+    .update(operators)
+    .set({
+      passwordHash: await hashPassword(body.newPassword),
+      passwordChangeRequired: false,
+      passwordExpiresAt: null,
+    })
+    .where(and(eq(operators.id, operator.id), eq(operators.passwordChangeRequired, true)))
+    .returning({ id: operators.id });
+  if (changed.length === 0) throw new ApiError(RSP.OPS_CHALLENGE_EXPIRED);
+  await recordOperatorAudit(ctx.db, operator, meta, AUDIT.opsPasswordChanged, now, { how: 'first-sign-in' });
+  return { next: operator.totpSecretEnc === null ? 'ENROL' : 'TOTP', challenge: body.challenge };
 }
 
 async function liveChallenge(ctx: AppContext, challenge: string): Promise<OpsSession> {
   const found = await findOpsSession(ctx.db, challenge, 'PASSWORD', ctx.now());
   if (!found || found.operator.disabled) throw new ApiError(RSP.OPS_CHALLENGE_EXPIRED);
+  if (found.operator.passwordChangeRequired) throw new ApiError(RSP.OPS_PASSWORD_CHANGE_REQUIRED);
   return found;
 }
 

@@ -15,6 +15,7 @@ import {
   OpsLoginBody,
   OpsLoginResultSchema,
   OpsOperatorSchema,
+  OpsPasswordChangeBody,
   OpsRecoveryBody,
   OpsSignedInSchema,
   RoleListSchema,
@@ -24,6 +25,7 @@ import { auditWorkbook } from './audit-export.ts';
 import { auditForExport, searchAudit } from './audit-search.ts';
 import { listOperators } from './operators.ts';
 import {
+  opsChangePassword,
   opsEnrolConfirm,
   opsEnrolStart,
   opsPasswordLogin,
@@ -48,6 +50,16 @@ export function opsRoutesOf(app: App, ctx: AppContext): void {
       result: OpsLoginResultSchema,
     },
     (request) => opsPasswordLogin(ctx, request.body, requestMeta(request)),
+  );
+  ops.open(
+    OPS_API.changePassword,
+    {
+      summary: '首次登录：设置自己的密码（邀请或命令行给出的初始密码须先换掉）',
+      description: '未设置前验证器的各步返回 2320；密码规则同借款人：8-64 位，含字母和数字。',
+      body: OpsPasswordChangeBody,
+      result: OpsLoginResultSchema,
+    },
+    (request) => opsChangePassword(ctx, request.body, requestMeta(request)),
   );
   ops.open(
     OPS_API.verifyTotp,
@@ -97,7 +109,7 @@ export function opsRoutesOf(app: App, ctx: AppContext): void {
   ops.get(
     OPS_API.operators,
     { summary: '运营人员列表', permission: 'operator.manage', result: OperatorListSchema },
-    () => listOperators(ctx.db),
+    () => listOperators(ctx),
   );
   ops.get(
     OPS_API.roles,
