@@ -49,6 +49,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
+import { registerListenerSplit } from './plugins/ops-listener.ts';
 import { registerOpsSession } from './plugins/ops-session.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     frameworkErrors,
     schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   }).withTypeProvider();
+  registerListenerSplit(app, config.apiBase, config.opsListener);
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // JSON only: any other content type is refused (1002)
   app.removeContentTypeParser('text/plain');

@@ -14,11 +14,16 @@ const SANDBOX_DEMO_TOKEN = 'amzn.mws.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 export function startBanner(config: Config, database: string, pid: number = process.pid): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${config.port}`;
+  const ops = config.opsListener;
+  const consoleUrl = ops
+    ? `http://${ops.host === '0.0.0.0' || ops.host === '::' ? '127.0.0.1' : ops.host}:${ops.port}/ops/`
+    : `${url}/ops/`;
   const lines = [
     '',
     `  ${PRODUCT_NAME}已启动 / Loan portal is running: ${url}`,
     `  API: ${url}${config.apiBase}${config.openapiPublic ? `   OpenAPI: ${url}${config.apiBase}/openapi.json` : ''}`,
     `  健康检查 / health: ${url}${config.apiBase}${API.health}   ${url}${config.apiBase}${API.healthReady}`,
+    ...(ops ? [`  运营后台（独立监听）/ operator console (own listener): ${consoleUrl}`] : []),
     `  数据库 / database: ${database}`,
     `  进程号 / pid: ${pid}`,
   ];
@@ -33,7 +38,7 @@ export function startBanner(config: Config, database: string, pid: number = proc
     '  演示账号 / demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `    ${a.loginId.padEnd(8)} / ${a.password.padEnd(12)} ${a.note}`),
     '',
-    `  运营后台 / operator console: ${url}/ops/   密码 password ${DEMO_OPERATOR_PASSWORD}，验证器密钥 TOTP secret 如下 / as below:`,
+    `  运营后台 / operator console: ${consoleUrl}   密码 password ${DEMO_OPERATOR_PASSWORD}，验证器密钥 TOTP secret 如下 / as below:`,
     ...DEMO_OPERATORS.map((o) => `    ${o.loginId.padEnd(13)} ${o.name}（${o.role}） TOTP ${o.totpSecret}`),
     '',
     '  沙箱店铺授权 / sandbox store authorisation (贷款信息 → 授权店铺):',

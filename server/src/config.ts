@@ -9,6 +9,7 @@ import {
 } from '@loan/domain';
 import { type FileStorageConfig, readFileStorage } from './config-files.ts';
 import { PII_KEYRING, readKeyring, STORE_TOKEN_KEYRING } from './config-keyrings.ts';
+import { type OpsSettings, readOpsSettings } from './config-ops.ts';
 import { type PlatformIdentity, readPlatform } from './config-platform.ts';
 import { productionProblems, settingNameProblems } from './config-production.ts';
 import {
@@ -23,7 +24,6 @@ import {
 } from './config-secrets.ts';
 import { readSupport, type SupportContact } from './config-support.ts';
 import type { Keyring } from './lib/at-rest.ts';
-import { type Network, parseNetworks } from './lib/networks.ts';
 
 export {
   DEFAULT_AGREEMENT_READ_SECRET,
@@ -38,7 +38,7 @@ export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
 export type Environment = 'development' | 'test' | 'production';
 
-export interface Config {
+export interface Config extends OpsSettings {
   port: number;
   host: string;
   apiBase: string;
@@ -99,8 +99,6 @@ export interface Config {
   hsts: boolean;
   /** the built operator console (CONSOLE_DIST; default console/dist), served under /ops/ */
   consoleDist: string;
-  /** OPS_ALLOWED_CIDRS: the only networks the console's calls answer (null: any) */
-  opsAllowedCidrs: Network[] | null;
 }
 
 /** Every problem of a configuration, one line each (Chinese / English); the server refuses to start. */
@@ -176,16 +174,6 @@ function apiBase(read: ReturnType<typeof reader>, problems: string[]): string {
   return API_BASE_DEFAULT;
 }
 
-function opsNetworks(raw: string | null, problems: string[]): Network[] | null {
-  if (raw === null) return null;
-  const parsed = parseNetworks(raw);
-  if ('networks' in parsed) return parsed.networks;
-  problems.push(
-    `OPS_ALLOWED_CIDRS 中的 ${parsed.problem} 不是网段，例如 10.0.0.0/8,192.168.1.0/24 / OPS_ALLOWED_CIDRS: ${parsed.problem} is not a CIDR`,
-  );
-  return [];
-}
-
 function trustProxy(raw: string | null): Config['trustProxy'] {
   if (raw === null || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -212,11 +200,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`FIELD_CIPHER_KEY / FIELD_CIPHER_IV: ${(error as Error).message}`);
   }
   const environment = read.oneOf('NODE_ENV', ENVIRONMENTS, 'development');
+  const port = read.positiveInt('PORT', 3000, 65535);
   const sandboxSwitch = read.oneOf('SANDBOX', SWITCH, environment === 'production' ? 'off' : 'on');
   const dataDir = resolve(read.text('DATA_DIR', join(REPO_ROOT, 'data')));
   const production = environment === 'production';
   const config: Config = {
-    port: read.positiveInt('PORT', 3000, 65535),
+    port,
     host: read.text('HOST', '127.0.0.1'),
     apiBase: apiBase(read, problems),
     databaseUrl: read.optional('DATABASE_URL'),
@@ -264,7 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     support: readSupport(env, production, problems),
     openapiPublic: read.oneOf('OPENAPI_PUBLIC', SWITCH, production ? 'off' : 'on') === 'on',
     hsts: false,
-    opsAllowedCidrs: opsNetworks(read.optional('OPS_ALLOWED_CIDRS'), problems),
+    ...readOpsSettings(env, port, problems),
   };
   config.hsts = production && config.platform.publicUrl.startsWith('https://');
   problems.push(...productionProblems(config, env));

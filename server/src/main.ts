@@ -1,8 +1,10 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import type { Lifecycle } from './modules/health/routes.ts';
+import { closeOpsListener, startOpsListener } from './plugins/ops-listener.ts';
 import { createShutdown } from './shutdown.ts';
 import { openAndMigrate } from './start.ts';
 
@@ -30,6 +32,10 @@ async function main(): Promise<void> {
     drainMs: config.shutdownDrainMs,
     timeoutMs: config.shutdownTimeoutMs,
     stages: [
+      {
+        name: '运营后台监听 / console listener (OPS_PORT)',
+        run: () => (opsServer ? closeOpsListener(opsServer) : Promise.resolve()),
+      },
       { name: 'HTTP 服务与后台任务 / HTTP server and background jobs (app.close)', run: () => app.close() },
       { name: '数据库 / database (close)', run: () => database.close() },
     ],
@@ -39,8 +45,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  let opsServer: Server | null = null;
   try {
     await app.listen({ port: config.port, host: config.host });
+    if (config.opsListener) opsServer = await startOpsListener(app, config.opsListener);
   } catch (error) {
     await app.close().catch(() => {});
     await database.close();
