@@ -31,6 +31,7 @@ import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { issuedDocumentRoutes } from './modules/issued-documents/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { opsBorrowerRoutes } from './modules/ops/borrower-routes.ts';
+import { opsCouponCampaignRoutes } from './modules/ops/coupon-campaign-routes.ts';
 import { opsOperatorRoutes } from './modules/ops/operator-routes.ts';
 import { opsPartnerCallRoutes } from './modules/ops/partner-call-routes.ts';
 import { opsRequestRoutes } from './modules/ops/request-routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   opsRoutesOf(app, ctx);
   opsRequestRoutes(app, ctx);
   opsBorrowerRoutes(app, ctx);
+  opsCouponCampaignRoutes(app, ctx);
   opsOperatorRoutes(app, ctx);
   opsPartnerCallRoutes(app, ctx);
   opsWatchRoutes(app, ctx);

@@ -2,7 +2,7 @@ import { RSP } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway } from '../src/adapters/payments/sandbox.ts';
-import { CommandError, runUserCommand } from '../src/cli/user-commands.ts';
+import { CommandError } from '../src/cli/user-commands.ts';
 import { refundApplications } from '../src/db/schema.ts';
 import { PAY_SIGNATURE_HEADER, PAY_TIMESTAMP_HEADER, signNotify } from '../src/modules/payments/signature.ts';
 import { sendWaitingRefunds } from '../src/modules/refunds/start.ts';
@@ -10,6 +10,7 @@ import { login, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import type { ReadyBorrower } from './helpers/borrower.ts';
 import {
+  cliOperators,
   deliverGatewayNotifies,
   type PaidFee,
   type refundCalls,
@@ -27,6 +28,7 @@ let refusing = true;
 
 beforeAll(async () => {
   ({ t, api, b, paid } = await refundSetup('refunder7'));
+  cli = await cliOperators(t, 'refunds');
 });
 afterAll(async () => t.close());
 
@@ -41,11 +43,10 @@ function sendJob(): Promise<number> {
   return sendWaitingRefunds({ ...refundContext(t), gateway });
 }
 
-async function operator(...argv: string[]): Promise<string[]> {
-  const lines: string[] = [];
-  await runUserCommand(argv, { db: t.db, config: t.config, print: (l) => lines.push(l), now: t.clock.now });
-  return lines;
-}
+let cli: Awaited<ReturnType<typeof cliOperators>>;
+
+/** An operator's refund command, confirmed by a second operator (`request confirm`): what the checker saw. */
+const operator = (...argv: string[]): Promise<string[]> => cli.twoStep(...argv);
 
 const apply = (amount: string) =>
   api.apply(b.token, { outTradeNo: paid.outTradeNo, amount, reason: '重复缴费' });

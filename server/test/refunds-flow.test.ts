@@ -1,7 +1,7 @@
 import { RSP } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandError, runUserCommand } from '../src/cli/user-commands.ts';
+import { CommandError } from '../src/cli/user-commands.ts';
 import {
   coupons,
   feeItems,
@@ -17,6 +17,7 @@ import { okResult } from './helpers/applications.ts';
 import type { ReadyBorrower } from './helpers/borrower.ts';
 import { DAY } from './helpers/loans.ts';
 import {
+  cliOperators,
   deliverGatewayNotifies,
   type PaidFee,
   paidUpfrontFee,
@@ -35,14 +36,14 @@ let paid: PaidFee;
 
 beforeAll(async () => {
   ({ t, api, b, paid } = await refundSetup('refunder2'));
+  cli = await cliOperators(t, 'refunds');
 });
 afterAll(async () => t.close());
 
-async function operator(...argv: string[]): Promise<string[]> {
-  const lines: string[] = [];
-  await runUserCommand(argv, { db: t.db, config: t.config, print: (l) => lines.push(l), now: t.clock.now });
-  return lines;
-}
+let cli: Awaited<ReturnType<typeof cliOperators>>;
+
+/** An operator's refund command, confirmed by a second operator (`request confirm`): what the checker saw. */
+const operator = (...argv: string[]): Promise<string[]> => cli.twoStep(...argv);
 
 const apply = (amount: string, reason = '重复缴费', outTradeNo = paid.outTradeNo) =>
   api.apply(b.token, { outTradeNo, amount, reason });
@@ -72,7 +73,9 @@ describe('the operator’s review', () => {
       reason: '该笔服务费已按合同收取',
     });
     expect(after.payment.refundable).toBe('1000.00');
-    await expect(operator('refund', 'approve', d.refund.refundNo)).rejects.toThrow(/已结束（已拒绝）/);
+    await expect(operator('refund', 'approve', d.refund.refundNo)).rejects.toThrow(
+      /「已拒绝」，不能再审核 \(3909\)/,
+    );
     await expect(operator('refund', 'approve', 'RF00000000000000000000')).rejects.toThrow(/3901/);
     await expect(operator('refund', 'hold', d.refund.refundNo)).rejects.toThrow(CommandError);
   });

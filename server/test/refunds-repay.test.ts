@@ -1,14 +1,13 @@
 import { RSP } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runUserCommand } from '../src/cli/user-commands.ts';
 import { feeItems, instalments, ledgerTransactions, paymentOrders } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
 import { deliverNotifies, loanIdOf, payCalls } from './helpers/payments.ts';
-import { refundCalls, refused, runRefundJob } from './helpers/refunds.ts';
+import { cliOperators, refundCalls, refused, runRefundJob } from './helpers/refunds.ts';
 
 /**
  * An instalment repaid now (主动还款) carries its service fee: only that fee is refundable (principal, interest and
@@ -46,12 +45,8 @@ describe('refunding an instalment repaid now', () => {
     );
     const d = okResult(await api.apply(b.token, { outTradeNo, amount: '200.00', reason: '服务费误收' }));
     expect(d.payment).toMatchObject({ purpose: 'INSTALMENT', refundable: '0.00' });
-    await runUserCommand(['refund', 'approve', d.refund.refundNo], {
-      db: t.db,
-      config: t.config,
-      print: () => {},
-      now: t.clock.now,
-    });
+    // approved by one operator, confirmed by another (maker-checker in the shell)
+    await (await cliOperators(t, 'repay')).twoStep('refund', 'approve', d.refund.refundNo);
     await runRefundJob(t);
     t.clock.advance(1500);
     await deliverNotifies(t);

@@ -14,6 +14,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/queues', label: '待处理事项', permission: 'borrower.read' },
   { path: '/borrowers', label: '借款人查询', permission: 'borrower.read' },
   { path: '/refunds', label: '退款审核', permission: 'refund.review' },
+  { path: '/coupons', label: '优惠券活动', permission: 'coupon.manage' },
   { path: '/partner-calls', label: '合作方调用', permission: 'partner-call.resolve' },
   { path: '/audit', label: '审计日志', permission: 'audit.read' },
   { path: '/operators', label: '运营人员与角色', permission: 'operator.manage' },

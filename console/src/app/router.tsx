@@ -29,6 +29,10 @@ export const ROUTES: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../pages/refunds/RefundQueuePage')).default }),
       },
       {
+        path: 'coupons',
+        lazy: async () => ({ Component: (await import('../pages/coupons/CouponCampaignsPage')).default }),
+      },
+      {
         path: 'audit',
         lazy: async () => ({ Component: (await import('../pages/audit/AuditPage')).default }),
       },

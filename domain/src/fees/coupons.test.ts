@@ -82,6 +82,13 @@ describe('coupon status', () => {
     ['locked by an order', { state: 'LOCKED' }, 'LOCKED', false],
     ['used', { state: 'USED', validUntil: new Date(now.getTime() - day) }, 'USED', false],
     ['expired', { validUntil: new Date(now.getTime() - 1) }, 'EXPIRED', false],
+    ['revoked (作废)', { state: 'REVOKED', validUntil: new Date(now.getTime() + day) }, 'REVOKED', false],
+    [
+      'revoked, past its end',
+      { state: 'REVOKED', validUntil: new Date(now.getTime() - 1) },
+      'REVOKED',
+      false,
+    ],
     ['expiring at this instant', { validUntil: now }, 'EXPIRED', false],
     ['expiring within 3 days', { validUntil: new Date(now.getTime() + 3 * day) }, 'AVAILABLE', true],
     ['locked, expiring soon', { state: 'LOCKED', validUntil: new Date(now.getTime() + day) }, 'LOCKED', true],
@@ -102,6 +109,7 @@ describe('choosing a coupon', () => {
   it('applies only available coupons, in their window and scope', () => {
     expect(couponDiscountOn(coupon(1, freeFee), target, now)).toBe(40_000);
     expect(couponDiscountOn(coupon(1, freeFee, { state: 'LOCKED' }), target, now)).toBe(0);
+    expect(couponDiscountOn(coupon(1, freeFee, { state: 'REVOKED' }), target, now)).toBe(0);
     expect(
       couponDiscountOn(coupon(1, freeFee, { validFrom: new Date(now.getTime() + 1) }), target, now),
     ).toBe(0);

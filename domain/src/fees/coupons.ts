@@ -11,18 +11,19 @@ export const COUPON_KIND_LABELS: Readonly<Record<CouponKind, string>> = {
   FREE_FEE: '免服务费',
 };
 
-/** Stored state; EXPIRED is derived from valid_until. */
-export type CouponState = 'AVAILABLE' | 'LOCKED' | 'USED';
+/** Stored state; EXPIRED is derived from valid_until. REVOKED: an operator voided it unused (作废), for good. */
+export type CouponState = 'AVAILABLE' | 'LOCKED' | 'USED' | 'REVOKED';
 
 export type CouponStatus = CouponState | 'EXPIRED';
 
-export const COUPON_STATUSES: readonly CouponStatus[] = ['AVAILABLE', 'LOCKED', 'USED', 'EXPIRED'];
+export const COUPON_STATUSES: readonly CouponStatus[] = ['AVAILABLE', 'LOCKED', 'USED', 'EXPIRED', 'REVOKED'];
 
 export const COUPON_STATUS_LABELS: Readonly<Record<CouponStatus, string>> = {
   AVAILABLE: '可用',
   LOCKED: '锁定',
   USED: '已使用',
   EXPIRED: '已过期',
+  REVOKED: '已作废',
 };
 
 export type CouponScope = 'ALL' | 'BANKS' | 'PRODUCTS';
@@ -35,7 +36,8 @@ export const COUPON_SCOPE_LABELS: Readonly<Record<CouponScope, string>> = {
   PRODUCTS: '指定产品',
 };
 
-export type CouponSource = 'OPERATOR' | 'WELCOME' | 'DEMO';
+/** Who gave it: an operator, the welcome rule, the demo seed, or a template's rule (e.g. on certification). */
+export type CouponSource = 'OPERATOR' | 'WELCOME' | 'DEMO' | 'RULE';
 
 /** Days before valid_until from which a coupon is marked 即将过期. */
 export const COUPON_EXPIRING_DAYS = 3;
@@ -89,9 +91,12 @@ export function couponDiscountFen(coupon: CouponTerms, feeFen: number): number {
   return Math.max(0, Math.min(discount, feeFen));
 }
 
-/** 可用 / 锁定 / 已使用 / 已过期 at `now`: a coupon not used by its valid_until has expired. */
+/**
+ * 可用 / 锁定 / 已使用 / 已过期 / 已作废 at `now`: a coupon not used by its valid_until has expired; used and
+ * revoked are final whatever the date.
+ */
 export function couponStatus(coupon: Pick<CouponLike, 'state' | 'validUntil'>, now: Date): CouponStatus {
-  if (coupon.state === 'USED') return 'USED';
+  if (coupon.state === 'USED' || coupon.state === 'REVOKED') return coupon.state;
   if (coupon.validUntil.getTime() <= now.getTime()) return 'EXPIRED';
   return coupon.state;
 }
@@ -99,7 +104,7 @@ export function couponStatus(coupon: Pick<CouponLike, 'state' | 'validUntil'>, n
 /** Not used nor expired, and ending within COUPON_EXPIRING_DAYS days of `now`. */
 export function expiringSoon(coupon: Pick<CouponLike, 'state' | 'validUntil'>, now: Date): boolean {
   const status = couponStatus(coupon, now);
-  if (status === 'USED' || status === 'EXPIRED') return false;
+  if (status !== 'AVAILABLE' && status !== 'LOCKED') return false;
   return coupon.validUntil.getTime() - now.getTime() <= COUPON_EXPIRING_DAYS * 86_400_000;
 }
 

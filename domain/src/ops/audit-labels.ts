@@ -33,7 +33,14 @@ const LABELS: Record<string, string> = {
   'ops.borrower.enabled': '启用借款人',
   'ops.partner_call.retried': '重试合作方调用',
   'ops.command.run': '执行运维命令',
+  'ops.waiver.applied': '减免服务费或罚息',
   'ops.coupon.issued': '发放优惠券',
+  'ops.coupon.revoked': '作废优惠券',
+  'ops.coupon_template.created': '新建优惠券模板',
+  'ops.coupon_template.updated': '修改优惠券模板',
+  'ops.coupon_template.activated': '启用优惠券模板',
+  'ops.coupon_template.deactivated': '停用优惠券模板',
+  'coupon.issued_by_rule': '按规则发放优惠券',
   'login.unlock_by_operator': '解除借款人登录锁定',
 };
 
@@ -48,10 +55,14 @@ export function auditSummary(detail: Record<string, unknown> | null): string {
       detail.subject
         .replace(/^refund:/, '退款 ')
         .replace(/^operator:/, '运营人员 ')
-        .replace(/^borrower:/, '借款人 '),
+        .replace(/^borrower:/, '借款人 ')
+        .replace(/^fee:/, '服务费项目 ')
+        .replace(/^penalty:(\d+):(\d+)$/, '贷款 $1 第 $2 期罚息'),
     );
   }
   if (Array.isArray(detail.roles)) parts.push(`角色：${detail.roles.join('、')}`);
+  if (typeof detail.templateName === 'string') parts.push(`模板「${detail.templateName}」`);
+  if (typeof detail.couponId === 'number') parts.push(`优惠券 ${detail.couponId}`);
   if (Array.isArray(detail.loginIds)) parts.push(`借款人 ${detail.loginIds.length} 位`);
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`原因：${detail.reason}`);
   return parts.length > 0 ? parts.join(' · ') : '—';

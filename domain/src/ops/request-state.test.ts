@@ -43,6 +43,10 @@ describe('an operator request (maker-checker)', () => {
     for (const kind of [
       OPS_REQUEST_KINDS['refund.approve'],
       OPS_REQUEST_KINDS['refund.reject'],
+      OPS_REQUEST_KINDS['refund.resend'],
+      OPS_REQUEST_KINDS['refund.close'],
+      OPS_REQUEST_KINDS['fee.waive'],
+      OPS_REQUEST_KINDS['penalty.waive'],
       OPS_REQUEST_KINDS['coupon.issue-many'],
     ]) {
       expect(kind.maker).not.toBe(kind.checker);
@@ -54,7 +58,14 @@ describe('an operator request (maker-checker)', () => {
   });
 
   it('lists the kinds an operator may check', () => {
-    expect(checkableKinds(['refund.confirm'])).toEqual(['refund.approve', 'refund.reject']);
+    expect(checkableKinds(['refund.confirm'])).toEqual([
+      'refund.approve',
+      'refund.reject',
+      'refund.resend',
+      'refund.close',
+      'fee.waive',
+      'penalty.waive',
+    ]);
     expect(checkableKinds(['operator.manage'])).toEqual(['operator.roles']);
     expect(checkableKinds(['borrower.enable'])).toEqual(['borrower.enable']);
     expect(checkableKinds(['refund.review'])).toEqual([]);

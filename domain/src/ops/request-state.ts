@@ -82,6 +82,17 @@ export const OPS_REQUEST_KINDS = {
     expiresHours: 24,
   },
   'refund.reject': { label: '拒绝退款', maker: 'refund.review', checker: 'refund.confirm', expiresHours: 24 },
+  // a failed refund: sent to the gateway again, or closed with a reason (the money not given back this way)
+  'refund.resend': {
+    label: '重新发起退款',
+    maker: 'refund.review',
+    checker: 'refund.confirm',
+    expiresHours: 24,
+  },
+  'refund.close': { label: '关闭退款', maker: 'refund.review', checker: 'refund.confirm', expiresHours: 24 },
+  // forgiving money owed is a money decision like a refund: finance (复核退款决定) checks the reviewer's waiver
+  'fee.waive': { label: '减免服务费', maker: 'fee.waive', checker: 'refund.confirm', expiresHours: 24 },
+  'penalty.waive': { label: '减免罚息', maker: 'fee.waive', checker: 'refund.confirm', expiresHours: 24 },
   'coupon.issue-many': {
     label: '批量发放优惠券',
     maker: 'coupon.issue',

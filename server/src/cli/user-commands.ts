@@ -8,6 +8,7 @@ import { directLink } from './commands/direct-link.ts';
 import { list } from './commands/list.ts';
 import { purge } from './commands/purge.ts';
 import { refund } from './commands/refund.ts';
+import { request } from './commands/request.ts';
 import { type Command, type CommandEnv, CommandError } from './commands/shared.ts';
 
 export { type CommandEnv, CommandError } from './commands/shared.ts';
@@ -21,14 +22,19 @@ export const USAGE = `用法 / usage: npm run user -w server -- <command>
   direct-link <loginId> [--base PUBLIC_URL] [--minutes 10]
                                一次性免密登录链接（不访问数据库）/ one-time password-free login link
   list                         列出用户 / list users
-  --as <运营人员登录账号>       以该运营人员身份执行并记入审计日志（生产环境必填）/ run as this operator, audited (required in production)
+  --as <运营人员登录账号>       以该运营人员身份执行并记入审计日志（生产环境必填；refund、request 任何环境必填）
+                               run as this operator, audited (required in production, and for refund and request)
   purge                        清理过期会话、验证码等（服务也每小时执行）/ delete spent sessions, codes (hourly in the server too)
-  refund approve <refundNo> [--reason 审核意见]
-  refund reject <refundNo> --reason 原因
-                               审核退款申请；同意后服务数秒内向支付渠道退款 / review a refund application
-  refund resend <refundNo>
-  refund close <refundNo> --reason 原因
-                               退款失败：重新发起退款，或关闭并说明原因 / a failed refund: send again, or close
+  refund approve <refundNo> [--reason 审核意见] --as <运营人员>
+  refund reject <refundNo> --reason 原因 --as <运营人员>
+                               提交退款决定，待另一位运营人员复核 / ask for a refund decision (maker-checker)
+  refund resend <refundNo> --as <运营人员>
+  refund close <refundNo> --reason 原因 --as <运营人员>
+                               退款失败：申请重新发起或关闭，待复核 / a failed refund: ask to send again, or to close
+  request list --as <运营人员>  待我审批：他人提交、我可复核的申请 / the requests this operator may check
+  request confirm <id> [--reason 意见] --as <运营人员>
+  request decline <id> --reason 原因 --as <运营人员>
+                               复核通过（执行）或驳回；提交人不能复核自己的申请 / confirm (done) or decline; never one's own
 ${COUPON_USAGE.replace(/^用法 \/ usage:\n/, '')}
                                发放或查看优惠券（满减、折扣、免服务费）/ issue or list coupons`;
 
@@ -42,6 +48,7 @@ const COMMANDS: Record<string, Command> = {
   list,
   purge,
   refund,
+  request,
   coupon,
 };
 
@@ -86,12 +93,21 @@ export function parseCommand(argv: string[]) {
 /** Commands that change nothing: they need no operator to run as. */
 const READ_ONLY = new Set(['list', 'direct-link']);
 
+/** Maker-checker commands: a request is made or checked by a named operator, in every environment. */
+const AS_OPERATOR = new Set(['refund', 'request']);
+
 /**
  * The operator a command runs as (`--as <login id>`): an enabled operator of the console, required in production
- * for every command that changes something. Outside production it may be left out (the shell's user is named).
+ * for every command that changes something, and everywhere for the maker-checker commands (refund, request).
+ * Otherwise, outside production, it may be left out (the shell's user is named).
  */
 async function runAs(env: CommandEnv, name: string, as: string | undefined) {
   if (!as) {
+    if (AS_OPERATOR.has(name)) {
+      throw new CommandError(
+        `退款与审批命令须以运营人员身份执行（提交人与复核人须为两位运营人员）：加上 --as <运营人员登录账号> / ${name}: add --as <operator login id>`,
+      );
+    }
     if (env.config.environment === 'production' && !READ_ONLY.has(name)) {
       throw new CommandError(
         `生产环境须以运营人员身份执行：加上 --as <运营人员登录账号> / production: add --as <operator login id>`,

@@ -5,6 +5,7 @@
 import type { users } from './schema/accounts.ts';
 import type { applicationEvents, applications, products } from './schema/applications.ts';
 import type { agreementVersions, documents, loanCertifications, sellerStores } from './schema/borrowers.ts';
+import type { couponTemplates } from './schema/coupon-templates.ts';
 import type { coupons, feeItems } from './schema/fees.ts';
 import type { instalments, ledgerTransactions, loans, settlementRequests } from './schema/loans.ts';
 import type { operators, opsRequests } from './schema/operators.ts';
@@ -16,6 +17,7 @@ export * from './schema/accounts.ts';
 export * from './schema/applications.ts';
 export * from './schema/borrowers.ts';
 export * from './schema/contracts.ts';
+export * from './schema/coupon-templates.ts';
 export * from './schema/document-blobs.ts';
 export * from './schema/fees.ts';
 export * from './schema/issued-documents.ts';
@@ -51,6 +53,7 @@ export const ALL_TABLES = [
   'settlement_requests',
   'fee_items',
   'coupons',
+  'coupon_templates',
   'ledger_daily_totals',
   'ledger_transactions',
   'instalments',
@@ -100,6 +103,7 @@ export type InstalmentRow = typeof instalments.$inferSelect;
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;
 export type FeeItemRow = typeof feeItems.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
+export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type PaymentOrderItemRow = typeof paymentOrderItems.$inferSelect;

@@ -23,7 +23,7 @@ export const RefundDecideBody = Type.Object(
 export const RequestIdBody = Type.Object({ requestId: RequestId }, strict);
 export const DeclineBody = Type.Object({ requestId: RequestId, reason: Reason }, strict);
 
-const KindSchema = Type.Unsafe<OpsRequestKindCode>(
+export const KindSchema = Type.Unsafe<OpsRequestKindCode>(
   Type.Union(Object.keys(OPS_REQUEST_KINDS).map((kind) => Type.Literal(kind))),
 );
 const StateSchema = Type.Unsafe<OpsRequestState>(Type.Union(OPS_REQUEST_STATES.map((s) => Type.Literal(s))));
@@ -50,6 +50,7 @@ export const RequestLineSchema = Type.Object({
   requestId: Type.Integer(),
   kind: KindSchema,
   kindLabel: Type.String(),
+  summary: Type.String({ description: '申请内容（中文一句，金额以元计）' }),
   subject: Type.String(),
   payload: Type.Record(Type.String(), Type.Unknown()),
   state: StateSchema,

@@ -2,13 +2,16 @@ import { type RefundDetail, type RefundPage, RSP } from '@loan/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { createSandboxGateway } from '../../src/adapters/payments/sandbox.ts';
 import { deliverDueGatewayNotifies } from '../../src/adapters/payments/sandbox-delivery.ts';
+import { runUserCommand } from '../../src/cli/user-commands.ts';
 import { feeItems, loans, paymentOrders } from '../../src/db/schema.ts';
+import { createOperator } from '../../src/modules/ops/operators.ts';
 import { sandboxReviewRefunds } from '../../src/modules/refunds/sandbox-review.ts';
 import { type RefundCallContext, sendWaitingRefunds } from '../../src/modules/refunds/start.ts';
 import { type ApiAnswer, call, createTestApp, type TestApp } from './app.ts';
 import { okResult } from './applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './borrower.ts';
 import { disburseLoan } from './loans.ts';
+import { OPERATOR_PASSWORD } from './operators.ts';
 
 /** What the refund jobs need, on the test app's database and clock. */
 export function refundContext(t: TestApp): RefundCallContext {
@@ -110,4 +113,42 @@ export async function refundSetup(loginId: string) {
   const t = await createTestApp();
   const b = await makeReadyBorrower(t, loginId);
   return { t, api: refundCalls(t), b, paid: await paidUpfrontFee(t, b) };
+}
+
+/**
+ * The shell's refund commands as two operators of the console (maker-checker): `refund … --as <maker>` makes the
+ * request, `request confirm <id> --as <checker>` does it. `twoStep` returns what the checker's command printed
+ * (the refund's state first).
+ */
+export async function cliOperators(t: TestApp, prefix: string) {
+  const maker = `${prefix}-maker`;
+  const checker = `${prefix}-checker`;
+  for (const [loginId, role] of [
+    [maker, 'reviewer'],
+    [checker, 'finance'],
+  ] as const) {
+    await createOperator(
+      t.db,
+      { loginId, name: `运营${loginId}`, password: OPERATOR_PASSWORD, roles: [role] },
+      t.clock.now(),
+    );
+  }
+  const run = async (argv: string[]) => {
+    const lines: string[] = [];
+    await runUserCommand(argv, { db: t.db, config: t.config, print: (l) => lines.push(l), now: t.clock.now });
+    return lines;
+  };
+  return {
+    maker,
+    checker,
+    run,
+    /** the request's id, from what `refund …` printed */
+    requestIdOf: (lines: string[]) => Number(/#(\d+)/.exec(lines[0] ?? '')?.[1]),
+    twoStep: async (...argv: string[]) => {
+      const made = await run([...argv, '--as', maker]);
+      const id = /#(\d+)/.exec(made[0] ?? '')?.[1];
+      if (!id) throw new Error(`no request made: ${made.join('\n')}`);
+      return run(['request', 'confirm', id, '--as', checker]);
+    },
+  };
 }

@@ -1,4 +1,12 @@
-import { formatDateTime } from '@loan/domain';
+import {
+  APPLICATION_STATE_DISPLAY,
+  type ApplicationState,
+  formatDateTime,
+  LOAN_RECORD_STATUS_DISPLAY,
+  type LoanStatus,
+  REFUND_STATE_DISPLAY,
+  type RefundState,
+} from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +15,8 @@ import { empty } from '../../app/empty';
 import { useOpsSession } from '../../app/session';
 import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
+import { BorrowerCoupons } from './BorrowerCoupons';
+import { BorrowerWaivers } from './BorrowerWaivers';
 import { CouponDialog } from './CouponDialog';
 
 const FIELD_LABELS: Record<RevealField, string> = {
@@ -17,7 +27,7 @@ const FIELD_LABELS: Record<RevealField, string> = {
   legalPhone: '法人手机号',
 };
 
-/** The borrower on one page: masked; 查看完整信息 for a reason (audited); 解除锁定. */
+/** The borrower on one page: masked; 查看完整信息 for a reason (audited); 解除锁定; coupons and 作废. */
 export function BorrowerDrawer({ loginId, onClose }: { loginId: string | null; onClose: () => void }) {
   const wide = Grid.useBreakpoint().md === true;
   return (
@@ -129,7 +139,15 @@ function BorrowerView({ loginId }: { loginId: string }) {
           { title: '编号', dataIndex: 'rowId', width: 70 },
           { title: '合作机构', dataIndex: 'bankName' },
           { title: '产品', dataIndex: 'productCode' },
-          { title: '状态', dataIndex: 'state', render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (v: ApplicationState) => (
+              <Tag color={APPLICATION_STATE_DISPLAY[v]?.colour}>
+                {APPLICATION_STATE_DISPLAY[v]?.label ?? v}
+              </Tag>
+            ),
+          },
           {
             title: '金额（元）',
             dataIndex: 'amount',
@@ -153,10 +171,19 @@ function BorrowerView({ loginId }: { loginId: string }) {
           { title: '合作机构', dataIndex: 'bankName' },
           { title: '本金（元）', dataIndex: 'principal', align: 'right' },
           { title: '未还本金（元）', dataIndex: 'outstandingPrincipal', align: 'right' },
-          { title: '状态', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: LoanStatus) => (
+              <Tag color={LOAN_RECORD_STATUS_DISPLAY[v]?.colour}>
+                {LOAN_RECORD_STATUS_DISPLAY[v]?.label ?? v}
+              </Tag>
+            ),
+          },
           { title: '放款时间', dataIndex: 'disbursedAt', render: (v: string) => formatDateTime(v) },
         ]}
       />
+      {can('fee.waive') && <BorrowerWaivers loginId={loginId} />}
       <Typography.Title level={5} style={{ margin: 0 }}>
         退款
       </Typography.Title>
@@ -170,10 +197,17 @@ function BorrowerView({ loginId }: { loginId: string }) {
         columns={[
           { title: '退款单号', dataIndex: 'refundNo' },
           { title: '金额（元）', dataIndex: 'amount', align: 'right' },
-          { title: '状态', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: RefundState) => (
+              <Tag color={REFUND_STATE_DISPLAY[v]?.colour}>{REFUND_STATE_DISPLAY[v]?.label ?? v}</Tag>
+            ),
+          },
           { title: '提交时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
         ]}
       />
+      <BorrowerCoupons loginId={loginId} canRevoke={can('coupon.manage')} canIssue={can('coupon.issue')} />
       <Typography.Title level={5} style={{ margin: 0 }}>
         审计记录
       </Typography.Title>

@@ -1,4 +1,4 @@
-import { formatDateTime, OPS_REQUEST_STATE_DISPLAY } from '@loan/domain';
+import { formatDateTime, OPS_REQUEST_STATE_DISPLAY, opsRequestSummary, opsSubjectText } from '@loan/domain';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,18 +18,9 @@ import { empty } from '../../app/empty';
 import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
 
-const subjectText = (line: RequestLine) =>
-  line.subject.replace(/^refund:/, '退款 ').replace(/^operator:/, '运营人员 ');
-/** What was asked, in a line: the rejection's reason, or the roles an operator is to have. */
-const payloadReason = (line: RequestLine) => {
-  if (Array.isArray(line.payload.roles)) {
-    const before = Array.isArray(line.payload.before)
-      ? (line.payload.before as string[]).join('、') || '无'
-      : '—';
-    return `角色：${before} → ${(line.payload.roles as string[]).join('、') || '无'}`;
-  }
-  return typeof line.payload.reason === 'string' && line.payload.reason ? line.payload.reason : '—';
-};
+const subjectText = (line: RequestLine) => opsSubjectText(line.subject);
+/** What was asked, in a line (domain's opsRequestSummary): a waiver's amount in 元, a reason, roles. */
+const payloadReason = (line: RequestLine) => opsRequestSummary(line.kind, line.payload);
 
 /** A table of requests: what was asked and about whom first, then the columns given. */
 function RequestTable({

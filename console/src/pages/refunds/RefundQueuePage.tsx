@@ -1,14 +1,32 @@
-import { formatDateTime } from '@loan/domain';
+import { formatDateTime, OPS_REQUEST_KINDS } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { OpsApiError } from '../../api/http';
 import { type RefundQueueLine, refundQueueQuery, requestActs } from '../../api/requests';
 import { empty } from '../../app/empty';
+import { FailedRefunds } from './FailedRefunds';
 import { ReasonModal } from './ReasonModal';
 
-/** 退款审核: the borrowers' refund applications waiting for a review; a decision waits for a second operator. */
+/** 退款审核: 待审核 (applications waiting for a review) and 退款失败 (refunds the gateway did not make). */
 export default function RefundQueuePage() {
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        退款审核
+      </Typography.Title>
+      <Tabs
+        items={[
+          { key: 'submitted', label: '待审核', children: <SubmittedRefunds /> },
+          { key: 'failed', label: '退款失败', children: <FailedRefunds /> },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** The borrowers' refund applications waiting for a review; a decision waits for a second operator. */
+function SubmittedRefunds() {
   const queue = useQuery(refundQueueQuery());
   const client = useQueryClient();
   const { message } = App.useApp();
@@ -26,10 +44,7 @@ export default function RefundQueuePage() {
     }
   };
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        退款审核
-      </Typography.Title>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         同意或拒绝的决定提交后，须由另一位有“复核退款决定”权限的同事在「待我审批」中确认才会生效。
       </Typography.Paragraph>
@@ -61,7 +76,7 @@ export default function RefundQueuePage() {
             render: (_: unknown, row) =>
               row.pending ? (
                 <Tag color="processing">
-                  待复核：{row.pending.kind === 'refund.approve' ? '同意' : '拒绝'}（{row.pending.makerName}）
+                  待复核：{OPS_REQUEST_KINDS[row.pending.kind].label}（{row.pending.makerName}）
                 </Tag>
               ) : (
                 <Space>

@@ -1,9 +1,13 @@
-import { isLoginId } from '@loan/domain';
+import { isLoginId, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { normalizeLoginId } from '../../modules/auth/lockout.ts';
+import type { ActingOperator } from '../../modules/ops/requests.ts';
+import { grantsOf } from '../../modules/ops/roles.ts';
+import { ForbiddenError } from '../../plugins/errors.ts';
 
 /** Thrown for a usage or input problem: printed as is, exit code 1. */
 export class CommandError extends Error {}
@@ -16,6 +20,26 @@ export interface CommandEnv {
   now?: () => Date;
   /** the operator the command runs as (`--as`), set by runUserCommand */
   operator?: { id: number; loginId: string } | null;
+}
+
+/**
+ * The operator a maker-checker command runs as (`--as`, required for these in every environment), with the
+ * permissions of their roles as the console would grant them.
+ */
+export async function actingOperator(env: CommandEnv): Promise<ActingOperator> {
+  if (!env.operator)
+    throw new CommandError(
+      '须以运营人员身份执行：加上 --as <运营人员登录账号> / add --as <operator login id>',
+    );
+  const { permissions } = await grantsOf(database(env), env.operator.id);
+  return { id: env.operator.id, loginId: env.operator.loginId, permissions };
+}
+
+/** A refusal of a service (ApiError, or a missing permission) as the shell prints it: its text and code. */
+export function asCommandError(error: unknown): unknown {
+  if (error instanceof ApiError || error instanceof ForbiddenError)
+    return new CommandError(`${error.rspDesc ?? rspText(error.rspCode)} (${error.rspCode})`);
+  return error;
 }
 
 /** How an act names who did it: the operator given with --as, else the shell's user. */

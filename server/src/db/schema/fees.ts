@@ -3,14 +3,16 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.ts';
 import { belongsTo, serialId, timestamps, tz } from './columns.ts';
+import { couponTemplates } from './coupon-templates.ts';
 import { instalments, loans } from './loans.ts';
 
 /** Service fee items and the coupons that pay them (docs/PRODUCT.md §10; domain/src/fees). Money in fen. */
 
 /**
- * A coupon issued to a borrower. state AVAILABLE | LOCKED (held by an unpaid payment order) | USED; EXPIRED is
- * derived from valid_until. kind AMOUNT_OFF (amount_off_fen, threshold_fen) | PERCENT_OFF (percent_off, cap_fen)
- * | FREE_FEE. scope ALL | BANKS | PRODUCTS with scope_values. source OPERATOR | WELCOME | DEMO.
+ * A coupon issued to a borrower. state AVAILABLE | LOCKED (held by an unpaid payment order) | USED | REVOKED
+ * (作废 by an operator, unused; revoked_at, revoked_by, revoke_reason); EXPIRED is derived from valid_until. kind
+ * AMOUNT_OFF (amount_off_fen, threshold_fen) | PERCENT_OFF (percent_off, cap_fen) | FREE_FEE. scope ALL | BANKS |
+ * PRODUCTS with scope_values. source OPERATOR | WELCOME | DEMO | RULE; template_id: the template it came from.
  */
 export const coupons = pgTable(
   'coupons',
@@ -34,14 +36,23 @@ export const coupons = pgTable(
     source: text('source').$type<CouponSource>().notNull(),
     /** who issued it (an operator's note, or the rule) */
     issuedBy: text('issued_by'),
+    templateId: integer('template_id').references(() => couponTemplates.id),
+    revokedAt: tz('revoked_at'),
+    /** the operator's login id */
+    revokedBy: text('revoked_by'),
+    revokeReason: text('revoke_reason'),
     ...timestamps(),
   },
   (t) => [
     index('coupons_user_idx').on(t.userId, t.id),
     // one welcome coupon per borrower, however often certification is submitted
     uniqueIndex('coupons_welcome_key').on(t.userId).where(sql`source = 'WELCOME'`),
+    // a template's rule gives each borrower one coupon, however often (or wherever) the event is processed
+    uniqueIndex('coupons_rule_key').on(t.templateId, t.userId).where(sql`source = 'RULE'`),
+    // a campaign's figures: its coupons by state
+    index('coupons_template_idx').on(t.templateId, t.state),
     check('coupons_kind_check', sql`${t.kind} in ('AMOUNT_OFF', 'PERCENT_OFF', 'FREE_FEE')`),
-    check('coupons_state_check', sql`${t.state} in ('AVAILABLE', 'LOCKED', 'USED')`),
+    check('coupons_state_check', sql`${t.state} in ('AVAILABLE', 'LOCKED', 'USED', 'REVOKED')`),
     check('coupons_percent_check', sql`${t.percentOff} is null or ${t.percentOff} between 1 and 99`),
     check(
       'coupons_amounts_check',
@@ -86,6 +97,8 @@ export const feeItems = pgTable(
     // the fee page: a borrower's items by due date, keyset-paged
     index('fee_items_user_due_idx').on(t.userId, t.dueDate, t.id),
     index('fee_items_due_idx').on(t.kind, t.dueDate),
+    // what each campaign's coupons took off (coupon_templates' figures)
+    index('fee_items_coupon_idx').on(t.couponId).where(sql`coupon_id is not null`),
     check('fee_items_kind_check', sql`${t.kind} in ('UPFRONT', 'INSTALMENT')`),
     check(
       'fee_items_amounts_check',

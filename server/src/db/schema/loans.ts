@@ -76,6 +76,11 @@ export const instalments = pgTable(
     paidInterestFen: bigint('paid_interest_fen', { mode: 'number' }).notNull().default(0),
     paidFeeFen: bigint('paid_fee_fen', { mode: 'number' }).notNull().default(0),
     paidPenaltyFen: bigint('paid_penalty_fen', { mode: 'number' }).notNull().default(0),
+    /** forgiven by an operator's confirmed waiver (maker-checker): owed = fee − paid − waived; kept in step with
+     * the instalment's fee item's waived_fen by the one writer (fees/bookkeeping.ts recordFeeWaived) */
+    waivedFeeFen: bigint('waived_fee_fen', { mode: 'number' }).notNull().default(0),
+    /** penalty forgiven by an operator's waiver: owed = penalty − paid − waived, so accrual never re-adds it */
+    waivedPenaltyFen: bigint('waived_penalty_fen', { mode: 'number' }).notNull().default(0),
     status: text('status').$type<InstalmentStatus>().notNull(),
     paidAt: tz('paid_at'),
   },

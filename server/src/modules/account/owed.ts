@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type InstalmentRow, instalments, loans, products } from '../../db/schema.ts';
 import { feeOwedTotals } from '../fees/owed-totals.ts';
-import { instalmentOwedFen, OPEN_INSTALMENT, penaltyAsOf } from '../loans/collections.ts';
+import { instalmentOwedFen, OPEN_INSTALMENT, penaltyAsOf, penaltyOwedFen } from '../loans/collections.ts';
 
 /**
  * What an open instalment costs to repay on `today`: what it still owes with the penalty interest counted to today
@@ -12,7 +12,9 @@ import { instalmentOwedFen, OPEN_INSTALMENT, penaltyAsOf } from '../loans/collec
 function instalmentDueTodayFen(row: InstalmentRow, annualRate: string, today: string): number {
   const owed = instalmentOwedFen(row);
   if (owed === 0) return 0;
-  return owed - row.penaltyFen + penaltyAsOf(row, annualRate, today);
+  return (
+    owed - penaltyOwedFen(row) + penaltyOwedFen({ ...row, penaltyFen: penaltyAsOf(row, annualRate, today) })
+  );
 }
 
 interface OpenLoan {

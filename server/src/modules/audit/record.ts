@@ -71,7 +71,14 @@ export const AUDIT = {
   opsBorrowerEnabled: 'ops.borrower.enabled',
   opsPartnerCallRetried: 'ops.partner_call.retried',
   opsCommandRun: 'ops.command.run',
+  opsWaiverApplied: 'ops.waiver.applied',
   opsCouponIssued: 'ops.coupon.issued',
+  opsCouponRevoked: 'ops.coupon.revoked',
+  opsCouponTemplateCreated: 'ops.coupon_template.created',
+  opsCouponTemplateUpdated: 'ops.coupon_template.updated',
+  opsCouponTemplateActivated: 'ops.coupon_template.activated',
+  opsCouponTemplateDeactivated: 'ops.coupon_template.deactivated',
+  couponIssuedByRule: 'coupon.issued_by_rule',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

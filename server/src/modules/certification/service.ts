@@ -5,13 +5,14 @@ import { loanCertifications, type UserRow } from '../../db/schema.ts';
 import { seal } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordUserAudit } from '../audit/record.ts';
 import { issueWelcomeCoupon } from '../coupons/issue.ts';
+import { issueOnCertification } from '../coupons/templates.ts';
 import { checkCard, checkDocuments, checkIdentity } from './checks.ts';
 import { certificationView } from './view.ts';
 
 export { type CertificationSummary, certificationSummary } from './summary.ts';
 
 /**
- * POST /users/insertLoanCertification: creates the user's certification (the first earns a coupon) or edits it.
+ * POST /users/insertLoanCertification: creates the user's certification (the first earns coupons) or edits it.
  * Company, legal person and the identity documents are replaced; the bank card, its bank name and the sales
  * statement only when sent: a bank whose form does not show them never drops them. The bank name goes with a
  * card: without a card on file or sent, none is kept.
@@ -62,8 +63,12 @@ export async function saveCertification(
       .onConflictDoUpdate({ target: loanCertifications.userId, set })
       .returning();
     if (!saved) throw new Error('certification not saved');
-    // the first certification earns the welcome coupon (once per borrower, whatever happens later)
-    if (existing === undefined) await issueWelcomeCoupon(tx, user.id, now);
+    // 认证通过: the first certification earns the welcome coupon and each active template's with the CERTIFIED
+    // rule (each once per borrower by a unique index, whatever happens later or on which server)
+    if (existing === undefined) {
+      await issueWelcomeCoupon(tx, user.id, now);
+      await issueOnCertification(tx, user.id, now);
+    }
     await recordUserAudit(tx, user, meta, AUDIT.certificationSaved, now, {
       replaced: existing !== undefined,
       bankCard: card.bankCard !== undefined,

@@ -34,12 +34,13 @@ export async function availableCouponCount(db: Database, userId: number, now: Da
 function parseStatus(value: unknown): CouponStatus | undefined {
   if (value === undefined || value === '') return undefined;
   if ((COUPON_STATUSES as readonly unknown[]).includes(value)) return value as CouponStatus;
-  throw new ApiError(RSP.INVALID_INPUT, '优惠券状态应为 AVAILABLE、LOCKED、USED 或 EXPIRED');
+  throw new ApiError(RSP.INVALID_INPUT, '优惠券状态应为 AVAILABLE、LOCKED、USED、EXPIRED 或 REVOKED');
 }
 
 /**
- * GET /users/coupons?status=: the caller's coupons, usable first (soonest to end first), then locked, used and
- * expired; each with its status (EXPIRED derived) and the 即将过期 mark.
+ * GET /users/coupons?status=: the caller's coupons, usable first (soonest to end first), then locked, used,
+ * expired and revoked (作废 by an operator: shown so, never usable); each with its status (EXPIRED derived) and
+ * the 即将过期 mark.
  */
 export async function listCoupons(
   ctx: AppContext,
@@ -53,7 +54,7 @@ export async function listCoupons(
     .from(coupons)
     .where(eq(coupons.userId, user.id))
     .orderBy(asc(coupons.validUntil), asc(coupons.id));
-  const order: Record<CouponStatus, number> = { AVAILABLE: 0, LOCKED: 1, USED: 2, EXPIRED: 3 };
+  const order: Record<CouponStatus, number> = { AVAILABLE: 0, LOCKED: 1, USED: 2, EXPIRED: 3, REVOKED: 4 };
   const words = await couponWords(ctx.db, rows);
   const views = rows.map((r) => couponView(r, now, words));
   const items = views

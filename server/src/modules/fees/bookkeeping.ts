@@ -111,6 +111,35 @@ export async function recordFeeCovered(
   return row;
 }
 
+/**
+ * The one writer of an operator's waiver of a fee item (maker-checker, confirmed): adds to waived_fen only while the
+ * item still owes at least that much, and for an INSTALMENT item the same to its instalment's waived_fee_fen, so
+ * the fee page, the instalment and the loan's totals drop by the same fen. Null (nothing written) when the item
+ * owes less than `amountFen` now. No ledger line: no money moved.
+ */
+export async function recordFeeWaived(
+  tx: Database,
+  itemId: number,
+  amountFen: number,
+  now: Date,
+): Promise<FeeItemRow | null> {
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return null;
+  const owed = sql`${feeItems.amountFen} - ${feeItems.discountFen} - ${feeItems.paidFen} - ${feeItems.waivedFen}`;
+  const [row] = await tx
+    .update(feeItems)
+    .set({ waivedFen: sql`${feeItems.waivedFen} + ${amountFen}`, updatedAt: now })
+    .where(and(eq(feeItems.id, itemId), sql`${owed} >= ${amountFen}`))
+    .returning();
+  if (!row) return null;
+  if (row.kind === 'INSTALMENT' && row.instalmentId !== null) {
+    await tx
+      .update(instalments)
+      .set({ waivedFeeFen: sql`${instalments.waivedFeeFen} + ${amountFen}` })
+      .where(eq(instalments.id, row.instalmentId));
+  }
+  return row;
+}
+
 /** The instalment fee item of a loan's instalment `seq`, if the instalment carries a fee. */
 export async function instalmentFeeItem(
   tx: Database,

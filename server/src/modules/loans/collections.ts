@@ -32,6 +32,16 @@ export function penaltyAsOf(row: InstalmentRow, annualRate: string, date: string
   return Math.max(row.penaltyFen, dailyInterestFen(unpaidPrincipal, annualRate, daysFrom(row.dueDate, date)));
 }
 
+/** The penalty an instalment still owes as recorded: accrued − paid − waived (a waiver is never re-added). */
+export function penaltyOwedFen(row: InstalmentRow): number {
+  return Math.max(0, row.penaltyFen - row.paidPenaltyFen - row.waivedPenaltyFen);
+}
+
+/** The service fee an instalment still owes: contracted − covered (cash and coupon) − waived. */
+export function instalmentFeeOwedFen(row: InstalmentRow): number {
+  return Math.max(0, row.feeFen - row.paidFeeFen - row.waivedFeeFen);
+}
+
 /** What the instalment still owes (penalty as recorded). */
 export function instalmentOwedFen(row: InstalmentRow): number {
   if (row.status === 'PAID' || row.status === 'SETTLED_EARLY') return 0;
@@ -40,10 +50,8 @@ export function instalmentOwedFen(row: InstalmentRow): number {
     row.paidPrincipalFen +
     row.interestFen -
     row.paidInterestFen +
-    row.feeFen -
-    row.paidFeeFen +
-    row.penaltyFen -
-    row.paidPenaltyFen
+    instalmentFeeOwedFen(row) +
+    penaltyOwedFen(row)
   );
 }
 
@@ -62,9 +70,9 @@ export function allocate(row: InstalmentRow, amount: number): Split {
     left -= part;
     return part;
   };
-  const penalty = take(row.penaltyFen - row.paidPenaltyFen);
+  const penalty = take(penaltyOwedFen(row));
   const interest = take(row.interestFen - row.paidInterestFen);
-  const fee = take(row.feeFen - row.paidFeeFen);
+  const fee = take(instalmentFeeOwedFen(row));
   const principal = take(row.principalFen - row.paidPrincipalFen);
   return { penalty, interest, fee, principal };
 }
@@ -203,7 +211,7 @@ async function collectLoan(tx: Database, loanId: number, now: Date, today: strin
     };
     const owed = (r: InstalmentRow) => instalmentOwedFen({ ...r, status: 'DUE' });
     // a fee paid ahead on the fee page is not a collection: the due-date payment still happens
-    const feeAhead = row.paidFeeFen === 0 || row.paidFeeFen === row.feeFen;
+    const feeAhead = row.paidFeeFen === 0 || row.paidFeeFen + row.waivedFeeFen === row.feeFen;
     const nothingPaid = feeAhead && row.paidPrincipalFen + row.paidInterestFen + row.paidPenaltyFen === 0;
     if (fromPayouts && nothingPaid) await pay(row.dueDate, (r) => (half ? Math.floor(owed(r) / 2) : owed(r)));
     const lateDate = addDaysIso(row.dueDate, SANDBOX_LATE_DAYS);

@@ -144,7 +144,8 @@ async function settle(
         .set({
           status: 'SETTLED_EARLY',
           penaltyFen: penalty,
-          paidPenaltyFen: penalty,
+          // paid in cash: all of it but what an operator waived (the quote charged it so)
+          paidPenaltyFen: Math.max(r.paidPenaltyFen, penalty - r.waivedPenaltyFen),
           paidPrincipalFen: r.principalFen,
           paidInterestFen: r.interestFen,
           paidAt: now,

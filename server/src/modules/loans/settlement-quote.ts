@@ -159,7 +159,8 @@ export function settlementInput(
       paidInterestFen: r.paidInterestFen,
       penaltyToDateFen:
         isOpen(r) && r.dueDate <= today ? penaltyAsOf(r, loan.annualRate, today) : r.penaltyFen,
-      paidPenaltyFen: r.paidPenaltyFen,
+      // a waived penalty counts as settled: the rule charges penalty to date less what was paid or forgiven
+      paidPenaltyFen: r.paidPenaltyFen + r.waivedPenaltyFen,
       closed: !isOpen(r),
     })),
     fees: fees.items.map((i) => ({

@@ -92,7 +92,7 @@ export function instalmentView(row: InstalmentRow): InstalmentView {
     paidFee: fenToYuan(row.paidFeeFen),
     paidPenalty: fenToYuan(row.paidPenaltyFen),
     due: fenToYuan(dueFen),
-    waived: fenToYuan(closed ? Math.max(0, dueFen - paidFen) : 0),
+    waived: fenToYuan(closed ? Math.max(0, dueFen - paidFen) : row.waivedFeeFen + row.waivedPenaltyFen),
     outstanding: fenToYuan(instalmentOwedFen(row)),
     status: row.status,
     paidAt: row.paidAt?.toISOString() ?? null,

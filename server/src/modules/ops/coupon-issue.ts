@@ -57,7 +57,8 @@ function issueOf(form: CouponForm, userId: number, issuedBy: string, now: Date):
   return issue;
 }
 
-async function borrowersOf(db: Database, loginIds: readonly string[]) {
+/** The borrowers of these login ids, each once; 1001 naming those not found. */
+export async function borrowersOf(db: Database, loginIds: readonly string[]) {
   const ids = [...new Set(loginIds.map(normalizeLoginId))];
   const rows = ids.length
     ? await db.select({ id: users.id, loginId: users.loginId }).from(users).where(inArray(users.loginId, ids))

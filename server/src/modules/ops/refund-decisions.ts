@@ -4,12 +4,11 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentOrders, refundApplications, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { findRefundByNo } from '../refunds/lookup.ts';
 import { reviewRefund } from '../refunds/review.ts';
-import { type CheckedBy, makeRequest, pendingOn } from './requests.ts';
+import { type ActingOperator, type CheckedBy, makeRequest, pendingOn } from './requests.ts';
 
-const subjectOf = (refundNo: string) => `refund:${refundNo}`;
+export const subjectOf = (refundNo: string) => `refund:${refundNo}`;
 
 /** 退款审核: the borrowers' refund applications waiting for a review, oldest first, with any decision asked already. */
 export async function refundQueue(ctx: Pick<AppContext, 'db' | 'now'>) {
@@ -63,9 +62,9 @@ export async function refundQueue(ctx: Pick<AppContext, 'db' | 'now'>) {
  */
 export async function decideRefund(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  maker: SignedInOperator,
+  maker: ActingOperator,
   input: { refundNo: string; decision: 'APPROVE' | 'REJECT'; reason?: string | undefined },
-  meta: RequestMeta,
+  meta: RequestMeta | null,
 ) {
   if (!REFUND_NO_PATTERN.test(input.refundNo)) throw new ApiError(RSP.REFUND_NOT_FOUND);
   const refund = await findRefundByNo(ctx.db, input.refundNo);

@@ -1,4 +1,4 @@
-import { OPS_API, OPS_REQUEST_KINDS } from '@loan/domain';
+import { OPS_API, OPS_REQUEST_KINDS, opsRequestSummary } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
 import { opsRoutes } from '../../plugins/ops-routes.ts';
@@ -12,10 +12,9 @@ import {
   RequestListSchema,
   RequestMadeSchema,
 } from '../../schemas/ops-requests.ts';
-import { applyEnableBorrower } from './borrower-access.ts';
-import { applyIssueMany } from './coupon-issue.ts';
-import { applyRoleChange } from './operator-admin.ts';
-import { decideRefund, REFUND_ACTS, refundQueue } from './refund-decisions.ts';
+import { decideRefund, refundQueue } from './refund-decisions.ts';
+import { ACTS } from './request-acts.ts';
+import { registerRequestCaseRoutes } from './request-case-routes.ts';
 import {
   checkRequest,
   inboxOf,
@@ -26,20 +25,15 @@ import {
 } from './requests.ts';
 
 const TAGS = ['运营后台：复核'];
-const ACTS = {
-  ...REFUND_ACTS,
-  'operator.roles': applyRoleChange,
-  'borrower.enable': applyEnableBorrower,
-  'coupon.issue-many': applyIssueMany,
-};
 const CHECKER_NOTE =
-  '复核人须持有该申请种类的复核权限（退款决定：`refund.confirm`；角色变更：`operator.manage`；启用借款人：`borrower.enable`），且不能是提交人。';
+  '复核人须持有该申请种类的复核权限（退款决定、退款失败的处理、减免服务费或罚息：`refund.confirm`；角色变更：`operator.manage`；启用借款人：`borrower.enable`），且不能是提交人。';
 
 function lineOf({ request, makerName, makerLoginId, checkerName }: RequestLine) {
   return {
     requestId: request.id,
     kind: request.kind,
     kindLabel: OPS_REQUEST_KINDS[request.kind].label,
+    summary: opsRequestSummary(request.kind, request.payload),
     subject: request.subject,
     payload: request.payload,
     state: request.state,
@@ -73,6 +67,7 @@ export function opsRequestRoutes(app: App, ctx: AppContext): void {
     },
     (request, operator) => decideRefund(ctx, operator, request.body, requestMeta(request)),
   );
+  registerRequestCaseRoutes(ops, ctx);
   ops.get(
     OPS_API.inbox,
     {

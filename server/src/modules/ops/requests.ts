@@ -18,6 +18,9 @@ import { applyRequestEvent } from './request-event.ts';
 
 const HOUR = 3_600_000;
 
+/** Who makes or checks a request: a console operator, or one a shell command runs as (`--as`). */
+export type ActingOperator = Pick<SignedInOperator, 'id' | 'loginId' | 'permissions'>;
+
 export interface NewRequest {
   kind: OpsRequestKindCode;
   subject: string;
@@ -27,9 +30,9 @@ export interface NewRequest {
 /** The maker's request: pending until a second operator checks it; a second one on the same subject is refused. */
 export async function makeRequest(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  maker: SignedInOperator,
+  maker: ActingOperator,
   request: NewRequest,
-  meta: RequestMeta,
+  meta: RequestMeta | null,
 ): Promise<OpsRequestRow> {
   const kind = OPS_REQUEST_KINDS[request.kind];
   if (!maker.permissions.includes(kind.maker))
@@ -101,7 +104,7 @@ async function expireIfDue(ctx: Pick<AppContext, 'db' | 'now'>, row: OpsRequestR
 
 /** Who checked a request and when, as the act records it. */
 export interface CheckedBy {
-  checker: SignedInOperator;
+  checker: ActingOperator;
   makerLoginId: string;
   now: Date;
 }
@@ -116,10 +119,10 @@ export type RequestAct = (db: Database, row: OpsRequestRow, by: CheckedBy) => Pr
  */
 export async function checkRequest(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  checker: SignedInOperator,
+  checker: ActingOperator,
   input: { requestId: number; decision: 'CONFIRM' | 'DECLINE'; reason: string | null },
   acts: Readonly<Record<OpsRequestKindCode, RequestAct>>,
-  meta: RequestMeta,
+  meta: RequestMeta | null,
 ): Promise<OpsRequestRow> {
   const row = await requestById(ctx.db, input.requestId);
   const kind = OPS_REQUEST_KINDS[row.kind];
@@ -158,9 +161,9 @@ export async function checkRequest(
 /** The maker takes back a request nobody has checked yet. */
 export async function withdrawRequest(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  maker: SignedInOperator,
+  maker: ActingOperator,
   requestId: number,
-  meta: RequestMeta,
+  meta: RequestMeta | null,
 ): Promise<OpsRequestRow> {
   const row = await requestById(ctx.db, requestId);
   if (row.makerId !== maker.id) throw new ApiError(RSP.OPS_REQUEST_ACTOR);
@@ -201,7 +204,7 @@ export async function requestLine(db: Database, id: number): Promise<RequestLine
 }
 
 /** 待我审批: pending, unexpired requests of the kinds this operator checks, made by someone else; oldest first. */
-export async function inboxOf(ctx: Pick<AppContext, 'db' | 'now'>, operator: SignedInOperator) {
+export async function inboxOf(ctx: Pick<AppContext, 'db' | 'now'>, operator: ActingOperator) {
   const kinds = checkableKinds(operator.permissions);
   if (kinds.length === 0) return [];
   return requestLines(ctx.db)
@@ -218,7 +221,7 @@ export async function inboxOf(ctx: Pick<AppContext, 'db' | 'now'>, operator: Sig
 }
 
 /** The operator's own requests, newest first. */
-export function requestsMadeBy(db: Database, operator: SignedInOperator) {
+export function requestsMadeBy(db: Database, operator: Pick<ActingOperator, 'id'>) {
   return requestLines(db).where(eq(opsRequests.makerId, operator.id)).orderBy(desc(opsRequests.id)).limit(50);
 }
 

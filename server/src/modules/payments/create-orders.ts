@@ -12,7 +12,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { feeItems, instalments, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { OPEN_INSTALMENT, penaltyAsOf } from '../loans/collections.ts';
+import { instalmentFeeOwedFen, OPEN_INSTALMENT, penaltyAsOf, penaltyOwedFen } from '../loans/collections.ts';
 import { openAtGateway } from './gateway-steps.ts';
 import { assertNoSettlementWaiting, feeSubject, instalmentSubject } from './held.ts';
 import { type DraftItem, lockLoans, type OrderDraft, placeOrder } from './place-order.ts';
@@ -108,8 +108,8 @@ export async function repayNow(ctx: AppContext, user: UserRow, body: RepayNowReq
         seq: row.seq,
         principalFen: row.principalFen - row.paidPrincipalFen,
         interestFen: row.interestFen - row.paidInterestFen,
-        penaltyFen: penalty - row.paidPenaltyFen,
-        feeFen: fee ? 0 : Math.max(0, row.feeFen - row.paidFeeFen),
+        penaltyFen: penaltyOwedFen({ ...row, penaltyFen: penalty }),
+        feeFen: fee ? 0 : instalmentFeeOwedFen(row),
         couponTarget: null,
       },
     ];

@@ -25,8 +25,8 @@ const reviewedBySandbox = (submittedBefore: Date) =>
 /**
  * The sandbox review rule: a borrower's application submitted at least SANDBOX_REVIEW_DELAY_MS ago is rejected
  * when its reason contains 拒绝, left to the operators when it contains 人工审核, else approved and sent to the
- * gateway. Only with the sandbox adapters; in
- * production operators review (`npm run user -- refund approve|reject`). Returns how many were reviewed.
+ * gateway. Only with the sandbox adapters; in production operators review (console 退款审核, or
+ * `npm run user -- refund approve|reject --as` then `request confirm`). Returns how many were reviewed.
  */
 export async function sandboxReviewRefunds(
   ctx: RefundCallContext,

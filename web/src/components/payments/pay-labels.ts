@@ -35,6 +35,7 @@ export const COUPON_STATUS_DISPLAY = coloured<CouponStatus>(COUPON_STATUS_LABELS
   LOCKED: 'orange',
   USED: 'default',
   EXPIRED: 'default',
+  REVOKED: 'default',
 });
 
 export const CHANNEL_LABELS = PAYMENT_CHANNEL_LABELS;

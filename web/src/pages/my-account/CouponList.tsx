@@ -9,7 +9,7 @@ import { COUPON_STATUS_DISPLAY } from '../../components/payments/pay-labels';
 import { saveCouponsCount } from '../../session/session';
 import { CouponCard } from './CouponCard';
 
-/** The borrower's coupons by status (可用 / 锁定 / 已使用 / 已过期); keeps the session's count up to date. */
+/** The borrower's coupons by status (可用 / 锁定 / 已使用 / 已过期 / 已作废); keeps the session's count up to date. */
 export function CouponList() {
   const coupons = useQuery({ ...couponsQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
   const [status, setStatus] = useState<CouponStatus>('AVAILABLE');
