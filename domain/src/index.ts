@@ -50,6 +50,8 @@ export * from './money-rules/sentences.ts';
 export * from './ops/audit-labels.ts';
 export * from './ops/ops-api.ts';
 export * from './ops/permissions.ts';
+export * from './ops/report-range.ts';
+export * from './ops/reports.ts';
 export * from './ops/request-state.ts';
 export * from './ops/request-summary.ts';
 export * from './password-policy.ts';

@@ -34,6 +34,7 @@ import { opsBorrowerRoutes } from './modules/ops/borrower-routes.ts';
 import { opsCouponCampaignRoutes } from './modules/ops/coupon-campaign-routes.ts';
 import { opsOperatorRoutes } from './modules/ops/operator-routes.ts';
 import { opsPartnerCallRoutes } from './modules/ops/partner-call-routes.ts';
+import { opsReportRoutes } from './modules/ops/report-routes.ts';
 import { opsRequestRoutes } from './modules/ops/request-routes.ts';
 import { opsRoutesOf } from './modules/ops/routes.ts';
 import { opsWatchRoutes } from './modules/ops/watch-routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   opsCouponCampaignRoutes(app, ctx);
   opsOperatorRoutes(app, ctx);
   opsPartnerCallRoutes(app, ctx);
+  opsReportRoutes(app, ctx);
   opsWatchRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the

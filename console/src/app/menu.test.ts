@@ -15,6 +15,7 @@ describe('the console’s menu by permission', () => {
       ['工作台', '待我审批', '待处理事项', '借款人查询', '退款审核'],
     ],
     [['partner-call.resolve'], ['工作台', '待我审批', '合作方调用']],
+    [['report.read'], ['工作台', '待我审批', '报表']],
     [['coupon.manage'], ['工作台', '待我审批', '优惠券活动']],
   ] as const)('%j sees %j', (permissions, labels) => {
     expect(menuFor(permissions).map((e) => e.label)).toEqual(labels);
@@ -24,6 +25,7 @@ describe('the console’s menu by permission', () => {
     expect(permissionFor('/audit')).toBe('audit.read');
     expect(permissionFor('/operators')).toBe('operator.manage');
     expect(permissionFor('/refunds')).toBe('refund.review');
+    expect(permissionFor('/reports')).toBe('report.read');
     expect(permissionFor('/coupons')).toBe('coupon.manage');
     expect(permissionFor('/inbox')).toBeNull();
     expect(permissionFor('/')).toBeNull();

@@ -16,6 +16,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/refunds', label: '退款审核', permission: 'refund.review' },
   { path: '/coupons', label: '优惠券活动', permission: 'coupon.manage' },
   { path: '/partner-calls', label: '合作方调用', permission: 'partner-call.resolve' },
+  { path: '/reports', label: '报表', permission: 'report.read' },
   { path: '/audit', label: '审计日志', permission: 'audit.read' },
   { path: '/operators', label: '运营人员与角色', permission: 'operator.manage' },
 ];

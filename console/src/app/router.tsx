@@ -33,6 +33,10 @@ export const ROUTES: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../pages/coupons/CouponCampaignsPage')).default }),
       },
       {
+        path: 'reports',
+        lazy: async () => ({ Component: (await import('../pages/reports/ReportsPage')).default }),
+      },
+      {
         path: 'audit',
         lazy: async () => ({ Component: (await import('../pages/audit/AuditPage')).default }),
       },

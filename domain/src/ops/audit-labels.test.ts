@@ -13,6 +13,7 @@ describe('audit entries in Chinese', () => {
       { kind: 'refund.reject', subject: 'refund:RF2', reason: '凭证不足' },
       '拒绝退款 · 退款 RF2 · 原因：凭证不足',
     ],
+    [{ report: 'fee-income', from: '2026-03-01', to: '2026-03-31' }, '服务费收入'],
     [{ userAgent: 'x' }, '—'],
     [null, '—'],
   ])('%j reads %s', (detail, text) => {

@@ -1,3 +1,4 @@
+import { isReportName, REPORT_NAMES } from './reports.ts';
 import { isOpsRequestKind, OPS_REQUEST_KINDS } from './request-state.ts';
 
 /** The audit log's actions in Chinese, by prefix: an action not listed shows as recorded. */
@@ -28,6 +29,7 @@ const LABELS: Record<string, string> = {
   'ops.request.declined': '驳回申请',
   'ops.request.withdrawn': '撤回申请',
   'ops.audit.exported': '导出审计日志',
+  'ops.report.exported': '导出报表',
   'ops.borrower.pii_revealed': '查看借款人完整信息',
   'ops.borrower.disabled': '停用借款人',
   'ops.borrower.enabled': '启用借款人',
@@ -61,6 +63,8 @@ export function auditSummary(detail: Record<string, unknown> | null): string {
     );
   }
   if (Array.isArray(detail.roles)) parts.push(`角色：${detail.roles.join('、')}`);
+  if (typeof detail.report === 'string' && isReportName(detail.report))
+    parts.push(REPORT_NAMES[detail.report]);
   if (typeof detail.templateName === 'string') parts.push(`模板「${detail.templateName}」`);
   if (typeof detail.couponId === 'number') parts.push(`优惠券 ${detail.couponId}`);
   if (Array.isArray(detail.loginIds)) parts.push(`借款人 ${detail.loginIds.length} 位`);

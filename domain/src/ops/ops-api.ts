@@ -57,6 +57,12 @@ export const OPS_API = {
   confirmRequest: '/ops/requests/confirm',
   declineRequest: '/ops/requests/decline',
   withdrawRequest: '/ops/requests/withdraw',
+  reportReconciliation: '/ops/reports/reconciliation',
+  reportReconciliationExport: '/ops/reports/reconciliation/export',
+  reportFeeIncome: '/ops/reports/fee-income',
+  reportFeeIncomeExport: '/ops/reports/fee-income/export',
+  reportPrincipal: '/ops/reports/principal',
+  reportPrincipalExport: '/ops/reports/principal/export',
 } as const;
 
 export const OPS_PREFIX = '/ops/';

@@ -47,6 +47,29 @@ export interface GatewayRefundStatus {
   refundedAt: Date | null;
 }
 
+/** A payment on a gateway's statement of a day: when the gateway took it, by its clock. */
+export interface GatewayStatementOrder {
+  outTradeNo: string;
+  gatewayTradeNo: string;
+  amountFen: number;
+  paidAt: Date;
+}
+
+/** A refund on a gateway's statement of a day: when the gateway made it. */
+export interface GatewayStatementRefund {
+  outRefundNo: string;
+  outTradeNo: string;
+  gatewayRefundNo: string;
+  amountFen: number;
+  refundedAt: Date;
+}
+
+/** The gateway's statement (对账单) of a Shanghai calendar day: what it took in and gave back that day. */
+export interface GatewayStatement {
+  orders: GatewayStatementOrder[];
+  refunds: GatewayStatementRefund[];
+}
+
 export interface PaymentGateway {
   readonly sandbox: boolean;
   createOrder(request: GatewayOrderRequest, now: Date): Promise<GatewayOrder>;
@@ -60,6 +83,11 @@ export interface PaymentGateway {
   /** partial refunds allowed; their sum never above the amount paid */
   refund(request: GatewayRefundRequest, now: Date): Promise<GatewayRefundAnswer>;
   queryRefund(outRefundNo: string, now: Date): Promise<GatewayRefundStatus>;
+  /**
+   * The statement of `date` ("YYYY-MM-DD", Shanghai), as gateways publish one per day for reconciliation. Optional:
+   * the console's reconciliation sets it against our orders and ledger when the gateway gives one.
+   */
+  statement?(date: string, now: Date): Promise<GatewayStatement>;
 }
 
 /** The sandbox gateway's cashier: what the borrower does on the 沙箱收银台 page. */

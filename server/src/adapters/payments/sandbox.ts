@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { addDaysIso, shanghaiInstant } from '@loan/domain';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   sandboxGatewayNotifies,
@@ -11,6 +12,7 @@ import type {
   GatewayOrderRequest,
   GatewayRefundAnswer,
   GatewayRefundRequest,
+  GatewayStatement,
   PaymentGateway,
   SandboxCashier,
 } from './gateway.ts';
@@ -22,7 +24,8 @@ const SANDBOX_CASHIER_PATH = '/cashier';
  * The sandbox payment gateway (docs/SANDBOX.md "支付网关沙箱"): keeps its orders and refunds in its own tables;
  * the borrower pays or fails at the cashier page; a paid order and every refund is told to the portal by a
  * signed notify, queued in sandbox_gateway_notifies and delivered by the job (sandbox-delivery.ts), retried
- * with backoff until answered. Answers to the same idempotency key are replayed, never made twice.
+ * with backoff until answered. Answers to the same idempotency key are replayed, never made twice. Its statement
+ * of a day lists the orders paid and the refunds made that day (Shanghai), from its own tables.
  */
 export function createSandboxGateway(db: Database): PaymentGateway & SandboxCashier {
   async function replay<T>(operation: string, key: string, make: () => Promise<T>, now: Date): Promise<T> {
@@ -160,6 +163,48 @@ export function createSandboxGateway(db: Database): PaymentGateway & SandboxCash
         amountFen: row.amountFen,
         gatewayRefundNo: row.gatewayRefundNo,
         refundedAt: row.refundedAt,
+      };
+    },
+
+    async statement(date: string): Promise<GatewayStatement> {
+      const since = shanghaiInstant(date);
+      const before = shanghaiInstant(addDaysIso(date, 1));
+      const orders = await db
+        .select()
+        .from(sandboxGatewayOrders)
+        .where(
+          and(
+            eq(sandboxGatewayOrders.status, 'PAID'),
+            gte(sandboxGatewayOrders.paidAt, since),
+            lt(sandboxGatewayOrders.paidAt, before),
+          ),
+        )
+        .orderBy(asc(sandboxGatewayOrders.paidAt), asc(sandboxGatewayOrders.outTradeNo));
+      const refunds = await db
+        .select()
+        .from(sandboxGatewayRefunds)
+        .where(
+          and(
+            eq(sandboxGatewayRefunds.status, 'SUCCESS'),
+            gte(sandboxGatewayRefunds.refundedAt, since),
+            lt(sandboxGatewayRefunds.refundedAt, before),
+          ),
+        )
+        .orderBy(asc(sandboxGatewayRefunds.refundedAt), asc(sandboxGatewayRefunds.outRefundNo));
+      return {
+        orders: orders.map((o) => ({
+          outTradeNo: o.outTradeNo,
+          gatewayTradeNo: o.gatewayTradeNo,
+          amountFen: o.amountFen,
+          paidAt: o.paidAt ?? since,
+        })),
+        refunds: refunds.map((r) => ({
+          outRefundNo: r.outRefundNo,
+          outTradeNo: r.outTradeNo,
+          gatewayRefundNo: r.gatewayRefundNo,
+          amountFen: r.amountFen,
+          refundedAt: r.refundedAt ?? since,
+        })),
       };
     },
 

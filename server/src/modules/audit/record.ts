@@ -66,6 +66,7 @@ export const AUDIT = {
   opsRequestDeclined: 'ops.request.declined',
   opsRequestWithdrawn: 'ops.request.withdrawn',
   opsAuditExported: 'ops.audit.exported',
+  opsReportExported: 'ops.report.exported',
   opsPiiRevealed: 'ops.borrower.pii_revealed',
   opsBorrowerDisabled: 'ops.borrower.disabled',
   opsBorrowerEnabled: 'ops.borrower.enabled',
