@@ -47,6 +47,7 @@ export * from './money.ts';
 export * from './money-capitals.ts';
 export * from './money-rules/catalogue.ts';
 export * from './money-rules/sentences.ts';
+export * from './ops/audit-changes.ts';
 export * from './ops/audit-labels.ts';
 export * from './ops/ops-api.ts';
 export * from './ops/permissions.ts';

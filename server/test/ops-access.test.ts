@@ -61,7 +61,14 @@ describe('the console’s permissions, route by route and role by role', () => {
     // the sign-in steps are the only console routes without a session
     const open = ops.filter((op) => op.path.startsWith('/api/ops/') && op.security.length === 0);
     expect(open.map((op) => op.path).sort()).toEqual(
-      [OPS_API.login, OPS_API.verifyTotp, OPS_API.recoveryLogin, OPS_API.enrolStart, OPS_API.enrolConfirm]
+      [
+        OPS_API.login,
+        OPS_API.changePassword,
+        OPS_API.verifyTotp,
+        OPS_API.recoveryLogin,
+        OPS_API.enrolStart,
+        OPS_API.enrolConfirm,
+      ]
         .map((p) => `/api${p}`)
         .sort(),
     );

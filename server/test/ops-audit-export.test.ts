@@ -55,6 +55,7 @@ describe('the audit search exported to xlsx', () => {
       '登录账号',
       '来源地址',
       '内容',
+      '变更（前 → 后）',
       '详情',
     ]);
     const rows = (sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1) ?? []).map((row) => row.values as unknown[]);

@@ -63,6 +63,9 @@ export const rolesQuery = () =>
 export interface AuditFilter {
   action?: string;
   loginId?: string;
+  actor?: 'borrower' | 'operator' | 'system';
+  /** as the act recorded it: borrower:<login id>, operator:<login id>, refund:<no>… */
+  subject?: string;
   from?: string;
   to?: string;
 }

@@ -81,6 +81,14 @@ export const AuditSearchQuery = Type.Object(
       Type.String({ maxLength: 64, description: '动作（如 ops.login.success），前缀匹配' }),
     ),
     loginId: Type.Optional(Type.String({ maxLength: 32, description: '借款人或运营人员的登录账号' })),
+    actor: Type.Optional(
+      Type.Union([Type.Literal('borrower'), Type.Literal('operator'), Type.Literal('system')], {
+        description: '操作方：借款人、运营人员或系统',
+      }),
+    ),
+    subject: Type.Optional(
+      Type.String({ maxLength: 80, description: '对象，如 borrower:demo、operator:ops-admin、refund:RF…' }),
+    ),
     from: Type.Optional(Type.String({ maxLength: 32, description: '起始时间（ISO 8601）' })),
     to: Type.Optional(Type.String({ maxLength: 32, description: '截止时间（ISO 8601，不含）' })),
     cursor: Cursor,
@@ -92,6 +100,8 @@ export const AuditExportQuery = Type.Object(
   {
     action: AuditSearchQuery.properties.action,
     loginId: AuditSearchQuery.properties.loginId,
+    actor: AuditSearchQuery.properties.actor,
+    subject: AuditSearchQuery.properties.subject,
     from: AuditSearchQuery.properties.from,
     to: AuditSearchQuery.properties.to,
   },

@@ -1,7 +1,28 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { AUDIT_ACTOR_LABELS, auditLabel, auditSummary, formatDateTime, shanghaiInstant } from '@loan/domain';
+import {
+  AUDIT_ACTOR_LABELS,
+  auditChanges,
+  auditLabel,
+  auditSummary,
+  formatDateTime,
+  shanghaiInstant,
+} from '@loan/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, Grid, Input, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { downloadAuditExport } from '../../api/audit-export';
@@ -12,6 +33,8 @@ import { empty } from '../../app/empty';
 interface FilterValues {
   action?: string;
   loginId?: string;
+  actor?: AuditFilter['actor'];
+  subject?: string;
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
@@ -42,6 +65,8 @@ export default function AuditPage() {
     setFilter({
       action: values.action?.trim() || undefined,
       loginId: values.loginId?.trim() || undefined,
+      actor: values.actor || undefined,
+      subject: values.subject?.trim() || undefined,
       from: from ? shanghaiDay(from) : undefined,
       to: to ? shanghaiDay(to, 1) : undefined,
     });
@@ -63,6 +88,17 @@ export default function AuditPage() {
           </Form.Item>
           <Form.Item label="登录账号" name="loginId">
             <Input allowClear maxLength={32} />
+          </Form.Item>
+          <Form.Item label="操作方" name="actor">
+            <Select
+              allowClear
+              placeholder="全部"
+              style={{ minWidth: 120 }}
+              options={Object.entries(AUDIT_ACTOR_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item label="对象" name="subject" tooltip="如 borrower:demo、operator:ops-admin、refund:RF…">
+            <Input placeholder="如 borrower:demo" allowClear maxLength={80} />
           </Form.Item>
           <Form.Item label="日期（北京时间）" name="range">
             <DatePicker.RangePicker allowEmpty={[true, true]} style={wide ? undefined : { width: '100%' }} />
@@ -87,6 +123,11 @@ export default function AuditPage() {
         pagination={false}
         scroll={{ x: 960 }}
         locale={{ emptyText: empty('没有符合条件的记录') }}
+        expandable={{
+          rowExpandable: (entry) => auditChanges(entry.detail).length > 0,
+          expandedRowRender: (entry) => <ChangeTable entry={entry} />,
+          columnTitle: '变更',
+        }}
         columns={[
           { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => formatDateTime(at) },
           { title: '动作', dataIndex: 'action', width: 190, render: (action: string) => auditLabel(action) },
@@ -111,5 +152,23 @@ export default function AuditPage() {
         </Button>
       )}
     </Space>
+  );
+}
+
+/** What an entry changed: one row per field, before and after. */
+function ChangeTable({ entry }: { entry: AuditEntry }) {
+  return (
+    <Table
+      size="small"
+      rowKey="field"
+      pagination={false}
+      dataSource={auditChanges(entry.detail)}
+      aria-label="变更前后"
+      columns={[
+        { title: '字段', dataIndex: 'label', width: 140 },
+        { title: '变更前', dataIndex: 'before' },
+        { title: '变更后', dataIndex: 'after' },
+      ]}
+    />
   );
 }

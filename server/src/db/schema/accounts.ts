@@ -163,5 +163,7 @@ export const auditLog = pgTable(
     index('audit_log_user_id_idx').on(t.userId),
     index('audit_log_created_at_idx').on(t.createdAt),
     index('audit_log_operator_id_idx').on(t.operatorId),
+    /** the console's search by subject (borrower:<login id>, operator:<login id>, refund:<no>…), newest first */
+    index('audit_log_subject_idx').on(sql`(${t.detail}->>'subject')`, t.id),
   ],
 );

@@ -116,6 +116,8 @@ export const ledgerTransactions = pgTable(
     index('ledger_user_time_idx').on(t.userId, t.occurredAt, t.id),
     index('ledger_user_type_time_idx').on(t.userId, t.type, t.occurredAt, t.id),
     index('ledger_loan_idx').on(t.loanId, t.id),
+    /** the reports read the ledger of a day across borrowers */
+    index('ledger_time_idx').on(t.occurredAt),
   ],
 );
 

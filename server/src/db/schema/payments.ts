@@ -44,6 +44,8 @@ export const paymentOrders = pgTable(
     index('payment_orders_user_idx').on(t.userId, t.id),
     index('payment_orders_loan_idx').on(t.loanId, t.status),
     index('payment_orders_open_idx').on(t.expiresAt).where(sql`status = 'CREATED'`),
+    /** the day's reconciliation reads the orders paid in a day */
+    index('payment_orders_paid_at_idx').on(t.paidAt).where(sql`paid_at is not null`),
     check('payment_orders_status_check', sql`${t.status} in ('CREATED', 'PAID', 'CLOSED')`),
     check(
       'payment_orders_amounts_check',

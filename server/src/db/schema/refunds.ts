@@ -49,6 +49,8 @@ export const refundApplications = pgTable(
       .where(sql`status in ('SUBMITTED', 'APPROVED', 'REFUNDING')`),
     index('refund_applications_user_idx').on(t.userId, t.id),
     index('refund_applications_order_idx').on(t.paymentOrderId, t.id),
+    /** the day's reconciliation reads the refunds done in a day */
+    index('refund_applications_refunded_at_idx').on(t.refundedAt).where(sql`refunded_at is not null`),
     // the review and refund sweeps: applications waiting, oldest first
     index('refund_applications_waiting_idx')
       .on(t.status, t.createdAt)

@@ -1,9 +1,25 @@
-import { AUDIT_ACTOR_LABELS, auditLabel, auditSummary, shanghaiDateTime } from '@loan/domain';
+import {
+  AUDIT_ACTOR_LABELS,
+  auditChangesText,
+  auditLabel,
+  auditSummary,
+  shanghaiDateTime,
+} from '@loan/domain';
 import ExcelJS from 'exceljs';
 import { type AuditRow, entryOf } from './audit-search.ts';
 
-const HEADERS = ['时间（北京时间）', '动作', '动作代码', '操作方', '登录账号', '来源地址', '内容', '详情'];
-const WIDTHS = [20, 22, 30, 10, 16, 16, 40, 60];
+const HEADERS = [
+  '时间（北京时间）',
+  '动作',
+  '动作代码',
+  '操作方',
+  '登录账号',
+  '来源地址',
+  '内容',
+  '变更（前 → 后）',
+  '详情',
+];
+const WIDTHS = [20, 22, 30, 10, 16, 16, 40, 40, 60];
 
 /** The audit entries of a search as an xlsx workbook: sheet 审计日志, newest first, the detail as JSON. */
 export async function auditWorkbook(rows: readonly AuditRow[]): Promise<Buffer> {
@@ -22,6 +38,7 @@ export async function auditWorkbook(rows: readonly AuditRow[]): Promise<Buffer> 
       entry.loginId ?? '',
       entry.ip ?? '',
       auditSummary(entry.detail),
+      auditChangesText(entry.detail),
       entry.detail ? JSON.stringify(entry.detail) : '',
     ]);
   }

@@ -1,5 +1,5 @@
 import { RSP } from '@loan/domain';
-import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -7,6 +7,8 @@ import { ApiError } from '../../lib/api-error.ts';
 export interface AuditQuery {
   action?: string | undefined;
   loginId?: string | undefined;
+  actor?: 'borrower' | 'operator' | 'system' | undefined;
+  subject?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
   cursor?: string | undefined;
@@ -34,6 +36,11 @@ function auditWhere(query: AuditQuery): SQL[] {
   const where: SQL[] = [];
   if (query.action) where.push(like(auditLog.action, `${escapeLike(query.action.trim())}%`));
   if (query.loginId) where.push(eq(auditLog.loginId, query.loginId.trim().toLowerCase()));
+  if (query.actor === 'operator') where.push(isNotNull(auditLog.operatorId));
+  if (query.actor === 'borrower')
+    where.push(and(isNull(auditLog.operatorId), isNotNull(auditLog.userId)) as SQL);
+  if (query.actor === 'system') where.push(and(isNull(auditLog.operatorId), isNull(auditLog.userId)) as SQL);
+  if (query.subject?.trim()) where.push(sql`${auditLog.detail}->>'subject' = ${query.subject.trim()}`);
   if (from) where.push(gte(auditLog.createdAt, from));
   if (to) where.push(lt(auditLog.createdAt, to));
   return where;
@@ -59,7 +66,8 @@ export function entryOf(row: AuditRow) {
 }
 
 /**
- * The audit log, newest first, by action (prefix), login id, and time; keyset pages by id (page 1000 costs what
+ * The audit log, newest first, by action (prefix), login id, whose act (borrower, operator, system), subject
+ * (`borrower:<login id>`, `operator:<login id>`, `refund:<no>`… as the act recorded it) and time; keyset pages by id (page 1000 costs what
  * page 1 costs). Whose act it was: an operator's (operator_id), a borrower's (user_id), or the system's.
  */
 export async function searchAudit(db: Database, query: AuditQuery) {

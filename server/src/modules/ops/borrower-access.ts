@@ -49,7 +49,11 @@ export async function disableBorrower(
       loginId: operator.loginId,
       userId: user.id,
       meta,
-      detail: { subject: `borrower:${user.loginId}`, reason },
+      detail: {
+        subject: `borrower:${user.loginId}`,
+        reason,
+        changes: { disabled: { before: false, after: true } },
+      },
     });
   });
   return { loginId: user.loginId, disabled: true };
@@ -92,6 +96,11 @@ export async function applyEnableBorrower(
     operatorId: by.checker.id,
     loginId: by.checker.loginId,
     userId: user.id,
-    detail: { subject: `borrower:${user.loginId}`, reason: row.payload.reason, maker: by.makerLoginId },
+    detail: {
+      subject: `borrower:${user.loginId}`,
+      reason: row.payload.reason,
+      maker: by.makerLoginId,
+      changes: { disabled: { before: true, after: false } },
+    },
   });
 }

@@ -36,7 +36,7 @@ import { lockedLoginIds } from './borrower-search.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now'> & Partial<Pick<AppContext, 'log'>>;
 
-async function borrowerByLogin(ctx: Ctx, loginId: string): Promise<UserRow> {
+export async function borrowerByLogin(ctx: Pick<AppContext, 'db'>, loginId: string): Promise<UserRow> {
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -188,7 +188,7 @@ export async function revealBorrowerField(
     loginId: operator.loginId,
     userId: user.id,
     meta,
-    detail: { borrower: user.loginId, field: input.field, reason },
+    detail: { subject: `borrower:${user.loginId}`, borrower: user.loginId, field: input.field, reason },
   });
   return { value };
 }
@@ -209,7 +209,12 @@ export async function unlockBorrower(
     loginId: operator.loginId,
     userId: user.id,
     meta,
-    detail: { borrower: user.loginId, removed },
+    detail: {
+      subject: `borrower:${user.loginId}`,
+      borrower: user.loginId,
+      removed,
+      ...(removed > 0 ? { changes: { locked: { before: true, after: false } } } : {}),
+    },
   });
   return { removed };
 }

@@ -1,4 +1,4 @@
-import { RSP } from '@loan/domain';
+import { changesOf, RSP } from '@loan/domain';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,7 +6,6 @@ import { operatorRoles, operatorSessions, operators, opsRoles } from '../../db/s
 import { ApiError } from '../../lib/api-error.ts';
 import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordAudit, recordOperatorAudit } from '../audit/record.ts';
-import { normalizeLoginId } from '../auth/lockout.ts';
 import { sessionRef } from '../auth/sessions.ts';
 import { operatorByLogin } from './operators.ts';
 import { OPS_IDLE_MS } from './ops-sessions.ts';
@@ -83,7 +82,12 @@ export async function applyRoleChange(
     at: by.now,
     operatorId: by.checker.id,
     loginId: by.checker.loginId,
-    detail: { subject: `operator:${loginId}`, roles, maker: by.makerLoginId },
+    detail: {
+      subject: `operator:${loginId}`,
+      roles,
+      maker: by.makerLoginId,
+      changes: { roles: { before: row.payload.before ?? null, after: roles } },
+    },
   });
 }
 
@@ -107,6 +111,7 @@ export async function setOperatorDisabled(
       now,
       {
         subject: `operator:${target.loginId}`,
+        changes: changesOf({ disabled: target.disabled }, { disabled: input.disabled }),
       },
     );
   });
@@ -130,6 +135,7 @@ export async function resetOperatorTotp(
     await revokeSessionsOf(tx, target.id, now);
     await recordOperatorAudit(tx, admin, meta, AUDIT.opsTotpReset, now, {
       subject: `operator:${target.loginId}`,
+      changes: { totp: { before: target.totpSecretEnc !== null, after: false } },
     });
   });
   return { loginId: target.loginId };

@@ -125,7 +125,10 @@ export async function opsChangePassword(
     .where(and(eq(operators.id, operator.id), eq(operators.passwordChangeRequired, true)))
     .returning({ id: operators.id });
   if (changed.length === 0) throw new ApiError(RSP.OPS_CHALLENGE_EXPIRED);
-  await recordOperatorAudit(ctx.db, operator, meta, AUDIT.opsPasswordChanged, now, { how: 'first-sign-in' });
+  await recordOperatorAudit(ctx.db, operator, meta, AUDIT.opsPasswordChanged, now, {
+    how: 'first-sign-in',
+    changes: { password: { before: 'initial', after: 'own' } },
+  });
   return { next: operator.totpSecretEnc === null ? 'ENROL' : 'TOTP', challenge: body.challenge };
 }
 
