@@ -1,4 +1,11 @@
-import { OPS_API } from '@loan/domain';
+import {
+  type FeeItemView,
+  type InstalmentView,
+  OPS_API,
+  type PaymentOrderView,
+  type SubAccountView,
+  type TimelineEntry,
+} from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { opsRequest } from './http';
 
@@ -75,3 +82,19 @@ export const borrowerActs = {
   askEnable: (loginId: string, reason: string) =>
     opsRequest('POST', OPS_API.borrowerEnable, { loginId, reason }),
 };
+
+/** The money and history half of the borrower 360, in the borrower's own views. */
+export interface BorrowerActivity {
+  timelines: { rowId: number; events: TimelineEntry[] }[];
+  schedules: { loanId: number; rowId: number; instalments: InstalmentView[] }[];
+  feeItems: FeeItemView[];
+  payments: PaymentOrderView[];
+  receivingAccounts: SubAccountView[];
+  signIns: { at: string; action: string; ip: string | null; userAgent: string | null }[];
+}
+
+export const borrowerActivityQuery = (loginId: string) =>
+  queryOptions({
+    queryKey: ['ops', 'borrower-activity', loginId],
+    queryFn: () => opsRequest<BorrowerActivity>('GET', OPS_API.borrowerActivity, { loginId }),
+  });

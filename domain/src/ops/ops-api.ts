@@ -27,6 +27,7 @@ export const OPS_API = {
   auditExport: '/ops/audit/export',
   borrowerSearch: '/ops/borrowers/search',
   borrowerDetail: '/ops/borrowers/detail',
+  borrowerActivity: '/ops/borrowers/activity',
   borrowerReveal: '/ops/borrowers/reveal',
   borrowerUnlock: '/ops/borrowers/unlock',
   borrowerDisable: '/ops/borrowers/disable',

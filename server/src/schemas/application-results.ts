@@ -83,7 +83,7 @@ const ApplicationStepViewSchema = Type.Object({
   path: NullableString,
 });
 
-const TimelineEntrySchema = Type.Object({
+export const TimelineEntrySchema = Type.Object({
   at: DateTime,
   fromState: Type.Union([State, Type.Null()]),
   toState: State,

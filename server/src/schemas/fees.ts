@@ -63,7 +63,7 @@ export const CouponOptionsQuerystring = Type.Object(
   strict,
 );
 
-const FeeItemViewSchema = Type.Object({
+export const FeeItemViewSchema = Type.Object({
   feeId: Type.Integer(),
   loanId: Type.Integer(),
   rowId: Type.Union([Type.Integer(), Type.Null()]),

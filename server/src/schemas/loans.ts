@@ -143,7 +143,7 @@ const LoanViewSchema = Type.Object({
   annualisedRate: Type.String({ description: '年化利率（IRR，小数 4 位）' }),
 });
 
-const InstalmentViewSchema = Type.Object({
+export const InstalmentViewSchema = Type.Object({
   seq: Type.Integer(),
   dueDate: DateText,
   principal: Yuan,

@@ -1,5 +1,10 @@
 import { Type } from 'typebox';
+import { TimelineEntrySchema } from './application-results.ts';
+import { FeeItemViewSchema } from './fees.ts';
 import { DateTime, NullableString, NullableYuan, strict, Yuan } from './fragments.ts';
+import { InstalmentViewSchema } from './loans.ts';
+import { PaymentOrderSchema } from './payments.ts';
+import { SubAccountViewSchema } from './receiving.ts';
 
 const LoginId = Type.String({ minLength: 1, maxLength: 32, description: '借款人登录账号' });
 
@@ -109,3 +114,21 @@ export const BorrowerProfileSchema = Type.Object({
 });
 export const RevealResultSchema = Type.Object({ value: NullableString });
 export const UnlockResultSchema = Type.Object({ removed: Type.Integer() });
+
+/** The money and history half of the borrower 360, in the borrower's own views (one number on both sides). */
+export const BorrowerActivitySchema = Type.Object({
+  timelines: Type.Array(Type.Object({ rowId: Type.Integer(), events: Type.Array(TimelineEntrySchema) })),
+  schedules: Type.Array(
+    Type.Object({
+      loanId: Type.Integer(),
+      rowId: Type.Integer(),
+      instalments: Type.Array(InstalmentViewSchema),
+    }),
+  ),
+  feeItems: Type.Array(FeeItemViewSchema),
+  payments: Type.Array(PaymentOrderSchema),
+  receivingAccounts: Type.Array(SubAccountViewSchema),
+  signIns: Type.Array(
+    Type.Object({ at: DateTime, action: Type.String(), ip: NullableString, userAgent: NullableString }),
+  ),
+});

@@ -59,7 +59,7 @@ export const SubAccountCallbackBodySchema = Type.Object(
   strict,
 );
 
-const SubAccountViewSchema = Type.Object({
+export const SubAccountViewSchema = Type.Object({
   id: Type.Integer(),
   bankCode: Bank,
   bankName: Type.String(),

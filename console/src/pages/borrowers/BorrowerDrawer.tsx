@@ -15,6 +15,7 @@ import { empty } from '../../app/empty';
 import { useOpsSession } from '../../app/session';
 import { useAct } from '../../app/useAct';
 import { ReasonModal } from '../refunds/ReasonModal';
+import { BorrowerActivity } from './BorrowerActivity';
 import { BorrowerCoupons } from './BorrowerCoupons';
 import { BorrowerWaivers } from './BorrowerWaivers';
 import { CouponDialog } from './CouponDialog';
@@ -183,6 +184,7 @@ function BorrowerView({ loginId }: { loginId: string }) {
           { title: '放款时间', dataIndex: 'disbursedAt', render: (v: string) => formatDateTime(v) },
         ]}
       />
+      <BorrowerActivity loginId={loginId} />
       {can('fee.waive') && <BorrowerWaivers loginId={loginId} />}
       <Typography.Title level={5} style={{ margin: 0 }}>
         退款

@@ -5,6 +5,7 @@ import { opsRoutes } from '../../plugins/ops-routes.ts';
 import { requestMeta } from '../../plugins/session.ts';
 import {
   BorrowerAccessBody,
+  BorrowerActivitySchema,
   BorrowerDetailQuery,
   BorrowerDisabledSchema,
   BorrowerProfileSchema,
@@ -18,6 +19,7 @@ import {
 import { CouponIssueBody, CouponIssuedSchema } from '../../schemas/ops-coupons.ts';
 import { RequestMadeSchema } from '../../schemas/ops-requests.ts';
 import { askEnableBorrower, disableBorrower } from './borrower-access.ts';
+import { borrowerActivity } from './borrower-activity.ts';
 import { borrowerProfile, revealBorrowerField, unlockBorrower } from './borrower-profile.ts';
 import { searchBorrowers } from './borrower-search.ts';
 import { issueFromConsole } from './coupon-issue.ts';
@@ -56,6 +58,17 @@ export function opsBorrowerRoutes(app: App, ctx: AppContext): void {
       result: RevealResultSchema,
     },
     (request, operator) => revealBorrowerField(ctx, operator, request.body, requestMeta(request)),
+  );
+  ops.get(
+    OPS_API.borrowerActivity,
+    {
+      summary: '借款人 360：申请进度、还款计划、服务费、付款、收款账户与登录记录',
+      description: '与借款人自己页面上的数字同源（同一视图函数）；收款账号脱敏。',
+      permission: 'borrower.read',
+      querystring: BorrowerDetailQuery,
+      result: BorrowerActivitySchema,
+    },
+    (request) => borrowerActivity(ctx, request.query.loginId),
   );
   ops.post(
     OPS_API.borrowerDisable,
