@@ -104,6 +104,14 @@ describe('a refund decision, made by one operator and checked by another', () =>
     const confirmed = ok(await confirm(finance, made.requestId));
     expect(confirmed.state).toBe('CONFIRMED');
     expect(await refundStatus(refundNo)).toBe('APPROVED');
+    // the confirmation's audit entry keeps what it changed
+    const confirmedAudit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'ops.request.confirmed'));
+    expect(confirmedAudit.find((r) => r.detail?.subject === `refund:${refundNo}`)?.detail?.changes).toEqual({
+      refundStatus: { before: 'SUBMITTED', after: 'APPROVED' },
+    });
     const [approval] = await t.db
       .select()
       .from(refundEvents)

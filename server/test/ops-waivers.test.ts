@@ -124,8 +124,7 @@ describe('a fee waiver, asked by one operator and confirmed by another', () => {
     expect(audit).toMatchObject({ userId: b.userId, loginId: finance.loginId });
     expect(audit?.detail).toMatchObject({
       amountFen: 10005,
-      before: { owedFen: 24000 },
-      after: { owedFen: 13995 },
+      changes: { owedFen: { before: 24000, after: 13995 } },
       maker: reviewer.loginId,
       checker: finance.loginId,
     });

@@ -21,6 +21,9 @@ describe('the before and after of an audited act', () => {
     [{ totp: { before: true, after: false } }, '验证器', '已绑定', '待重新绑定'],
     [{ status: { before: 'SUBMITTED', after: 'APPROVED' } }, '状态', 'SUBMITTED', 'APPROVED'],
     [{ custom: { before: null, after: 5 } }, 'custom', '—', '5'],
+    [{ refundStatus: { before: 'SUBMITTED', after: 'APPROVED' } }, '退款状态', '已提交', '已同意'],
+    [{ couponStatus: { before: 'AVAILABLE', after: 'REVOKED' } }, '优惠券状态', '可用', '已作废'],
+    [{ owedFen: { before: 24000, after: 0 } }, '尚欠（元）', '240.00', '0.00'],
   ])('reads %j as %s: %s → %s', (changes, label, before, after) => {
     expect(auditChanges({ changes })).toEqual([expect.objectContaining({ label, before, after })]);
   });

@@ -3,6 +3,9 @@
  * The console shows it as a table (字段 / 变更前 / 变更后) and the export as one line per field; each field's
  * Chinese name and how its values read are written here once.
  */
+import { COUPON_STATUS_LABELS } from '../fees/coupons.ts';
+import { fenToYuan } from '../money.ts';
+import { REFUND_STATE_DISPLAY } from '../refunds/refund-labels.ts';
 import { DEFAULT_ROLES } from './permissions.ts';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -21,9 +24,17 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown) => string }> 
   totp: { label: '验证器', value: (v) => (v ? '已绑定' : '待重新绑定') },
   password: { label: '登录密码', value: (v) => (v === 'own' ? '本人设置' : '初始密码') },
   status: { label: '状态' },
-  owedFen: { label: '应还（分）' },
-  waivedFen: { label: '已减免（分）' },
+  refundStatus: { label: '退款状态', value: (v) => label(REFUND_STATE_DISPLAY, v) },
+  couponStatus: { label: '优惠券状态', value: (v) => label(COUPON_STATUS_LABELS, v) },
+  owedFen: { label: '尚欠（元）', value: (v) => (typeof v === 'number' ? fenToYuan(v) : plain(v)) },
 };
+
+/** The Chinese name of a state code (a display's label, or the label itself), else the code. */
+function label(table: Readonly<Record<string, string | { label: string }>>, code: unknown): string {
+  if (typeof code !== 'string') return plain(code);
+  const shown = table[code];
+  return shown === undefined ? code : typeof shown === 'string' ? shown : shown.label;
+}
 
 /** A role's name where it is one the portal starts with; a role added later reads by its code. */
 const roleName = (code: unknown) => DEFAULT_ROLES.find((role) => role.code === code)?.name ?? code;

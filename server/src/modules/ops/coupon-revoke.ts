@@ -98,6 +98,7 @@ export async function revokeFromConsole(
         title: revoked.title,
         templateId: revoked.templateId,
         reason,
+        changes: { couponStatus: { before: 'AVAILABLE', after: 'REVOKED' } },
       },
     });
     return revoked;

@@ -96,14 +96,17 @@ export async function decideRefund(
 /** A confirmed decision, done: the refund reviewed through its one writer, naming both operators. */
 function reviewAs(decision: 'APPROVE' | 'REJECT') {
   return async (db: Database, row: { payload: Record<string, unknown> }, by: CheckedBy) => {
-    await reviewRefund(db, {
-      refundNo: String(row.payload.refundNo),
+    const refundNo = String(row.payload.refundNo);
+    const before = await findRefundByNo(db, refundNo);
+    const after = await reviewRefund(db, {
+      refundNo,
       decision,
       actor: 'OPERATOR',
       actorRef: `${by.makerLoginId}/${by.checker.loginId}`,
       reason: typeof row.payload.reason === 'string' ? row.payload.reason : null,
       now: by.now,
     });
+    return { refundStatus: { before: before?.status ?? null, after: after.status } };
   };
 }
 

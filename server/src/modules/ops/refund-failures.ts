@@ -108,17 +108,19 @@ const actorRef = (by: CheckedBy) => `${by.makerLoginId}/${by.checker.loginId}`;
 export const REFUND_FAILURE_ACTS = {
   /** sent again: REFUNDING now, and due for the refund job's send at once (sendAt) */
   'refund.resend': async (db: Database, row: OpsRequestRow, by: CheckedBy) => {
-    await retryRefund(db, String(row.payload.refundNo), 'OPERATOR', {
+    const after = await retryRefund(db, String(row.payload.refundNo), 'OPERATOR', {
       now: by.now,
       actorRef: actorRef(by),
       sendAt: by.now,
     });
+    return { refundStatus: { before: 'FAILED', after: after.status } };
   },
   'refund.close': async (db: Database, row: OpsRequestRow, by: CheckedBy) => {
-    await closeRefund(db, String(row.payload.refundNo), {
+    const after = await closeRefund(db, String(row.payload.refundNo), {
       now: by.now,
       actorRef: actorRef(by),
       reason: typeof row.payload.reason === 'string' ? row.payload.reason : '',
     });
+    return { refundStatus: { before: 'FAILED', after: after.status } };
   },
 };

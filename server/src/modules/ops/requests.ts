@@ -1,4 +1,5 @@
 import {
+  type AuditChanges,
   checkableKinds,
   missingPermissionText,
   OPS_REQUEST_KINDS,
@@ -110,7 +111,12 @@ export interface CheckedBy {
 }
 
 /** What confirming a request does: the act itself, in the same transaction as the confirmation. */
-export type RequestAct = (db: Database, row: OpsRequestRow, by: CheckedBy) => Promise<void>;
+/** What a confirmed request does; what it changed (before and after) goes into the confirmation's audit entry. */
+export type RequestAct = (
+  db: Database,
+  row: OpsRequestRow,
+  by: CheckedBy,
+) => Promise<void> | Promise<AuditChanges | undefined>;
 
 /**
  * The checker's decision. Never the maker's own request; only with the kind's checker permission; only while it is
@@ -139,12 +145,18 @@ export async function checkRequest(
       operatorId: checker.id,
       reason: input.reason,
     });
+    let changes: AuditChanges | undefined;
     if (input.decision === 'CONFIRM') {
       const [maker] = await tx
         .select({ loginId: operators.loginId })
         .from(operators)
         .where(eq(operators.id, row.makerId));
-      await acts[row.kind](tx, moved, { checker, makerLoginId: maker?.loginId ?? String(row.makerId), now });
+      changes =
+        (await acts[row.kind](tx, moved, {
+          checker,
+          makerLoginId: maker?.loginId ?? String(row.makerId),
+          now,
+        })) ?? undefined;
     }
     await recordOperatorAudit(
       tx,
@@ -152,7 +164,13 @@ export async function checkRequest(
       meta,
       input.decision === 'CONFIRM' ? AUDIT.opsRequestConfirmed : AUDIT.opsRequestDeclined,
       now,
-      { requestId: row.id, kind: row.kind, subject: row.subject, reason: input.reason },
+      {
+        requestId: row.id,
+        kind: row.kind,
+        subject: row.subject,
+        reason: input.reason,
+        ...(changes ? { changes } : {}),
+      },
     );
     return moved;
   });
