@@ -84,7 +84,7 @@ describe('a refund decided in the console by two operators', () => {
     await screenshot(reviewer, 'ops-refund-queue-desktop');
     await row.getByRole('button', { name: '同意' }).click();
     await reviewer.getByRole('button', { name: '提交' }).click();
-    await row.getByText('待复核：同意（审核小王）').waitFor({ timeout: WAIT });
+    await row.getByText('待复核：同意退款（审核小王）').waitFor({ timeout: WAIT });
     // the maker's own inbox does not offer it
     await reviewer.getByRole('menuitem', { name: '待我审批' }).click();
     await reviewer.getByText('暂无需要您复核的申请').waitFor({ timeout: WAIT });

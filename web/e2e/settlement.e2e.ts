@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { disbursedLoan } from './borrower-api.ts';
 import { pdfText } from './pdf-text.ts';
 import {
@@ -62,7 +62,6 @@ async function keep(download: Download, name: string): Promise<string> {
 describe('early settlement through the cashier', () => {
   it('quotes, pays at the cashier at 375 px, settles, and gives the 结清证明 and a receipt that checks', async () => {
     const { context, page } = await newPage(browser(), PHONE);
-    onTestFailed(() => failureEvidence(page, 'FAILED-settlement'));
     try {
       await login(page, USER.loginId, NEW_PASSWORD);
       const detail = `/record/loanRecordDetail?rowId=${rowId}`;
@@ -134,6 +133,10 @@ describe('early settlement through the cashier', () => {
       await page.goto(`/verify/${docNo}?code=${code}`);
       await page.getByText('真实有效').waitFor();
       await screenshot(page, 'settlement-verify-375');
+    } catch (error) {
+      // the evidence before the page closes (an onTestFailed hook runs after the finally below)
+      await failureEvidence(page, 'FAILED-settlement');
+      throw error;
     } finally {
       await context.close();
     }

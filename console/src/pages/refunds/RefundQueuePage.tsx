@@ -71,7 +71,7 @@ function SubmittedRefunds() {
           {
             title: '操作',
             key: 'act',
-            width: 200,
+            width: 250,
             fixed: 'right',
             render: (_: unknown, row) =>
               row.pending ? (
