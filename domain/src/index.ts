@@ -49,6 +49,7 @@ export * from './money-rules/catalogue.ts';
 export * from './money-rules/sentences.ts';
 export * from './ops/audit-changes.ts';
 export * from './ops/audit-labels.ts';
+export * from './ops/bank-scope.ts';
 export * from './ops/ops-api.ts';
 export * from './ops/permissions.ts';
 export * from './ops/report-range.ts';

@@ -1,4 +1,5 @@
 import {
+  type BankCode,
   OPS_API,
   type OpsEnrolment,
   type OpsLoginResult,
@@ -55,6 +56,8 @@ export interface RoleLine {
   code: string;
   name: string;
   permissions: Permission[];
+  /** 数据范围: the bank codes whose borrowers the role sees; null: every partner bank */
+  bankScope: BankCode[] | null;
 }
 
 export const rolesQuery = () =>

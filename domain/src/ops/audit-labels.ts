@@ -20,6 +20,7 @@ const LABELS: Record<string, string> = {
   'ops.logout': '运营人员退出',
   'ops.operator.created': '创建运营人员',
   'ops.operator.roles_changed': '变更运营人员角色',
+  'ops.role.scope_changed': '变更角色数据范围',
   'ops.operator.disabled': '停用运营人员',
   'ops.operator.enabled': '启用运营人员',
   'ops.operator.totp_reset': '重置运营人员验证器',

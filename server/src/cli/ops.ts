@@ -1,4 +1,5 @@
-// `npm run ops -- create-admin --login <id> --name <name>`: the first administrator of the operator console.
+// `npm run ops -- create-admin --login <id> --name <name>`: the first administrator of the operator console;
+// `npm run ops -- role-scope <role> <all|BANK,…>`: a role's data scope (数据范围).
 
 import { CommandError } from './commands/shared.ts';
 import { withDatabase } from './open.ts';

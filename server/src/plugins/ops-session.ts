@@ -1,4 +1,5 @@
 import {
+  type BankScope,
   missingPermissionText,
   OPS_TOKEN_HEADER,
   type OpsOperator,
@@ -29,6 +30,8 @@ declare module 'fastify' {
 
 export interface SignedInOperator extends OpsOperator {
   id: number;
+  /** 数据范围: the banks whose borrowers the operator sees (null: all), read with the permissions */
+  bankScope: BankScope;
   tokenHash: string;
   session: OpsSession;
 }

@@ -1,5 +1,6 @@
 import {
   ALL_PERMISSIONS,
+  BANK_CODES,
   type OpsEnrolment,
   type OpsLoginRequest,
   type OpsLoginResult,
@@ -72,7 +73,14 @@ export const OperatorListSchema = Type.Array(
   }),
 );
 export const RoleListSchema = Type.Array(
-  Type.Object({ code: Type.String(), name: Type.String(), permissions: Type.Array(PermissionSchema) }),
+  Type.Object({
+    code: Type.String(),
+    name: Type.String(),
+    permissions: Type.Array(PermissionSchema),
+    bankScope: Type.Union([Type.Array(Type.Enum([...BANK_CODES])), Type.Null()], {
+      description: '数据范围：可见的合作机构代码；null 为全部合作机构',
+    }),
+  }),
 );
 
 export const AuditSearchQuery = Type.Object(

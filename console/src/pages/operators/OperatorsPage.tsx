@@ -1,4 +1,4 @@
-import { formatDateTime, PERMISSIONS } from '@loan/domain';
+import { bankScopeText, formatDateTime, PERMISSIONS } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -152,6 +152,13 @@ export default function OperatorsPage() {
           locale={{ emptyText: empty('暂无角色') }}
           columns={[
             { title: '角色', dataIndex: 'name', width: 120 },
+            {
+              title: '数据范围',
+              dataIndex: 'bankScope',
+              width: 200,
+              render: (scope: RoleLine['bankScope']) =>
+                scope === null ? <Tag color="blue">{bankScopeText(null)}</Tag> : bankScopeText(scope),
+            },
             {
               title: '权限',
               dataIndex: 'permissions',

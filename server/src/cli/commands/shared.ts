@@ -31,8 +31,8 @@ export async function actingOperator(env: CommandEnv): Promise<ActingOperator> {
     throw new CommandError(
       '须以运营人员身份执行：加上 --as <运营人员登录账号> / add --as <operator login id>',
     );
-  const { permissions } = await grantsOf(database(env), env.operator.id);
-  return { id: env.operator.id, loginId: env.operator.loginId, permissions };
+  const { permissions, bankScope } = await grantsOf(database(env), env.operator.id);
+  return { id: env.operator.id, loginId: env.operator.loginId, permissions, bankScope };
 }
 
 /** A refusal of a service (ApiError, or a missing permission) as the shell prints it: its text and code. */

@@ -1,4 +1,10 @@
-import type { OpsRequestActor, OpsRequestEvent, OpsRequestKindCode, OpsRequestState } from '@loan/domain';
+import type {
+  BankCode,
+  OpsRequestActor,
+  OpsRequestEvent,
+  OpsRequestKindCode,
+  OpsRequestState,
+} from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -45,11 +51,16 @@ export const operators = pgTable(
   (t) => [uniqueIndex('operators_login_id_key').on(t.loginId)],
 );
 
-/** A role: a named set of permissions (domain/src/ops/permissions.ts), kept as data. */
+/**
+ * A role: a named set of permissions (domain/src/ops/permissions.ts) and the partner banks whose borrowers it sees
+ * (数据范围, modules/ops/data-scope.ts), kept as data.
+ */
 export const opsRoles = pgTable('ops_roles', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
   permissions: jsonb('permissions').$type<string[]>().notNull(),
+  /** the bank codes whose borrowers the role sees; null: every bank (the default roles) */
+  bankScope: jsonb('bank_scope').$type<BankCode[]>(),
   createdAt: tz('created_at').notNull(),
 });
 

@@ -57,6 +57,7 @@ export const AUDIT = {
   opsLogout: 'ops.logout',
   opsOperatorCreated: 'ops.operator.created',
   opsRolesChanged: 'ops.operator.roles_changed',
+  opsRoleScopeChanged: 'ops.role.scope_changed',
   opsOperatorDisabled: 'ops.operator.disabled',
   opsOperatorEnabled: 'ops.operator.enabled',
   opsTotpReset: 'ops.operator.totp_reset',

@@ -4,6 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { type CouponRow, coupons } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
+/** The answer for a coupon id that does not exist (or, in the console, that the operator may not see). */
+export const couponNotFound = () => new ApiError(RSP.COUPON_NOT_FOUND, '没有该优惠券，请刷新后重试');
+
 /**
  * 作废: an unused coupon (AVAILABLE, expired or not) becomes REVOKED for good, in one compare-and-set, so a
  * payment locking it at the same moment and this revocation cannot both win. Refused, with nothing changed: a
@@ -22,7 +25,7 @@ export async function revokeCoupon(
     .returning();
   if (row) return row;
   const [current] = await db.select({ state: coupons.state }).from(coupons).where(eq(coupons.id, couponId));
-  if (!current) throw new ApiError(RSP.COUPON_NOT_FOUND, '没有该优惠券，请刷新后重试');
+  if (!current) throw couponNotFound();
   if (current.state === 'USED') throw new ApiError(RSP.COUPON_USED);
   if (current.state === 'LOCKED') throw new ApiError(RSP.COUPON_LOCKED);
   throw new ApiError(RSP.COUPON_REVOKED);

@@ -8,17 +8,20 @@ import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { normalizeLoginId } from '../auth/lockout.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
+import { assertBorrowerInScope, borrowerNotFound, type ScopedOperator } from './data-scope.ts';
 import { type CheckedBy, makeRequest } from './requests.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
-async function borrower(db: Database, loginId: string) {
+/** The borrower of a login id, if in the operator's data scope (2313 alike for one unknown and one out of it). */
+async function borrower(db: Database, operator: ScopedOperator, loginId: string) {
   const [user] = await db
     .select()
     .from(users)
     .where(eq(users.loginId, normalizeLoginId(loginId)))
     .limit(1);
-  if (!user) throw new ApiError(RSP.OPS_BORROWER_NOT_FOUND);
+  if (!user) throw borrowerNotFound();
+  await assertBorrowerInScope(db, operator, user.id);
   return user;
 }
 
@@ -36,7 +39,7 @@ export async function disableBorrower(
   meta: RequestMeta,
 ) {
   const reason = checkedReason(input.reason);
-  const user = await borrower(ctx.db, input.loginId);
+  const user = await borrower(ctx.db, operator, input.loginId);
   if (user.disabled) throw new ApiError(RSP.INVALID_INPUT, '该借款人已停用');
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -67,7 +70,7 @@ export async function askEnableBorrower(
   meta: RequestMeta,
 ) {
   const reason = checkedReason(input.reason);
-  const user = await borrower(ctx.db, input.loginId);
+  const user = await borrower(ctx.db, operator, input.loginId);
   if (!user.disabled) throw new ApiError(RSP.INVALID_INPUT, '该借款人未停用，无需启用');
   const row = await makeRequest(
     ctx,
@@ -88,7 +91,7 @@ export async function applyEnableBorrower(
   row: { payload: Record<string, unknown> },
   by: CheckedBy,
 ) {
-  const user = await borrower(db, String(row.payload.loginId));
+  const user = await borrower(db, by.checker, String(row.payload.loginId));
   await db.update(users).set({ disabled: false }).where(eq(users.id, user.id));
   await recordAudit(db, {
     action: AUDIT.opsBorrowerEnabled,

@@ -10,6 +10,7 @@ import { instalmentView } from '../loans/views.ts';
 import { paidOrders } from '../payments/views.ts';
 import { subAccountsOf, subAccountView } from '../receiving-account/accounts.ts';
 import { borrowerByLogin } from './borrower-profile.ts';
+import type { ScopedOperator } from './data-scope.ts';
 
 /** The sign-in acts a borrower's 360 lists (the newest 20). */
 const SIGN_IN_ACTIONS = [
@@ -27,8 +28,8 @@ const SIGN_IN_ACTIONS = [
  * timeline, every loan's schedule, the fee items, the payments received, the receiving accounts (numbers
  * masked), and the latest sign-ins.
  */
-export async function borrowerActivity(ctx: AppContext, loginId: string) {
-  const user = await borrowerByLogin(ctx, loginId);
+export async function borrowerActivity(ctx: AppContext, operator: ScopedOperator, loginId: string) {
+  const user = await borrowerByLogin(ctx, operator, loginId);
   const today = shanghaiDate(ctx.now());
   const apps = await ctx.db
     .select({ id: applications.id })

@@ -37,7 +37,7 @@ export function opsBorrowerRoutes(app: App, ctx: AppContext): void {
       querystring: BorrowerSearchQuery,
       result: BorrowerSearchResultSchema,
     },
-    (request) => searchBorrowers(ctx, request.query.q),
+    (request, operator) => searchBorrowers(ctx, operator, request.query.q),
   );
   ops.get(
     OPS_API.borrowerDetail,
@@ -47,7 +47,7 @@ export function opsBorrowerRoutes(app: App, ctx: AppContext): void {
       querystring: BorrowerDetailQuery,
       result: BorrowerProfileSchema,
     },
-    (request) => borrowerProfile(ctx, request.query.loginId),
+    (request, operator) => borrowerProfile(ctx, operator, request.query.loginId),
   );
   ops.post(
     OPS_API.borrowerReveal,
@@ -68,7 +68,7 @@ export function opsBorrowerRoutes(app: App, ctx: AppContext): void {
       querystring: BorrowerDetailQuery,
       result: BorrowerActivitySchema,
     },
-    (request) => borrowerActivity(ctx, request.query.loginId),
+    (request, operator) => borrowerActivity(ctx, operator, request.query.loginId),
   );
   ops.post(
     OPS_API.borrowerDisable,

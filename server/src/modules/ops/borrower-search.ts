@@ -5,6 +5,7 @@ import { loanCertifications, loginFailures, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { lookupHash } from '../../lib/lookup-hash.ts';
 import { addressKey, borrowerOfLockKey, normalizeLoginId } from '../auth/lockout.ts';
+import { borrowerInScope, type ScopedOperator } from './data-scope.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -32,9 +33,13 @@ export async function lockedLoginIds(
 /**
  * Borrowers by what a caller gives support: the login id (exact or its beginning), the phone or the e-mail
  * (through their keyed lookup hashes: never a scan of sealed values), the USCC, or part of the company's name.
- * At most 20, personal data masked.
+ * Only borrowers in the operator's data scope; at most 20, personal data masked.
  */
-export async function searchBorrowers(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, raw: string) {
+export async function searchBorrowers(
+  ctx: Pick<AppContext, 'db' | 'config' | 'now'>,
+  operator: ScopedOperator,
+  raw: string,
+) {
   const q = raw.trim();
   if (q.length < 2)
     throw new ApiError(
@@ -59,7 +64,7 @@ export async function searchBorrowers(ctx: Pick<AppContext, 'db' | 'config' | 'n
     })
     .from(users)
     .leftJoin(loanCertifications, eq(loanCertifications.userId, users.id))
-    .where(or(...conditions))
+    .where(and(or(...conditions), borrowerInScope(operator, users.id)))
     .orderBy(users.loginId)
     .limit(20);
   const locked = await lockedLoginIds(

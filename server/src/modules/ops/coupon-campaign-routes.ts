@@ -103,7 +103,7 @@ export function opsCouponCampaignRoutes(app: App, ctx: AppContext): void {
       querystring: BorrowerCouponsQuery,
       result: BorrowerCouponsSchema,
     },
-    (request) => borrowerCoupons(ctx, request.query.loginId),
+    (request, operator) => borrowerCoupons(ctx, operator, request.query.loginId),
   );
   ops.post(
     OPS_API.couponRevoke,

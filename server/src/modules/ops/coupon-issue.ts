@@ -1,5 +1,5 @@
 import { type CouponKind, type CouponScope, MoneyError, RSP, yuanToFen } from '@loan/domain';
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { normalizeLoginId } from '../auth/lockout.ts';
 import { type CouponIssue, couponIssueProblems, issueCoupon } from '../coupons/issue.ts';
+import { borrowerInScope, type ScopedOperator } from './data-scope.ts';
 import { type CheckedBy, makeRequest } from './requests.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
@@ -57,11 +58,17 @@ function issueOf(form: CouponForm, userId: number, issuedBy: string, now: Date):
   return issue;
 }
 
-/** The borrowers of these login ids, each once; 1001 naming those not found. */
-export async function borrowersOf(db: Database, loginIds: readonly string[]) {
+/**
+ * The borrowers of these login ids, each once; 1001 naming those not found, a borrower out of the operator's data
+ * scope among them (named alike, so that one cannot be told from an unknown id).
+ */
+export async function borrowersOf(db: Database, operator: ScopedOperator, loginIds: readonly string[]) {
   const ids = [...new Set(loginIds.map(normalizeLoginId))];
   const rows = ids.length
-    ? await db.select({ id: users.id, loginId: users.loginId }).from(users).where(inArray(users.loginId, ids))
+    ? await db
+        .select({ id: users.id, loginId: users.loginId })
+        .from(users)
+        .where(and(inArray(users.loginId, ids), borrowerInScope(operator, users.id)))
     : [];
   const missing = ids.filter((id) => !rows.some((r) => r.loginId === id));
   if (missing.length > 0)
@@ -80,7 +87,7 @@ export async function issueFromConsole(
   meta: RequestMeta,
 ) {
   const now = ctx.now();
-  const borrowers = await borrowersOf(ctx.db, form.loginIds);
+  const borrowers = await borrowersOf(ctx.db, operator, form.loginIds);
   for (const borrower of borrowers) issueOf(form, borrower.id, operator.loginId, now);
   if (borrowers.length > 1) {
     const row = await makeRequest(
@@ -115,7 +122,7 @@ export async function issueFromConsole(
 /** The confirmed request, done: one coupon to each borrower of the list, all or none. */
 export async function applyIssueMany(db: Database, row: { payload: Record<string, unknown> }, by: CheckedBy) {
   const form = row.payload as unknown as CouponForm;
-  const borrowers = await borrowersOf(db, form.loginIds);
+  const borrowers = await borrowersOf(db, by.checker, form.loginIds);
   for (const borrower of borrowers) {
     await issueCoupon(db, issueOf(form, borrower.id, by.makerLoginId, by.now), by.now);
   }

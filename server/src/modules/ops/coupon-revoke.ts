@@ -15,7 +15,8 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { normalizeLoginId } from '../auth/lockout.ts';
-import { revokeCoupon } from '../coupons/revoke.ts';
+import { couponNotFound, revokeCoupon } from '../coupons/revoke.ts';
+import { assertBorrowerInScope, borrowerNotFound, type ScopedOperator } from './data-scope.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
@@ -26,13 +27,14 @@ const MAX_LISTED = 200;
  * A borrower's coupons for the console, newest first: status as the borrower sees it, the template it came
  * from, what it took off when used, and who revoked it and why.
  */
-export async function borrowerCoupons(ctx: Ctx, loginId: string) {
+export async function borrowerCoupons(ctx: Ctx, operator: ScopedOperator, loginId: string) {
   const [user] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.loginId, normalizeLoginId(loginId)))
     .limit(1);
-  if (!user) throw new ApiError(RSP.OPS_BORROWER_NOT_FOUND);
+  if (!user) throw borrowerNotFound();
+  await assertBorrowerInScope(ctx.db, operator, user.id);
   const now = ctx.now();
   const rows = await ctx.db
     .select({ coupon: coupons, templateName: couponTemplates.name })
@@ -74,7 +76,10 @@ export async function borrowerCoupons(ctx: Ctx, loginId: string) {
   });
 }
 
-/** 作废 an unused coupon, for a reason (audited with the borrower; refused with nothing changed otherwise). */
+/**
+ * 作废 an unused coupon, for a reason (audited with the borrower; refused with nothing changed otherwise). A
+ * coupon of a borrower out of the operator's data scope answers as one that does not exist (3702).
+ */
 export async function revokeFromConsole(
   ctx: Ctx,
   operator: SignedInOperator,
@@ -83,6 +88,12 @@ export async function revokeFromConsole(
 ) {
   const reason = body.reason.trim();
   if (reason.length === 0) throw new ApiError(RSP.INVALID_INPUT, '请填写作废原因');
+  const [owner] = await ctx.db
+    .select({ userId: coupons.userId })
+    .from(coupons)
+    .where(eq(coupons.id, body.couponId))
+    .limit(1);
+  if (owner) await assertBorrowerInScope(ctx.db, operator, owner.userId, couponNotFound);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const revoked = await revokeCoupon(tx, body.couponId, { loginId: operator.loginId, reason }, now);

@@ -43,7 +43,7 @@ export async function issueTemplateFromConsole(
   const template = await templateById(ctx.db, body.templateId);
   if (!template.active || templateWindow(template, now) === null)
     throw new ApiError(RSP.COUPON_TEMPLATE_CLOSED);
-  const borrowers = await borrowersOf(ctx.db, body.loginIds);
+  const borrowers = await borrowersOf(ctx.db, operator, body.loginIds);
   if (borrowers.length > 1) {
     const loginIds = borrowers.map((b) => b.loginId);
     const payload: TemplatePayload = {
@@ -96,7 +96,7 @@ async function applyTemplateIssueMany(db: Database, payload: TemplatePayload, by
   const template = await templateById(db, payload.templateId);
   if (!template.active || template.version !== payload.version)
     throw new ApiError(RSP.COUPON_TEMPLATE_CHANGED);
-  const borrowers = await borrowersOf(db, payload.loginIds);
+  const borrowers = await borrowersOf(db, by.checker, payload.loginIds);
   for (const borrower of borrowers) {
     await issueFromTemplate(
       db,

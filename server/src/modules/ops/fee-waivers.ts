@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { normalizeLoginId } from '../auth/lockout.ts';
 import { aboveOwed, applyWaiver, type WaiverTarget, waivableOf, waiverStanding } from '../loans/waivers.ts';
+import { assertBorrowerInScope, borrowerNotFound, type ScopedOperator } from './data-scope.ts';
 import { type ActingOperator, type CheckedBy, makeRequest, pendingOn } from './requests.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
@@ -29,13 +30,14 @@ export interface WaiverInput {
   reason: string;
 }
 
-async function borrowerByLogin(db: Database, loginId: string) {
+async function borrowerByLogin(db: Database, operator: ScopedOperator, loginId: string) {
   const [user] = await db
     .select({ id: users.id, loginId: users.loginId })
     .from(users)
     .where(eq(users.loginId, normalizeLoginId(loginId)))
     .limit(1);
-  if (!user) throw new ApiError(RSP.OPS_BORROWER_NOT_FOUND);
+  if (!user) throw borrowerNotFound();
+  await assertBorrowerInScope(db, operator, user.id);
   return user;
 }
 
@@ -45,8 +47,8 @@ const subjectOf = (target: WaiverTarget) =>
     : penaltyWaiverSubject(target.loanId, target.seq);
 
 /** 申请减免 in the borrower drawer: what the borrower owes now that may be waived, with any waiver already asked. */
-export async function waivableForBorrower(ctx: Ctx, loginId: string) {
-  const user = await borrowerByLogin(ctx.db, loginId);
+export async function waivableForBorrower(ctx: Ctx, operator: ScopedOperator, loginId: string) {
+  const user = await borrowerByLogin(ctx.db, operator, loginId);
   const { fees, penalties } = await waivableOf(ctx.db, user.id, ctx.now());
   const subjects = [
     ...fees.map((f) => feeWaiverSubject(f.id)),
@@ -122,6 +124,8 @@ export async function askWaiver(
   const amountFen = amountOf(input.amount);
   const reason = reasonOf(input.reason);
   const standing = await waiverStanding(ctx.db, target, ctx.now());
+  // an item of a borrower out of the maker's data scope answers as one that does not exist
+  await assertBorrowerInScope(ctx.db, maker, standing.userId, () => new ApiError(RSP.WAIVER_ITEM_NOT_FOUND));
   if (amountFen > standing.owedFen) {
     throw standing.owedFen === 0
       ? new ApiError(RSP.WAIVER_ABOVE_OWED, '该款项当前没有欠款，无需减免')

@@ -165,8 +165,8 @@ async function takeStep(ctx: AppContext, operatorId: number, step: number): Prom
 }
 
 export async function operatorView(ctx: Pick<AppContext, 'db'>, operator: OperatorRow): Promise<OpsOperator> {
-  const grants = await grantsOf(ctx.db, operator.id);
-  return { loginId: operator.loginId, name: operator.name, ...grants };
+  const { roles, permissions } = await grantsOf(ctx.db, operator.id);
+  return { loginId: operator.loginId, name: operator.name, roles, permissions };
 }
 
 async function signIn(

@@ -1,17 +1,21 @@
 import { checkRefundReason, fenToYuan, REFUND_NO_PATTERN, REFUND_STATE_DISPLAY, RSP } from '@loan/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentOrders, refundApplications, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { findRefundByNo } from '../refunds/lookup.ts';
 import { reviewRefund } from '../refunds/review.ts';
+import { assertBorrowerInScope, borrowerInScope, refundNotFound, type ScopedOperator } from './data-scope.ts';
 import { type ActingOperator, type CheckedBy, makeRequest, pendingOn } from './requests.ts';
 
 export const subjectOf = (refundNo: string) => `refund:${refundNo}`;
 
-/** 退款审核: the borrowers' refund applications waiting for a review, oldest first, with any decision asked already. */
-export async function refundQueue(ctx: Pick<AppContext, 'db' | 'now'>) {
+/**
+ * 退款审核: the refund applications waiting for a review of borrowers in the operator's data scope, oldest first,
+ * with any decision asked already.
+ */
+export async function refundQueue(ctx: Pick<AppContext, 'db' | 'now'>, operator: ScopedOperator) {
   const rows = await ctx.db
     .select({
       refundNo: refundApplications.refundNo,
@@ -26,7 +30,9 @@ export async function refundQueue(ctx: Pick<AppContext, 'db' | 'now'>) {
     .from(refundApplications)
     .innerJoin(users, eq(users.id, refundApplications.userId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, refundApplications.paymentOrderId))
-    .where(eq(refundApplications.status, 'SUBMITTED'))
+    .where(
+      and(eq(refundApplications.status, 'SUBMITTED'), borrowerInScope(operator, refundApplications.userId)),
+    )
     .orderBy(asc(refundApplications.createdAt))
     .limit(100);
   const pending = await pendingOn(
@@ -68,7 +74,8 @@ export async function decideRefund(
 ) {
   if (!REFUND_NO_PATTERN.test(input.refundNo)) throw new ApiError(RSP.REFUND_NOT_FOUND);
   const refund = await findRefundByNo(ctx.db, input.refundNo);
-  if (!refund) throw new ApiError(RSP.REFUND_NOT_FOUND);
+  if (!refund) throw refundNotFound();
+  await assertBorrowerInScope(ctx.db, maker, refund.userId, refundNotFound);
   if (refund.status !== 'SUBMITTED') {
     const { label } = REFUND_STATE_DISPLAY[refund.status];
     throw new ApiError(RSP.REFUND_STATE_NOT_ALLOWED, `该退款申请当前为「${label}」，不能再审核`);

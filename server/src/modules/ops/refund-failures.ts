@@ -1,11 +1,12 @@
 import { checkRefundReason, fenToYuan, REFUND_NO_PATTERN, REFUND_STATE_DISPLAY, RSP } from '@loan/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { type OpsRequestRow, paymentOrders, refundApplications, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { closeRefund, retryRefund } from '../refunds/failed.ts';
 import { findRefundByNo } from '../refunds/lookup.ts';
+import { assertBorrowerInScope, borrowerInScope, refundNotFound, type ScopedOperator } from './data-scope.ts';
 import { subjectOf } from './refund-decisions.ts';
 import { type ActingOperator, type CheckedBy, makeRequest, pendingOn } from './requests.ts';
 
@@ -15,9 +16,10 @@ type Ctx = Pick<AppContext, 'db' | 'now'>;
  * 退款失败: refunds the gateway did not make, with its reason; an operator asks to send one again (重新发起) or to
  * close it (关闭, with a reason), and a second operator with `refund.confirm` confirms: then the refund goes through
  * its one writer (refunds/failed.ts), and a resend is sent by the refund job at once (its claim and the refund
- * number as the gateway's idempotency key: one decision, one call).
+ * number as the gateway's idempotency key: one decision, one call). Only refunds of borrowers in the operator's
+ * data scope.
  */
-export async function failedRefunds(ctx: Ctx) {
+export async function failedRefunds(ctx: Ctx, operator: ScopedOperator) {
   const rows = await ctx.db
     .select({
       refundNo: refundApplications.refundNo,
@@ -33,7 +35,7 @@ export async function failedRefunds(ctx: Ctx) {
     .from(refundApplications)
     .innerJoin(users, eq(users.id, refundApplications.userId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, refundApplications.paymentOrderId))
-    .where(eq(refundApplications.status, 'FAILED'))
+    .where(and(eq(refundApplications.status, 'FAILED'), borrowerInScope(operator, refundApplications.userId)))
     .orderBy(asc(refundApplications.updatedAt))
     .limit(100);
   const pending = await pendingOn(
@@ -71,7 +73,8 @@ export async function decideFailedRefund(
 ) {
   if (!REFUND_NO_PATTERN.test(input.refundNo)) throw new ApiError(RSP.REFUND_NOT_FOUND);
   const refund = await findRefundByNo(ctx.db, input.refundNo);
-  if (!refund) throw new ApiError(RSP.REFUND_NOT_FOUND);
+  if (!refund) throw refundNotFound();
+  await assertBorrowerInScope(ctx.db, maker, refund.userId, refundNotFound);
   if (refund.status !== 'FAILED') {
     const { label } = REFUND_STATE_DISPLAY[refund.status];
     throw new ApiError(

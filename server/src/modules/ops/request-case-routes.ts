@@ -22,7 +22,7 @@ export function registerRequestCaseRoutes(ops: ReturnType<typeof opsRoutes>, ctx
       permission: 'refund.review',
       result: FailedRefundsSchema,
     },
-    () => failedRefunds(ctx),
+    (_request, operator) => failedRefunds(ctx, operator),
   );
   ops.post(
     OPS_API.refundFailureDecide,
@@ -44,7 +44,7 @@ export function registerRequestCaseRoutes(ops: ReturnType<typeof opsRoutes>, ctx
       querystring: WaivableQuery,
       result: WaivableSchema,
     },
-    (request) => waivableForBorrower(ctx, request.query.loginId),
+    (request, operator) => waivableForBorrower(ctx, operator, request.query.loginId),
   );
   ops.post(
     OPS_API.waiverRequest,

@@ -54,7 +54,7 @@ export function opsRequestRoutes(app: App, ctx: AppContext): void {
   ops.get(
     OPS_API.refundQueue,
     { summary: '待审核的退款申请（最早的在前）', permission: 'refund.review', result: RefundQueueSchema },
-    () => refundQueue(ctx),
+    (_request, operator) => refundQueue(ctx, operator),
   );
   ops.post(
     OPS_API.refundDecide,

@@ -16,11 +16,12 @@ import { ForbiddenError } from '../../plugins/errors.ts';
 import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordOperatorAudit } from '../audit/record.ts';
 import { applyRequestEvent } from './request-event.ts';
+import { assertRequestInScope, requestsInScope } from './request-scope.ts';
 
 const HOUR = 3_600_000;
 
 /** Who makes or checks a request: a console operator, or one a shell command runs as (`--as`). */
-export type ActingOperator = Pick<SignedInOperator, 'id' | 'loginId' | 'permissions'>;
+export type ActingOperator = Pick<SignedInOperator, 'id' | 'loginId' | 'permissions' | 'bankScope'>;
 
 export interface NewRequest {
   kind: OpsRequestKindCode;
@@ -121,7 +122,8 @@ export type RequestAct = (
 /**
  * The checker's decision. Never the maker's own request; only with the kind's checker permission; only while it is
  * pending and not expired; two checkers at once: one decision. A confirmation does the act in the same
- * transaction: if the act is refused (the subject moved on meanwhile), nothing is confirmed.
+ * transaction: if the act is refused (the subject moved on meanwhile), nothing is confirmed. A request about a
+ * borrower out of the checker's data scope answers as one that does not exist (request-scope.ts).
  */
 export async function checkRequest(
   ctx: Pick<AppContext, 'db' | 'now'>,
@@ -131,6 +133,7 @@ export async function checkRequest(
   meta: RequestMeta | null,
 ): Promise<OpsRequestRow> {
   const row = await requestById(ctx.db, input.requestId);
+  await assertRequestInScope(ctx.db, checker, row);
   const kind = OPS_REQUEST_KINDS[row.kind];
   if (!checker.permissions.includes(kind.checker)) {
     throw new ForbiddenError(RSP.OPS_FORBIDDEN, missingPermissionText(kind.checker));
@@ -221,11 +224,14 @@ export async function requestLine(db: Database, id: number): Promise<RequestLine
   return line;
 }
 
-/** 待我审批: pending, unexpired requests of the kinds this operator checks, made by someone else; oldest first. */
+/**
+ * 待我审批: pending, unexpired requests of the kinds this operator checks, made by someone else, about borrowers in
+ * their data scope; oldest first.
+ */
 export async function inboxOf(ctx: Pick<AppContext, 'db' | 'now'>, operator: ActingOperator) {
   const kinds = checkableKinds(operator.permissions);
   if (kinds.length === 0) return [];
-  return requestLines(ctx.db)
+  const lines = await requestLines(ctx.db)
     .where(
       and(
         eq(opsRequests.state, 'PENDING'),
@@ -236,6 +242,7 @@ export async function inboxOf(ctx: Pick<AppContext, 'db' | 'now'>, operator: Act
     )
     .orderBy(opsRequests.createdAt)
     .limit(200);
+  return requestsInScope(ctx.db, operator, lines);
 }
 
 /** The operator's own requests, newest first. */

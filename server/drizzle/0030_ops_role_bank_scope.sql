@@ -1,0 +1,1 @@
+ALTER TABLE "ops_roles" ADD COLUMN "bank_scope" jsonb;
