@@ -1,9 +1,9 @@
 import { OPS_API, RSP } from '@loan/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOpsCommand } from '../src/cli/ops-commands.ts';
-import { auditLog, opsRoles } from '../src/db/schema.ts';
+import { auditLog, opsRoles, users } from '../src/db/schema.ts';
 import { ApiError } from '../src/lib/api-error.ts';
 import { assertBorrowerInScope, isBorrowerInScope } from '../src/modules/ops/data-scope.ts';
 import type { TestApp } from './helpers/app.ts';
@@ -140,6 +140,26 @@ describe('borrowers in and out of an operator’s data scope', () => {
     const refused = assertBorrowerInScope(t.db, { bankScope: ['CGB'] }, ynitBorrower.userId);
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({ rspCode: RSP.OPS_BORROWER_NOT_FOUND });
+  });
+});
+
+describe('the watch queues in scope', () => {
+  it('lists stopped borrowers only to operators whose scope holds them', async () => {
+    await t.db
+      .update(users)
+      .set({ disabled: true })
+      .where(inArray(users.id, [ynitBorrower.userId, cgbBorrower.userId]));
+    const stopped = async (who: SignedInOperator) =>
+      ok(
+        await opsCall<Array<{ loginId: string }>>(t, 'GET', OPS_API.queueAccess, undefined, who.opsToken),
+      ).map((row) => row.loginId);
+    expect(await stopped(cgbStaff)).toEqual(['scope_cgb']);
+    expect(await stopped(ynitStaff)).toEqual(['scope_ynit']);
+    expect(await stopped(support)).toEqual(expect.arrayContaining(['scope_cgb', 'scope_ynit']));
+    await t.db
+      .update(users)
+      .set({ disabled: false })
+      .where(inArray(users.id, [ynitBorrower.userId, cgbBorrower.userId]));
   });
 });
 

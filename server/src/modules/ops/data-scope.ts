@@ -11,8 +11,8 @@ import { ApiError } from '../../lib/api-error.ts';
  * with `borrowerInScope`; a route given an id asks `assertBorrowerInScope`, which answers an out-of-scope borrower
  * with the route's own not-found error, so that an id out of scope cannot be told from one that does not exist.
  *
- * Deliberately not scoped (admin and whole-book work): reports, the audit search and export, partner calls, the
- * watch queues, operator administration and coupon templates.
+ * Deliberately not scoped (admin and whole-book work): reports, the audit search and export, partner calls,
+ * operator administration and coupon templates. The watch queues (待处理事项) are scoped: they list borrowers.
  */
 export interface ScopedOperator {
   bankScope: BankScope;

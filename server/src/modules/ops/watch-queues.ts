@@ -1,5 +1,5 @@
 import { APPLICATION_STATE_DISPLAY, fenToYuan, PARTNER_BANKS, REFUND_STATE_DISPLAY } from '@loan/domain';
-import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
   applications,
@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { borrowerOfLockKey } from '../auth/lockout.ts';
+import { borrowerInScope, type ScopedOperator } from './data-scope.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
@@ -23,7 +24,7 @@ const bankName = (bank: string) => PARTNER_BANKS[bank as keyof typeof PARTNER_BA
  * 未入账款项: money received that paid nothing (an order closed, or what it was for changed meanwhile), newest
  * first, with the automatic refund that sends it back and where that refund is.
  */
-export async function unappliedMoney(ctx: Ctx) {
+export async function unappliedMoney(ctx: Ctx, operator: ScopedOperator) {
   const orders = await ctx.db
     .select({
       id: paymentOrders.id,
@@ -35,7 +36,7 @@ export async function unappliedMoney(ctx: Ctx) {
     })
     .from(paymentOrders)
     .innerJoin(users, eq(users.id, paymentOrders.userId))
-    .where(gt(paymentOrders.unappliedFen, 0))
+    .where(and(gt(paymentOrders.unappliedFen, 0), borrowerInScope(operator, paymentOrders.userId)))
     .orderBy(desc(paymentOrders.updatedAt))
     .limit(200);
   const refunds = orders.length
@@ -69,7 +70,7 @@ export async function unappliedMoney(ctx: Ctx) {
 }
 
 /** 回款异常: borrowers whose store payouts go elsewhere while a loan is outstanding (DIVERTED). */
-export async function divertedPayouts(ctx: Ctx) {
+export async function divertedPayouts(ctx: Ctx, operator: ScopedOperator) {
   const rows = await ctx.db
     .select({
       loginId: users.loginId,
@@ -79,7 +80,9 @@ export async function divertedPayouts(ctx: Ctx) {
     })
     .from(receivingSettings)
     .innerJoin(users, eq(users.id, receivingSettings.userId))
-    .where(eq(receivingSettings.payoutState, 'DIVERTED'))
+    .where(
+      and(eq(receivingSettings.payoutState, 'DIVERTED'), borrowerInScope(operator, receivingSettings.userId)),
+    )
     .orderBy(asc(receivingSettings.payoutCheckedAt))
     .limit(200);
   return rows.map((row) => ({
@@ -91,7 +94,7 @@ export async function divertedPayouts(ctx: Ctx) {
 }
 
 /** 审批超时: applications submitted to a bank more than WAITING_ON_BANK_HOURS ago and not decided, oldest first. */
-export async function waitingOnBank(ctx: Ctx) {
+export async function waitingOnBank(ctx: Ctx, operator: ScopedOperator) {
   const now = ctx.now();
   const rows = await ctx.db
     .select({ application: applications, loginId: users.loginId })
@@ -101,6 +104,12 @@ export async function waitingOnBank(ctx: Ctx) {
       and(
         inArray(applications.state, ['SUBMITTED', 'UNDER_REVIEW']),
         lte(applications.submittedAt, new Date(now.getTime() - WAITING_ON_BANK_HOURS * HOUR)),
+        // a scoped operator sees the applications at the banks of the scope (the list is of applications)
+        operator.bankScope === null
+          ? undefined
+          : operator.bankScope.length > 0
+            ? inArray(applications.bank, [...operator.bankScope])
+            : sql`false`,
       ),
     )
     .orderBy(asc(applications.submittedAt))
@@ -120,7 +129,7 @@ export async function waitingOnBank(ctx: Ctx) {
 }
 
 /** 停用与锁定: borrowers stopped by an operator, and those a sign-in lock holds now. */
-export async function stoppedOrLocked(ctx: Ctx) {
+export async function stoppedOrLocked(ctx: Ctx, operator: ScopedOperator) {
   const now = ctx.now();
   const locks = await ctx.db
     .select({ key: loginFailures.loginId, lockedUntil: loginFailures.lockedUntil })
@@ -135,7 +144,12 @@ export async function stoppedOrLocked(ctx: Ctx) {
   const rows = await ctx.db
     .select({ loginId: users.loginId, name: users.userNameCn, disabled: users.disabled })
     .from(users)
-    .where(or(eq(users.disabled, true), inArray(users.loginId, [...lockedIds.keys(), ''])))
+    .where(
+      and(
+        or(eq(users.disabled, true), inArray(users.loginId, [...lockedIds.keys(), ''])),
+        borrowerInScope(operator, users.id),
+      ),
+    )
     .orderBy(asc(users.loginId))
     .limit(500);
   return rows.map((row) => ({

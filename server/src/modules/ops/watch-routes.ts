@@ -16,7 +16,7 @@ export function opsWatchRoutes(app: App, ctx: AppContext): void {
   ops.get(
     OPS_API.queueUnapplied,
     { summary: '未入账款项及其自动原路退款', permission: 'refund.confirm', result: UnappliedListSchema },
-    () => unappliedMoney(ctx),
+    (_request, operator) => unappliedMoney(ctx, operator),
   );
   ops.get(
     OPS_API.queueDiverted,
@@ -25,16 +25,16 @@ export function opsWatchRoutes(app: App, ctx: AppContext): void {
       permission: 'borrower.read',
       result: DivertedListSchema,
     },
-    () => divertedPayouts(ctx),
+    (_request, operator) => divertedPayouts(ctx, operator),
   );
   ops.get(
     OPS_API.queueWaiting,
     { summary: '等待合作机构审批超过 24 小时的申请', permission: 'borrower.read', result: WaitingListSchema },
-    () => waitingOnBank(ctx),
+    (_request, operator) => waitingOnBank(ctx, operator),
   );
   ops.get(
     OPS_API.queueAccess,
     { summary: '已停用或登录被锁定的借款人', permission: 'borrower.read', result: AccessListSchema },
-    () => stoppedOrLocked(ctx),
+    (_request, operator) => stoppedOrLocked(ctx, operator),
   );
 }
