@@ -58,6 +58,7 @@ describe('an operator is invited by e-mail: the creator never holds a password t
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'ops.operator.created'));
     expect(JSON.stringify(audit)).not.toContain(password);
     expect(JSON.stringify(audit)).not.toContain('inv.one@lender.example');
+    expect(audit.map((row) => row.detail?.subject)).toContain('operator:inv-one');
     const [row] = await t.db.select().from(operators).where(eq(operators.loginId, 'inv-one'));
     expect(row?.emailEnc).not.toContain('inv.one');
     expect(row?.passwordChangeRequired).toBe(true);

@@ -80,7 +80,7 @@ export async function runOpsCommand(
     at: now,
     operatorId: id,
     loginId,
-    detail: { roles: ['admin'], by: 'command' },
+    detail: { subject: `operator:${loginId}`, roles: ['admin'], by: 'command' },
   });
   env.print(`已创建管理员 ${loginId}（${values.name.trim()}）/ administrator created`);
   env.print(`初始密码（只显示这一次）/ one-time password: ${password}`);

@@ -127,6 +127,7 @@ export default function AuditPage() {
           rowExpandable: (entry) => auditChanges(entry.detail).length > 0,
           expandedRowRender: (entry) => <ChangeTable entry={entry} />,
           columnTitle: '变更',
+          columnWidth: 64,
         }}
         columns={[
           { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => formatDateTime(at) },

@@ -46,6 +46,7 @@ export async function addOperator(
     .where(eq(operators.id, id));
   const loginId = normalizeLoginId(input.loginId);
   await recordOperatorAudit(ctx.db, admin, meta, AUDIT.opsOperatorCreated, now, {
+    subject: `operator:${loginId}`,
     operator: loginId,
     operatorId: id,
     email: maskEmail(email),
