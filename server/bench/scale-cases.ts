@@ -1,5 +1,5 @@
 /** bench:scale's cases: the lists and filters timed, and the deep cursors of each heavy borrower. */
-import { encodeCursor } from '../src/modules/loans/paging.ts';
+import { encodeCursor } from '../src/lib/paging.ts';
 import { DEEP_CURSORS, PAGE, type Sql } from './scale-seed.ts';
 // the cases
 

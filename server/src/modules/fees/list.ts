@@ -12,7 +12,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { coupons, feeItems, loans, products, type UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from '../loans/paging.ts';
+import { BAD_CURSOR, decodeCursor, encodeCursor, parseDateRange, parseLimit } from '../../lib/paging.ts';
 import { feeOwedTotals } from './owed-totals.ts';
 import { type FeeItemJoined, feeItemView, statusSql } from './views.ts';
 

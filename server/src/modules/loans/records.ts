@@ -32,10 +32,6 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { keptContract } from '../applications/contract-kept.ts';
-import { detailOf, ownApplication } from '../applications/service.ts';
-import { bankPathOf } from '../applications/views.ts';
-import { loanOpenOrder, loanSettlement } from './open-order.ts';
 import {
   BAD_CURSOR,
   beforeKey,
@@ -44,7 +40,11 @@ import {
   epochMicros,
   parseDateRange,
   parseLimit,
-} from './paging.ts';
+} from '../../lib/paging.ts';
+import { keptContract } from '../applications/contract-kept.ts';
+import { detailOf, ownApplication } from '../applications/service.ts';
+import { bankPathOf } from '../applications/views.ts';
+import { loanOpenOrder, loanSettlement } from './open-order.ts';
 import { loanState } from './settlement.ts';
 import { instalmentView, ledgerLine, loanView } from './views.ts';
 

@@ -8,7 +8,14 @@ import {
 import { and, desc, eq, gte, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { ledgerDailyTotals, ledgerTransactions, loans, products, type UserRow } from '../../db/schema.ts';
-import { beforeKey, decodeCursor, encodeCursor, epochMicros, parseDateRange, parseLimit } from './paging.ts';
+import {
+  beforeKey,
+  decodeCursor,
+  encodeCursor,
+  epochMicros,
+  parseDateRange,
+  parseLimit,
+} from '../../lib/paging.ts';
 import { ledgerLine } from './views.ts';
 
 type Filters = Pick<TradingRecordQuery, 'type' | 'from' | 'to'>;

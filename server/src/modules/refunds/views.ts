@@ -24,7 +24,7 @@ import {
   refundEvents,
   type UserRow,
 } from '../../db/schema.ts';
-import { decodeCursor, encodeCursor, parseLimit } from '../loans/paging.ts';
+import { decodeCursor, encodeCursor, parseLimit } from '../../lib/paging.ts';
 import { orderRefundable, paymentOrderById } from './lookup.ts';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);

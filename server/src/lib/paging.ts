@@ -1,7 +1,7 @@
 import { parseIsoDate, RSP, shanghaiInstant } from '@loan/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from './api-error.ts';
 
 export const BAD_CURSOR = '分页参数无效，请从第一页重新查询';
 
