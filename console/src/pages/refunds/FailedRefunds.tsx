@@ -1,10 +1,11 @@
-import { formatDateTime, OPS_REQUEST_KINDS } from '@loan/domain';
+import { formatDateTime } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { type FailedRefundLine, failedRefundsQuery, waiverActs } from '../../api/waivers';
 import { empty } from '../../app/empty';
 import { useAct } from '../../app/useAct';
+import { PendingTag } from './PendingTag';
 import { ReasonModal } from './ReasonModal';
 
 /**
@@ -44,13 +45,11 @@ export function FailedRefunds() {
           {
             title: '操作',
             key: 'act',
-            width: 200,
+            width: 250,
             fixed: 'right',
             render: (_: unknown, row) =>
               row.pending ? (
-                <Tag color="processing">
-                  待复核：{OPS_REQUEST_KINDS[row.pending.kind].label}（{row.pending.makerName}）
-                </Tag>
+                <PendingTag pending={row.pending} />
               ) : (
                 <Space>
                   <Popconfirm

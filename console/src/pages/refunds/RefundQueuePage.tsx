@@ -1,11 +1,12 @@
-import { formatDateTime, OPS_REQUEST_KINDS } from '@loan/domain';
+import { formatDateTime } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { OpsApiError } from '../../api/http';
 import { type RefundQueueLine, refundQueueQuery, requestActs } from '../../api/requests';
 import { empty } from '../../app/empty';
 import { FailedRefunds } from './FailedRefunds';
+import { PendingTag } from './PendingTag';
 import { ReasonModal } from './ReasonModal';
 
 /** 退款审核: 待审核 (applications waiting for a review) and 退款失败 (refunds the gateway did not make). */
@@ -75,9 +76,7 @@ function SubmittedRefunds() {
             fixed: 'right',
             render: (_: unknown, row) =>
               row.pending ? (
-                <Tag color="processing">
-                  待复核：{OPS_REQUEST_KINDS[row.pending.kind].label}（{row.pending.makerName}）
-                </Tag>
+                <PendingTag pending={row.pending} />
               ) : (
                 <Space>
                   <Popconfirm

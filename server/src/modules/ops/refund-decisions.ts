@@ -1,5 +1,13 @@
-import { checkRefundReason, fenToYuan, REFUND_NO_PATTERN, REFUND_STATE_DISPLAY, RSP } from '@loan/domain';
+import {
+  checkRefundReason,
+  fenToYuan,
+  REFUND_NO_PATTERN,
+  REFUND_STATE_DISPLAY,
+  type RefundState,
+  RSP,
+} from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentOrders, refundApplications, users } from '../../db/schema.ts';
@@ -16,47 +24,54 @@ export const subjectOf = (refundNo: string) => `refund:${refundNo}`;
  * with any decision asked already.
  */
 export async function refundQueue(ctx: Pick<AppContext, 'db' | 'now'>, operator: ScopedOperator) {
+  const rows = await refundsInState(ctx, operator, 'SUBMITTED', refundApplications.createdAt);
+  return rows.map(({ refund, loginId, outTradeNo, paidFen, pending }) => ({
+    refundNo: refund.refundNo,
+    amount: fenToYuan(refund.amountFen),
+    paid: fenToYuan(paidFen),
+    reason: refund.reason,
+    createdAt: refund.createdAt.toISOString(),
+    loginId,
+    outTradeNo,
+    hasEvidence: refund.evidenceDocumentId !== null,
+    pending,
+  }));
+}
+
+/**
+ * The refunds in one state of the borrowers in the operator's data scope (at most 100, oldest first by `oldest`),
+ * each with its order, its borrower's login id and the decision asked on it, if any: the lists of 退款审核.
+ */
+export async function refundsInState(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  operator: ScopedOperator,
+  status: RefundState,
+  oldest: AnyPgColumn,
+) {
   const rows = await ctx.db
     .select({
-      refundNo: refundApplications.refundNo,
-      amountFen: refundApplications.amountFen,
-      reason: refundApplications.reason,
-      createdAt: refundApplications.createdAt,
+      refund: refundApplications,
       loginId: users.loginId,
       outTradeNo: paymentOrders.outTradeNo,
       paidFen: paymentOrders.amountFen,
-      hasEvidence: refundApplications.evidenceDocumentId,
     })
     .from(refundApplications)
     .innerJoin(users, eq(users.id, refundApplications.userId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, refundApplications.paymentOrderId))
-    .where(
-      and(eq(refundApplications.status, 'SUBMITTED'), borrowerInScope(operator, refundApplications.userId)),
-    )
-    .orderBy(asc(refundApplications.createdAt))
+    .where(and(eq(refundApplications.status, status), borrowerInScope(operator, refundApplications.userId)))
+    .orderBy(asc(oldest))
     .limit(100);
   const pending = await pendingOn(
     ctx.db,
-    rows.map((r) => subjectOf(r.refundNo)),
+    rows.map((r) => subjectOf(r.refund.refundNo)),
     ctx.now(),
   );
   return rows.map((row) => {
-    const asked = pending.get(subjectOf(row.refundNo));
+    const asked = pending.get(subjectOf(row.refund.refundNo));
     return {
-      refundNo: row.refundNo,
-      amount: fenToYuan(row.amountFen),
-      paid: fenToYuan(row.paidFen),
-      reason: row.reason,
-      createdAt: row.createdAt.toISOString(),
-      loginId: row.loginId,
-      outTradeNo: row.outTradeNo,
-      hasEvidence: row.hasEvidence !== null,
+      ...row,
       pending: asked
-        ? {
-            requestId: asked.request.id,
-            kind: asked.request.kind,
-            makerName: asked.makerName,
-          }
+        ? { requestId: asked.request.id, kind: asked.request.kind, makerName: asked.makerName }
         : null,
     };
   });

@@ -1,14 +1,13 @@
 import { checkRefundReason, fenToYuan, REFUND_NO_PATTERN, REFUND_STATE_DISPLAY, RSP } from '@loan/domain';
-import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { type OpsRequestRow, paymentOrders, refundApplications, users } from '../../db/schema.ts';
+import { type OpsRequestRow, refundApplications } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { closeRefund, retryRefund } from '../refunds/failed.ts';
 import { findRefundByNo } from '../refunds/lookup.ts';
-import { assertBorrowerInScope, borrowerInScope, refundNotFound, type ScopedOperator } from './data-scope.ts';
-import { subjectOf } from './refund-decisions.ts';
-import { type ActingOperator, type CheckedBy, makeRequest, pendingOn } from './requests.ts';
+import { assertBorrowerInScope, refundNotFound, type ScopedOperator } from './data-scope.ts';
+import { refundsInState, subjectOf } from './refund-decisions.ts';
+import { type ActingOperator, type CheckedBy, makeRequest } from './requests.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
@@ -20,46 +19,19 @@ type Ctx = Pick<AppContext, 'db' | 'now'>;
  * data scope.
  */
 export async function failedRefunds(ctx: Ctx, operator: ScopedOperator) {
-  const rows = await ctx.db
-    .select({
-      refundNo: refundApplications.refundNo,
-      amountFen: refundApplications.amountFen,
-      reason: refundApplications.reason,
-      failureReason: refundApplications.failureReason,
-      sends: refundApplications.sends,
-      nextAttemptAt: refundApplications.nextAttemptAt,
-      updatedAt: refundApplications.updatedAt,
-      loginId: users.loginId,
-      outTradeNo: paymentOrders.outTradeNo,
-    })
-    .from(refundApplications)
-    .innerJoin(users, eq(users.id, refundApplications.userId))
-    .innerJoin(paymentOrders, eq(paymentOrders.id, refundApplications.paymentOrderId))
-    .where(and(eq(refundApplications.status, 'FAILED'), borrowerInScope(operator, refundApplications.userId)))
-    .orderBy(asc(refundApplications.updatedAt))
-    .limit(100);
-  const pending = await pendingOn(
-    ctx.db,
-    rows.map((r) => subjectOf(r.refundNo)),
-    ctx.now(),
-  );
-  return rows.map((row) => {
-    const asked = pending.get(subjectOf(row.refundNo));
-    return {
-      refundNo: row.refundNo,
-      amount: fenToYuan(row.amountFen),
-      reason: row.reason,
-      failureReason: row.failureReason ?? '支付渠道未说明原因',
-      sends: row.sends,
-      nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-      failedAt: row.updatedAt.toISOString(),
-      loginId: row.loginId,
-      outTradeNo: row.outTradeNo,
-      pending: asked
-        ? { requestId: asked.request.id, kind: asked.request.kind, makerName: asked.makerName }
-        : null,
-    };
-  });
+  const rows = await refundsInState(ctx, operator, 'FAILED', refundApplications.updatedAt);
+  return rows.map(({ refund, loginId, outTradeNo, pending }) => ({
+    refundNo: refund.refundNo,
+    amount: fenToYuan(refund.amountFen),
+    reason: refund.reason,
+    failureReason: refund.failureReason ?? '支付渠道未说明原因',
+    sends: refund.sends,
+    nextAttemptAt: refund.nextAttemptAt?.toISOString() ?? null,
+    failedAt: refund.updatedAt.toISOString(),
+    loginId,
+    outTradeNo,
+    pending,
+  }));
 }
 
 export type FailureDecision = 'RESEND' | 'CLOSE';
