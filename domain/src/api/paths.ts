@@ -90,6 +90,13 @@ export const API = {
   signOutOthers: '/account/signOutOthers',
   sendContactCode: '/account/sendContactCode',
   changeContact: '/account/changeContact',
+  // the message centre: notices, read marks, the borrower's choice of channels
+  noticeList: '/notices/list',
+  noticeUnreadCount: '/notices/unreadCount',
+  noticeRead: '/notices/read',
+  noticeReadAll: '/notices/readAll',
+  /** GET the choices, POST one category's */
+  noticePreferences: '/notices/preferences',
 } as const;
 
 /** Header that carries the session token on every request (docs/PRODUCT.md §7). */

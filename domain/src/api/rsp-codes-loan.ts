@@ -86,6 +86,10 @@ export const LOAN_RSP = {
   REFUND_EVIDENCE_NOT_FOUND: '3912',
   // 41xx the documents the portal issues
   DOCUMENT_NOT_VERIFIED: '4101',
+  // 42xx the message centre
+  NOTICE_NOT_FOUND: '4201',
+  NOTICE_REQUIRED: '4202',
+  NOTICE_CATEGORY_UNKNOWN: '4203',
 } as const;
 
 export const LOAN_TEXTS: Readonly<Record<(typeof LOAN_RSP)[keyof typeof LOAN_RSP], string>> = {
@@ -164,4 +168,7 @@ export const LOAN_TEXTS: Readonly<Record<(typeof LOAN_RSP)[keyof typeof LOAN_RSP
   '3912': '退款凭证不存在或无权使用，请重新上传',
   '4101':
     '未查到与该文件编号和验证码相符的文件，请核对文件上的编号与验证码；仍不相符的，该文件不是本平台出具的',
+  '4201': '消息不存在或无权查看',
+  '4202': '逾期通知、合同签署和账户安全通知为必须送达的通知，不能关闭',
+  '4203': '没有该类通知，请刷新页面后重试',
 };

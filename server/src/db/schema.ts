@@ -22,6 +22,7 @@ export * from './schema/document-blobs.ts';
 export * from './schema/fees.ts';
 export * from './schema/issued-documents.ts';
 export * from './schema/loans.ts';
+export * from './schema/notices.ts';
 export * from './schema/operators.ts';
 export * from './schema/partner-calls.ts';
 export * from './schema/payments.ts';
@@ -30,6 +31,9 @@ export * from './schema/refunds.ts';
 
 /** Every table, children before parents (the order tests truncate them in). */
 export const ALL_TABLES = [
+  'notice_deliveries',
+  'notices',
+  'notice_preferences',
   'issued_documents',
   'sandbox_payout_pointings',
   'receiving_settings',

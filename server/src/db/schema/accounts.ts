@@ -142,8 +142,13 @@ export const outboxMessages = pgTable(
     createdAt: tz('created_at').notNull(),
     /** until when the sandbox lists and keeps it: the send time plus how long what it carries stays valid */
     keepUntil: tz('keep_until').notNull(),
+    /** the sender's idempotency key (a notice delivery's): a message sent twice under one key is kept once */
+    idempotencyKey: text('idempotency_key'),
   },
-  (t) => [index('outbox_messages_keep_until_idx').on(t.keepUntil)],
+  (t) => [
+    index('outbox_messages_keep_until_idx').on(t.keepUntil),
+    uniqueIndex('outbox_messages_idempotency_key').on(t.idempotencyKey),
+  ],
 );
 
 export const auditLog = pgTable(
