@@ -2,22 +2,20 @@ import { type PayoutView, RSP } from '@loan/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxMarketplace } from '../src/adapters/marketplace/sandbox.ts';
-import { createSandboxOutbox } from '../src/adapters/outbox/sandbox.ts';
 import {
   instalments,
   ledgerTransactions,
   loans,
-  outboxMessages,
   receivingSettings,
   sandboxPayoutPointings,
   settlementChecks,
 } from '../src/db/schema.ts';
-import { open } from '../src/lib/sealed-columns.ts';
 import { checkLockedPayouts } from '../src/modules/receiving-account/payouts.ts';
-import { call, codeOf, createTestApp, login, type TestApp, tableCounts } from './helpers/app.ts';
+import { call, codeOf, createTestApp, login, MINUTE, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower } from './helpers/borrower.ts';
 import { advanceAndCollect, DAY, disburseLoan } from './helpers/loans.ts';
+import { noticesOf } from './helpers/notice-rows.ts';
 import { sentTo } from './helpers/outbox.ts';
 import { giveStoreToken, openSubAccountAt, receivingCalls } from './helpers/receiving.ts';
 
@@ -154,23 +152,21 @@ describe('where the payouts go', () => {
     expect(okResult(await lock.view(b.token)).payout.state).toBe('POINTED');
   });
 
-  it('locked: a diversion is 异常 with one outbox message per diversion; the daily job finds it too', async () => {
+  it('locked: a diversion is 异常 with one notice per diversion; the daily job finds it too', async () => {
     const b = await makeReadyBorrower(t, 'rpay2');
     await disburseLoan(t, b, 'CGB-KJED', '100000', 6);
     await giveStoreToken(t, b.userId);
     expect(okResult(await point(b, 'SUB_ACCOUNT')).state).toBe('POINTED');
-    // the outbox table itself: the developer outbox lists only recent messages and the clock moves a day
-    // (the recipient is sealed: opened here to pick the borrower's)
-    const notices = async () =>
-      (await t.db.select().from(outboxMessages).where(eq(outboxMessages.subject, '店铺回款去向异常'))).filter(
-        (m) => open(t.config, 'outboxRecipient', m.id, m.recipientEnc) === email(b),
-      );
+    // the borrower's notices (the notices' delivery sends their SMS and e-mail: notices-delivery.test.ts)
+    const notices = () => noticesOf(t, b.userId, 'RECEIVING_ACCOUNT');
 
     expect(okResult(await point(b, 'OTHER')).state).toBe('DIVERTED');
     expect(okResult(await lock.recheck(b.token)).payout.state).toBe('DIVERTED');
     expect(await notices()).toHaveLength(1);
 
     expect(okResult(await point(b, 'SUB_ACCOUNT')).state).toBe('POINTED');
+    // a diversion's notice is keyed by when it was told: a new one a minute later
+    t.clock.advance(MINUTE);
     await point(b, 'OTHER');
     expect(await notices()).toHaveLength(2);
 
@@ -186,13 +182,6 @@ describe('where the payouts go', () => {
       config: t.config,
       log: t.app.log,
       marketplace: createSandboxMarketplace(t.db),
-      outbox: createSandboxOutbox({
-        db: t.db,
-        keys: t.config,
-        now: t.clock.now,
-        log: t.app.log,
-        logMessages: false,
-      }),
     };
     expect(await checkLockedPayouts(ctx)).toEqual({ checked: 0, diverted: 0 }); // checked within the day
     t.clock.advance(DAY + 1000);

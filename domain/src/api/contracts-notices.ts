@@ -13,7 +13,33 @@ export interface NoticeView {
   read: boolean;
 }
 
-/** GET /notices/list?category=&unread=1&cursor=&pageSize=: newest first, keyset paged. */
+/** GET /notices/list: newest first, keyset paged. */
+export interface NoticeListQuery {
+  category?: NoticeCategory;
+  /** true: only unread */
+  unread?: boolean;
+  cursor?: string;
+  /** 1–100, default 10 */
+  limit?: number;
+}
+
+/** POST /notices/read */
+export interface NoticeReadRequest {
+  id: number;
+}
+
+/** POST /notices/readAll: every unread notice, or those of one category */
+export interface NoticeReadAllRequest {
+  category?: NoticeCategory;
+}
+
+/** POST /notices/preferences: one optional category's channels (a channel left out keeps its choice) */
+export interface NoticePreferenceSave {
+  category: NoticeCategory;
+  sms?: boolean;
+  email?: boolean;
+}
+
 export interface NoticeListView {
   items: NoticeView[];
   /** pass back as `cursor` for the next page; null: no more */

@@ -8,6 +8,7 @@ import {
   type LoanContractTerms,
   loanContractNo,
   renderLoanContract,
+  signDeadlineMinuteOf,
   signDeadlineOf,
   signDeadlinePassed,
 } from './loan-contract.ts';
@@ -163,6 +164,9 @@ describe('signing deadline', () => {
     expect(signDeadlineOf(new Date('2026-03-01T15:00:00Z'))).toBe('2026-03-08');
     expect(signDeadlinePassed('2026-03-09', new Date('2026-03-09T15:59:59Z'))).toBe(false);
     expect(signDeadlinePassed('2026-03-09', new Date('2026-03-09T16:00:00Z'))).toBe(true);
+    // the notice's text: the deadline day's last minute, the minute before it passes
+    expect(signDeadlineMinuteOf(new Date('2026-03-01T17:00:00Z'))).toBe('2026-03-09 23:59');
+    expect(signDeadlinePassed('2026-03-09', new Date('2026-03-09T15:59:00Z'))).toBe(false);
   });
 
   it('numbers contracts by bank, Shanghai day and application id', () => {

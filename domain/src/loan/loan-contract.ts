@@ -25,6 +25,14 @@ export function signDeadlineOf(decidedAt: Date): string {
   return addDaysIso(shanghaiDate(decidedAt), APPROVAL_SIGN_DAYS);
 }
 
+/**
+ * The signing deadline as the last Shanghai minute it may be signed in ("2026-03-09 23:59"): what a notice tells
+ * the borrower ("请在 … 前签署").
+ */
+export function signDeadlineMinuteOf(decidedAt: Date): string {
+  return `${signDeadlineOf(decidedAt)} 23:59`;
+}
+
 /** True once the Shanghai date at `now` is after the signing deadline. */
 export function signDeadlinePassed(deadline: string, now: Date): boolean {
   return shanghaiDate(now) > deadline;

@@ -45,6 +45,8 @@ export interface JobServersOptions {
   /** the engine's options, the same for every server or per server */
   jobs?: Omit<BackgroundOptions, 'schema'> | ((index: number) => Omit<BackgroundOptions, 'schema'>);
   banks?: BuildAppOptions['banks'];
+  /** per server: its SMS/e-mail adapter (default: the sandbox outbox on the shared database) */
+  outbox?: (index: number) => BuildAppOptions['outbox'];
   logger?: BuildAppOptions['logger'];
   /** data the servers find when they start (their first jobs run at once) */
   prepare?: (base: TestApp) => Promise<void>;
@@ -65,6 +67,7 @@ export async function startJobServers(options: JobServersOptions): Promise<JobSe
       now: base.clock.now,
       logger: options.logger ?? false,
       banks: options.banks,
+      outbox: options.outbox?.(i),
       startJobs: true,
       jobs: {
         stopTimeoutMs: 2000,

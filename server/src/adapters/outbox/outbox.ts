@@ -11,6 +11,11 @@ export interface OutgoingMessage {
    * an adapter that keeps what it sent (the sandbox) keeps the message at least that long.
    */
   validForMs: number;
+  /**
+   * the sender's key for this one message (a notice delivery's): a gateway that takes one is told it so a resend
+   * after a lost answer is not a second message; the sandbox keeps one message per key
+   */
+  idempotencyKey?: string;
 }
 
 /** A notice carries nothing that expires: the sandbox keeps it this long for the reader. */

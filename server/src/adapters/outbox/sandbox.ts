@@ -47,7 +47,11 @@ export function createSandboxOutbox({
       const recipientEnc = seal(keys, 'outboxRecipient', id, recipient);
       const at = now();
       const keepUntil = new Date(at.getTime() + validForMs);
-      await db.insert(outboxMessages).values({ ...message, id, recipientEnc, createdAt: at, keepUntil });
+      const { idempotencyKey = null, ...content } = message;
+      await db
+        .insert(outboxMessages)
+        .values({ ...content, id, recipientEnc, createdAt: at, keepUntil, idempotencyKey })
+        .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
       if (logMessages)
         log.info(
           { outbox: { channel: message.channel } },
@@ -63,7 +67,7 @@ export function createSandboxOutbox({
       // by recipient: every recent message is opened, as the recipient is known only then
       const rows = await (recipient ? recent : recent.limit(limit));
       const messages: OutboxMessage[] = [];
-      for (const { recipientEnc, keepUntil: _kept, ...r } of rows) {
+      for (const { recipientEnc, keepUntil: _kept, idempotencyKey: _key, ...r } of rows) {
         const opened = openOrNull(opener, 'outboxRecipient', r.id, recipientEnc);
         if (recipient && opened !== recipient) continue;
         messages.push({ ...r, recipient: opened ?? UNREADABLE_MASK, createdAt: r.createdAt.toISOString() });

@@ -23,12 +23,14 @@ import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { type CodeTarget, codeRefused, consumeCode, issueCode } from '../codes/service.ts';
 import { type Contacts, contactColumns, contactsOf, emailHashOf, phoneHashOf } from '../contacts/contacts.ts';
+import { notify } from '../notices/notify.ts';
 
 /**
  * Changing the phone or e-mail of My account: a code goes to the NEW contact (proving the borrower holds it),
  * through the codes module (60 s between sends, daily caps, 5 tries); the right code with the current password
  * (counted toward the lock as on the password change) changes it, the old contact is told through the outbox,
- * and both steps are audited with masked values only.
+ * the borrower gets the CONTACT_CHANGED notice (masked new value), and both steps are audited with masked values
+ * only.
  */
 
 /** The refusal of a wrong current password (2007) on a contact change. */
@@ -165,6 +167,16 @@ export async function changeContact(
       channel,
       from: old ? mask(channel, old) : null,
       to: mask(channel, value),
+    });
+    // the borrower's own notice (to the contacts as they now are), beside the message to the old contact below
+    await notify(tx, {
+      userId: user.id,
+      key: `user:${user.id}:CONTACT:${channel}:${now.getTime()}`,
+      now,
+      event: {
+        kind: 'CONTACT_CHANGED',
+        facts: { channel, masked: mask(channel, value), at: shanghaiMinute(now) },
+      },
     });
     return { refused: null, updated, old };
   });

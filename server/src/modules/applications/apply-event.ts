@@ -10,12 +10,16 @@ import {
   type StateRecord,
   type TransitionOptions,
 } from '../state-events/guarded-transition.ts';
+import { noticeOfDecision } from './decision-notice.ts';
 
 /** further columns to set with the new state (bankRef, decision, amounts …) */
 type ApplicationSet = Partial<Omit<ApplicationRow, 'id' | 'userId' | 'state' | 'createdAt'>>;
 
-/** actorRef: login id of a borrower/operator, bank code of a bank */
-type EventOptions = TransitionOptions<ApplicationSet>;
+/**
+ * actorRef: login id of a borrower/operator, bank code of a bank; bankReason: with a REJECT, the reason the bank
+ * gave as the borrower's notice tells it (none: the notice says no reason)
+ */
+type EventOptions = TransitionOptions<ApplicationSet> & { bankReason?: string | null };
 
 const application: StateRecord<ApplicationRow, ApplicationState, ApplicationEvent, Actor, ApplicationSet> = {
   decide: transition,
@@ -32,15 +36,20 @@ const application: StateRecord<ApplicationRow, ApplicationState, ApplicationEven
   log: (tx, app, entry) => tx.insert(applicationEvents).values({ applicationId: app.id, ...entry }),
 };
 
-/** THE one way an application changes state (see applyGuardedTransition; a lost race is refused with 3001). */
-export function applyEvent(
+/**
+ * THE one way an application changes state (see applyGuardedTransition; a lost race is refused with 3001). The
+ * bank's decision (APPROVE, REJECT) writes the borrower's notice in the same transaction (decision-notice.ts).
+ */
+export async function applyEvent(
   tx: Database,
   app: ApplicationRow,
   event: ApplicationEvent,
   actor: Actor,
   options: EventOptions,
 ): Promise<ApplicationRow> {
-  return applyGuardedTransition(application, tx, app, event, actor, options);
+  const changed = await applyGuardedTransition(application, tx, app, event, actor, options);
+  await noticeOfDecision(tx, changed, event, options.bankReason ?? null, options.now);
+  return changed;
 }
 
 /** applyEvent and its audit line in the same transaction, the audit dated with the event. */

@@ -76,6 +76,7 @@ export const bankSubmit: PartnerOperation<SubmitPayload> = {
       actorRef: bank,
       reason,
       set: { decisionReason: reason, decidedAt: now },
+      bankReason: answer.reason,
     });
     return null;
   },

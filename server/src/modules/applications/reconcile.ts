@@ -68,6 +68,7 @@ export async function reconcileApplications(
               event === 'APPROVE'
                 ? { approvedAmountFen: app.amountFen, decisionReason: reason, decidedAt: now }
                 : { decisionReason: answer.reason ?? reason, decidedAt: now },
+            bankReason: answer.reason ?? null,
           },
           {
             action: AUDIT.applicationReconciled,

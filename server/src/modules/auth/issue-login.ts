@@ -5,9 +5,13 @@ import type { UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { type AuditAction, recordUserAudit } from '../audit/record.ts';
+import { noticeNewDevice } from './new-device.ts';
 import { createSession, sessionLifetimes, sessionRef } from './sessions.ts';
 
-/** The end of every way in (password, SMS code, partner ticket): a new session for an enabled user. */
+/**
+ * The end of every way in (password, SMS code, partner ticket): a new session for an enabled user, and the
+ * notice of a sign-in from a new device (new-device.ts) in the same transaction.
+ */
 export async function issueLogin(
   ctx: AppContext,
   user: UserRow,
@@ -18,9 +22,12 @@ export async function issueLogin(
   const now = ctx.now();
   const accessToken = await ctx.db.transaction(async (tx) => {
     const token = await createSession(tx, user.id, meta, now, sessionLifetimes(ctx.config));
+    const tokenHash = sha256Hex(token);
+    // before this sign-in's audit line: the account's sign-ins so far tell whether the device is new
+    await noticeNewDevice(tx, { userId: user.id, userAgent: meta.userAgent, tokenHash, now });
     await recordUserAudit(tx, user, meta, action, now, {
       ...(meta.userAgent ? { userAgent: meta.userAgent } : {}),
-      session: sessionRef(sha256Hex(token)),
+      session: sessionRef(tokenHash),
     });
     return token;
   });

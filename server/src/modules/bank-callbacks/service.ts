@@ -138,7 +138,13 @@ export async function receiveBankCallback(
           : {};
     let applied: typeof app;
     try {
-      applied = await applyEvent(tx, app, event, 'BANK', { now, actorRef: bank, reason, set });
+      applied = await applyEvent(tx, app, event, 'BANK', {
+        now,
+        actorRef: bank,
+        reason,
+        set,
+        bankReason: reason,
+      });
     } catch (error) {
       if (error instanceof ApiError) return ignore(error.rspDesc ?? error.rspCode, app.id);
       throw error;

@@ -10,7 +10,9 @@ import {
   products,
 } from '../../db/schema.ts';
 import { createFeeItems } from '../fees/bookkeeping.ts';
+import { notify } from '../notices/notify.ts';
 import { rowToProduct } from '../products/service.ts';
+import { bankName } from '../receiving-account/accounts.ts';
 
 /**
  * The loan a disbursed application becomes, written with the DISBURSE event in the callback's transaction:
@@ -19,7 +21,8 @@ import { rowToProduct } from '../products/service.ts';
  * Shanghai date of disbursement), its instalments from the same schedule engine as the calculator, one
  * DISBURSEMENT ledger line (+principal) and the fee items (fees/bookkeeping.ts): UPFRONT → one item (seq 0)
  * the borrower pays on the fee page within 7 days; PER_INSTALMENT → the instalments' fee column and one item
- * per instalment (seq n), taken with it.
+ * per instalment (seq n), taken with it; and the borrower's notice (`loan:<id>:DISBURSED`: the amount, the first
+ * due date and what the first instalment asks, principal, interest and its fee).
  * Idempotent: a loan already made for the application is left alone (returns null).
  */
 export async function createLoanForDisbursement(
@@ -93,6 +96,22 @@ export async function createLoanForDisbursement(
     memo: '放款',
     occurredAt: now,
     createdAt: now,
+  });
+  const first = schedule.instalments[0];
+  await notify(tx, {
+    userId: app.userId,
+    key: `loan:${loan.id}:DISBURSED`,
+    now,
+    event: {
+      kind: 'LOAN_DISBURSED',
+      facts: {
+        applicationRowId: app.id,
+        bankName: bankName(app.bank),
+        amountFen: principalFen,
+        firstDueDate: first?.dueDate ?? startDate,
+        firstDueFen: first?.paymentFen ?? 0,
+      },
+    },
   });
   return loan.id;
 }

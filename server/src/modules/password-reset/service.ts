@@ -8,7 +8,7 @@ import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { clearFailures, normalizeLoginId } from '../auth/lockout.ts';
-import { refuseCurrentPassword } from '../auth/new-password.ts';
+import { noticePasswordChanged, refuseCurrentPassword } from '../auth/new-password.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { codeMessage } from '../codes/messages.ts';
 import { codeRefused, consumeCode, issueCode } from '../codes/service.ts';
@@ -65,6 +65,7 @@ export async function findPwd(ctx: AppContext, body: FindPwdRequest, meta: Reque
     await revokeAllSessions(tx, user.id, now);
     await clearFailures(tx, loginId);
     await recordAudit(tx, { action: AUDIT.passwordReset, at: now, userId: user.id, loginId, meta });
+    await noticePasswordChanged(tx, user.id, now);
     return 'OK';
   });
   if (done !== 'OK') throw codeRefused(done);

@@ -1,4 +1,4 @@
-import { feeItemOwedFen, fenToYuan, shanghaiDate } from '@loan/domain';
+import { feeItemOwedFen, fenToYuan, shanghaiDate, shanghaiMinute } from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -15,6 +15,7 @@ import {
 import { recordFeeCovered } from '../fees/bookkeeping.ts';
 import { allocate, instalmentOwedFen, penaltyAsOf, saveLoanState } from '../loans/collections.ts';
 import { applySettlementPaid } from '../loans/settlement-paid.ts';
+import { notify } from '../notices/notify.ts';
 import { moveOrder, type OrderActor } from './order-events.ts';
 import { lockLoans } from './place-order.ts';
 
@@ -39,7 +40,8 @@ interface Applied {
  * with its loans locked: fee items covered (cash and coupon, through recordFeeCovered, which keeps the
  * instalment's paid fee with it), an instalment repaid in the order penalty, interest, fee, principal, one
  * ledger line (FEE_PAYMENT or REPAYMENT, the coupon's discount in the memo), the coupon USED. What is not owed
- * any more (collections or a settlement came first) is kept as unapplied_fen, refundable.
+ * any more (collections or a settlement came first) is kept as unapplied_fen, refundable. The borrower is told
+ * (noticeOfPayment) in the same transaction.
  */
 export async function applyPaidOrder(
   tx: Database,
@@ -60,6 +62,7 @@ export async function applyPaidOrder(
       .set({ unappliedFen: unapplied, updatedAt: now })
       .where(eq(paymentOrders.id, order.id))
       .returning();
+    await noticeOfPayment(tx, paid, '提前结清', now);
     return done ?? paid;
   }
   const items = await tx
@@ -90,7 +93,41 @@ export async function applyPaidOrder(
     .set({ unappliedFen: applied.unapplied, updatedAt: now })
     .where(eq(paymentOrders.id, order.id))
     .returning();
+  await noticeOfPayment(
+    tx,
+    paid,
+    order.purpose === 'FEE' ? '服务费' : `第 ${seqsOf(items).join('、')} 期还款`,
+    now,
+  );
   return done ?? paid;
+}
+
+/** The instalments an order's items repay, by number, each once. */
+const seqsOf = (items: readonly PaymentOrderItemRow[]) => [
+  ...new Set(items.filter((i) => i.instalmentId !== null).map((i) => i.seq)),
+];
+
+/**
+ * The borrower's notice of money received (`order:<no>:PAID`), in the transaction that turned the order PAID:
+ * the amount, the order number, when it was paid (Shanghai) and what it paid. An order a coupon paid in full
+ * (0.00) received no money and is not told.
+ */
+async function noticeOfPayment(tx: Database, order: PaymentOrderRow, what: string, now: Date) {
+  if (order.amountFen <= 0) return;
+  await notify(tx, {
+    userId: order.userId,
+    key: `order:${order.outTradeNo}:PAID`,
+    now,
+    event: {
+      kind: 'PAYMENT_RECEIVED',
+      facts: {
+        orderNo: order.outTradeNo,
+        amountFen: order.amountFen,
+        paidAt: shanghaiMinute(order.paidAt ?? now),
+        what,
+      },
+    },
+  });
 }
 
 async function coverFee(
@@ -217,7 +254,7 @@ async function writeLedgerLine(
     applied.couponUsed && order.discountFen > 0 ? `优惠券抵扣 ${fenToYuan(order.discountFen)} 元` : '';
   const rest = applied.unapplied > 0 ? `${fenToYuan(applied.unapplied)} 元无需再缴，可申请退款` : '';
   const note = [coupon, rest].filter(Boolean).join('；');
-  const seqs = [...new Set(items.filter((i) => i.instalmentId !== null).map((i) => i.seq))];
+  const seqs = seqsOf(items);
   const memo =
     order.purpose === 'FEE'
       ? `服务费${note ? `（${note}）` : ''}`

@@ -1,15 +1,14 @@
 import type { PayoutPointing, PayoutView } from '@loan/domain';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import { NOTICE_VALID_MS } from '../../adapters/outbox/outbox.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { receivingSettings, sellerStores, subAccounts, users } from '../../db/schema.ts';
 import { openOrNull } from '../../lib/sealed-columns.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
-import { contactsOf } from '../contacts/contacts.ts';
+import { notify } from '../notices/notify.ts';
 import { lockOf, maskAccountNo, openSubAccount } from './accounts.ts';
 
-export type PayoutContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log' | 'marketplace' | 'outbox'>;
+export type PayoutContext = Pick<AppContext, 'db' | 'now' | 'config' | 'log' | 'marketplace'>;
 
 const NOTES: Record<PayoutPointing, string | null> = {
   POINTED: null,
@@ -47,8 +46,8 @@ async function saveSettings(
 /**
  * Asks the marketplace where the store's payouts go and records it: POINTED to the OPEN sub-account; CHECKING
  * while the marketplace verifies a change; NOT_POINTED otherwise, DIVERTED when that happens while the account
- * is locked. A new diversion sends the borrower one message through the outbox (once per diversion: cleared
- * when the payouts are pointed again). The marketplace not answering keeps what was stored, with a note.
+ * is locked. A new diversion tells the borrower by one notice (once per diversion: cleared when the payouts are
+ * pointed again). The marketplace not answering keeps what was stored, with a note.
  */
 export async function checkPayout(ctx: PayoutContext, userId: number): Promise<PayoutView> {
   const now = ctx.now();
@@ -107,6 +106,11 @@ export async function checkPayout(ctx: PayoutContext, userId: number): Promise<P
   return payoutView(ctx.db, userId);
 }
 
+/**
+ * A new diversion, told once (claimed by divertedNotifiedAt, cleared when the payouts are pointed again): in one
+ * transaction the claim, the audit line and the borrower's RECEIVING_ACCOUNT notice
+ * (`receiving:<user>:DIVERTED:<ms of the claim>`), sent by SMS and e-mail through the notices' delivery.
+ */
 async function noticeDiversion(
   ctx: PayoutContext,
   userId: number,
@@ -114,41 +118,32 @@ async function noticeDiversion(
   toMasked: string | null,
 ) {
   const now = ctx.now();
-  const claimed = await ctx.db
-    .update(receivingSettings)
-    .set({ divertedNotifiedAt: now })
-    .where(and(eq(receivingSettings.userId, userId), isNull(receivingSettings.divertedNotifiedAt)))
-    .returning({ userId: receivingSettings.userId });
-  if (claimed.length === 0) return;
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user) return;
-  await recordAudit(ctx.db, {
-    action: AUDIT.payoutDiverted,
-    at: now,
-    userId,
-    loginId: user.loginId,
-    detail: { destinationMasked: toMasked },
+  await ctx.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(receivingSettings)
+      .set({ divertedNotifiedAt: now })
+      .where(and(eq(receivingSettings.userId, userId), isNull(receivingSettings.divertedNotifiedAt)))
+      .returning({ userId: receivingSettings.userId });
+    if (claimed.length === 0) return;
+    const [user] = await tx.select({ loginId: users.loginId }).from(users).where(eq(users.id, userId));
+    if (!user) return;
+    await recordAudit(tx, {
+      action: AUDIT.payoutDiverted,
+      at: now,
+      userId,
+      loginId: user.loginId,
+      detail: { destinationMasked: toMasked },
+    });
+    const problem =
+      `您的店铺回款已不再指向收款子账户（${ownMasked}）${toMasked ? `，当前去向 ${toMasked}` : ''}。` +
+      '您有未结清的贷款，请立即登录卖家后台改回，并在“收款账户”页面点击“重新核实”。';
+    await notify(tx, {
+      userId,
+      key: `receiving:${userId}:DIVERTED:${now.getTime()}`,
+      now,
+      event: { kind: 'RECEIVING_ACCOUNT', facts: { problem } },
+    });
   });
-  const body =
-    `您的店铺回款已不再指向收款子账户（${ownMasked}）${toMasked ? `，当前去向 ${toMasked}` : ''}。` +
-    '您有未结清的贷款，请立即登录卖家后台改回，并在“收款账户”页面点击“重新核实”。';
-  const { phone, email } = contactsOf(ctx, user);
-  const message = phone
-    ? {
-        channel: 'sms' as const,
-        recipient: phone,
-        subject: '店铺回款去向异常',
-        body,
-        validForMs: NOTICE_VALID_MS,
-      }
-    : {
-        channel: 'email' as const,
-        recipient: email,
-        subject: '店铺回款去向异常',
-        body,
-        validForMs: NOTICE_VALID_MS,
-      };
-  if (message.recipient) await ctx.outbox.send(message);
 }
 
 /** How often each locked account's payouts are checked by the background job. */

@@ -1,7 +1,15 @@
-import { type RefundActor, type RefundEvent, type RefundState, RSP, refundTransition } from '@loan/domain';
+import {
+  type NoticeFacts,
+  type RefundActor,
+  type RefundEvent,
+  type RefundState,
+  RSP,
+  refundTransition,
+} from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type RefundRow, refundApplications, refundEvents } from '../../db/schema.ts';
+import { notify } from '../notices/notify.ts';
 import {
   applyGuardedTransition,
   recordCreation,
@@ -32,15 +40,52 @@ const refundApplication: StateRecord<RefundRow, RefundState, RefundEvent, Refund
   log: (tx, refund, entry) => tx.insert(refundEvents).values({ refundId: refund.id, ...entry }),
 };
 
-/** THE one way a refund application changes state (see applyGuardedTransition; a lost race is refused with 3909). */
-export function applyRefundEvent(
+/**
+ * THE one way a refund application changes state (see applyGuardedTransition; a lost race is refused with 3909).
+ * A stage the borrower is told (approved, rejected, refunded, failed) writes its notice in the same transaction.
+ */
+export async function applyRefundEvent(
   tx: Database,
   refund: RefundRow,
   event: RefundEvent,
   actor: RefundActor,
   options: RefundEventOptions,
 ): Promise<RefundRow> {
-  return applyGuardedTransition(refundApplication, tx, refund, event, actor, options);
+  const changed = await applyGuardedTransition(refundApplication, tx, refund, event, actor, options);
+  await noticeOfRefund(tx, changed, options.now);
+  return changed;
+}
+
+/** The stages of a refund the borrower is told, by the state the refund reached. */
+const TOLD: Partial<Record<RefundState, NoticeFacts['REFUND_PROGRESS']['stage']>> = {
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+  REFUNDED: 'REFUNDED',
+  FAILED: 'FAILED',
+};
+
+/**
+ * The notice of a stage, once per refund and stage (`refund:<id>:<stage>`: a refund that fails again after a
+ * retry is not told twice). A refund the system filed itself (AUTO, late money of a closed order) had no review
+ * to tell: only its outcome is told. A rejection carries the reviewer's reason.
+ */
+async function noticeOfRefund(tx: Database, refund: RefundRow, now: Date): Promise<void> {
+  const stage = TOLD[refund.status];
+  if (!stage || (stage === 'APPROVED' && refund.source === 'AUTO')) return;
+  await notify(tx, {
+    userId: refund.userId,
+    key: `refund:${refund.id}:${stage}`,
+    now,
+    event: {
+      kind: 'REFUND_PROGRESS',
+      facts: {
+        refundRowId: refund.id,
+        amountFen: refund.amountFen,
+        stage,
+        reason: stage === 'REJECTED' ? refund.reviewReason : null,
+      },
+    },
+  });
 }
 
 /** The first timeline entry of a new application (not a transition: there is no state before it). */

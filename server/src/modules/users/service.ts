@@ -14,7 +14,7 @@ import { decryptFieldOrFail } from '../../lib/decrypt-field.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { agreementsAccepted } from '../agreements/service.ts';
 import { AUDIT, recordUserAudit } from '../audit/record.ts';
-import { refuseCurrentPassword } from '../auth/new-password.ts';
+import { noticePasswordChanged, refuseCurrentPassword } from '../auth/new-password.ts';
 import { verifyOldPassword } from '../auth/password-change-guard.ts';
 import { createSession, revokeAllSessions, sessionLifetimes } from '../auth/sessions.ts';
 import { certificationSummary } from '../certification/service.ts';
@@ -108,6 +108,7 @@ export async function modifyPassword(
     await tx.update(users).set({ passwordHash, uptPwdTime: now }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, now);
     await recordUserAudit(tx, user, meta, AUDIT.passwordChange, now);
+    await noticePasswordChanged(tx, user.id, now);
     return createSession(tx, user.id, meta, now, sessionLifetimes(ctx.config));
   });
   return { accessToken };
