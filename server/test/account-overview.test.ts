@@ -1,10 +1,12 @@
 import {
   type AccountOverview,
   type CreatedOrder,
+  daysPastDue,
   feeItemOwedFen,
   fenToYuan,
   PAYOUT_POINTING_LABELS,
   RSP,
+  shanghaiDate,
   type UserInfo,
 } from '@loan/domain';
 import { and, asc, eq } from 'drizzle-orm';
@@ -59,6 +61,8 @@ describe('GET /account/overview', () => {
       nextDueItems: [],
       outstandingPrincipal: '0.00',
       overdueAmount: '0.00',
+      overduePenalty: '0.00',
+      overdueDays: 0,
       overdueItems: [],
       feesDue: '0.00',
       feesDueCount: 0,
@@ -166,6 +170,20 @@ describe('GET /account/overview', () => {
       m1Now.paidFeeFen;
     const monthlyItem = o.owed.overdueItems.find((i) => i.loanId === monthly.id);
     expect(Math.round(Number(monthlyItem?.amount) * 100)).toBeGreaterThan(withoutPenalty);
+    // the penalty to today is the part of the amount above what principal, interest and fee still owe
+    expect(Math.round(Number(monthlyItem?.penalty) * 100)).toBe(
+      Math.round(Number(monthlyItem?.amount) * 100) - withoutPenalty,
+    );
+    // the clock is two days past the later first due date: at least 2 Shanghai days past due
+    for (const item of o.owed.overdueItems) {
+      expect(item.overdueDays).toBe(daysPastDue(item.dueDate, shanghaiDate(t.clock.now())));
+      expect(item.overdueDays).toBeGreaterThanOrEqual(2);
+    }
+    expect(o.owed.overdueDays).toBe(Math.max(...o.owed.overdueItems.map((i) => i.overdueDays)));
+    expect(o.owed.overduePenalty).toBe(
+      fenToYuan(o.owed.overdueItems.reduce((s, i) => s + Math.round(Number(i.penalty) * 100), 0)),
+    );
+    expect(o.owed.nextDueItems.every((i) => i.penalty === '0.00' && i.overdueDays === 0)).toBe(true);
     // the next instalments are the second ones; the upfront fee, not taken from payouts, is still owed, with
     // the fees of the instalments not yet fully paid
     const seconds = o.owed.nextDueItems.map((i) => i.seq);

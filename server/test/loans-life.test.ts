@@ -80,6 +80,21 @@ describe('the life of a loan through the API', () => {
       outstanding: fenToYuanText(first.paymentFen - half + penalty2),
     });
     expect(overdue.loan?.status).toBe('OVERDUE');
+    // the overdue standing today: 2 days past due, penalty to today, what repaying it now costs
+    expect(overdue.overdue).toEqual({
+      days: 2,
+      amount: fenToYuanText(first.paymentFen - half + penalty2),
+      penalty: fenToYuanText(penalty2),
+      instalments: [
+        {
+          seq: 1,
+          dueDate: first.dueDate,
+          days: 2,
+          penalty: fenToYuanText(penalty2),
+          amount: fenToYuanText(first.paymentFen - half + penalty2),
+        },
+      ],
+    });
     expect((await recordOf(token))?.recordStatus).toBe('OVERDUE');
     expect(overdue.transactions.map((l) => [l.type, l.memo])).toEqual([
       ['REPAYMENT', '第 1 期还款（部分）'],
@@ -98,6 +113,7 @@ describe('the life of a loan through the API', () => {
       outstanding: '0.00',
     });
     expect(caughtUp.loan?.status).toBe('REPAYING');
+    expect(caughtUp.overdue).toBeNull();
     expect(caughtUp.transactions[0]).toMatchObject({
       type: 'REPAYMENT',
       memo: '第 1 期还款（逾期）',

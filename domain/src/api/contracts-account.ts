@@ -125,8 +125,12 @@ export interface OwedInstalment {
   bankName: string;
   seq: number;
   dueDate: string;
-  /** what is still owed on it: principal + interest + fee + penalty */
+  /** what is still owed on it: principal + interest + fee + penalty (counted to today) */
   amount: string;
+  /** of which penalty interest counted to today ("0.00" when not overdue) */
+  penalty: string;
+  /** Shanghai calendar days past the due date (0 when not overdue) */
+  overdueDays: number;
 }
 
 /** What I owe, across all loans and fees. */
@@ -138,7 +142,12 @@ export interface OwedOverview {
   nextDueItems: OwedInstalment[];
   /** principal not yet repaid, all loans */
   outstandingPrincipal: string;
+  /** every overdue instalment's amount, penalty to today included */
   overdueAmount: string;
+  /** of which penalty interest counted to today */
+  overduePenalty: string;
+  /** days past due of the oldest overdue instalment (0: nothing overdue) */
+  overdueDays: number;
   overdueItems: OwedInstalment[];
   /** 待缴服务费: every fee item still owed, upfront and per instalment, whatever the due date (the fee page's 待缴) */
   feesDue: string;

@@ -6,6 +6,7 @@
 import type { AgreementKind } from '../agreements/agreement-kinds.ts';
 import type { BankCode } from '../banks/partner-banks.ts';
 import type { ApplicationState } from '../loan/application-types.ts';
+import type { OverdueBucket } from '../loan/overdue.ts';
 import type { PaymentChannel, PaymentPurpose } from '../payments/payment-labels.ts';
 import type { RepaymentMethod } from '../schedule/types.ts';
 import type { ApplicationDetail } from './contracts-applications.ts';
@@ -49,6 +50,8 @@ export interface LoanRecordItem {
   termMonths: number | null;
   state: ApplicationState;
   recordStatus: LoanRecordStatus;
+  /** an overdue loan's bucket by the days past due of its oldest owed instalment (M1 … M3+); null otherwise */
+  overdueBucket: OverdueBucket | null;
   outstandingPrincipal: string | null;
   createdAt: string;
   disbursedAt: string | null;
@@ -141,6 +144,31 @@ export interface LoanRecordDetail {
   openOrder: LoanOpenOrder | null;
   /** the early settlement that ended the loan (its payment's receipt: GET /pay/receipt), else null */
   settlement: LoanSettlement | null;
+  /** the loan's instalments past due on the day asked (Shanghai), penalty counted to that day; null: none */
+  overdue: LoanOverdueView | null;
+}
+
+/** An instalment past due, as it stands today: what repaying it now costs (POST /pay/repayNow asks the same). */
+export interface OverdueInstalmentView {
+  seq: number;
+  dueDate: string;
+  /** Shanghai calendar days past the due date (domain daysPastDue) */
+  days: number;
+  /** penalty interest still owed, counted to today */
+  penalty: string;
+  /** what it owes today: principal, interest, fee and the penalty to today */
+  amount: string;
+}
+
+/** A loan's overdue standing today: the oldest instalment past due decides the days (and so the bucket). */
+export interface LoanOverdueView {
+  days: number;
+  /** every overdue instalment's amount today, penalty to today included */
+  amount: string;
+  /** of which penalty interest to today */
+  penalty: string;
+  /** oldest first */
+  instalments: OverdueInstalmentView[];
 }
 
 /** An early settlement paid: the order (for its receipt), what it paid, the date interest ran to, when. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { INSTALMENT_STATUSES, LEDGER_TYPES, LOAN_RECORD_STATUSES } from '../api/contracts-loans.ts';
-import { INSTALMENT_STATUS_DISPLAY, LEDGER_TYPE_DISPLAY, LOAN_RECORD_STATUS_DISPLAY } from './loan-labels.ts';
+import {
+  INSTALMENT_STATUS_DISPLAY,
+  LEDGER_TYPE_DISPLAY,
+  LOAN_RECORD_STATUS_DISPLAY,
+  loanRecordDisplay,
+} from './loan-labels.ts';
 
 const CHINESE = /^[\u4e00-\u9fff]+$/;
 
@@ -14,5 +19,15 @@ describe('labels of loans after the decision', () => {
     for (const label of labels) expect(label).toMatch(CHINESE);
     expect(new Set(labels).size).toBe(values.length);
     expect(Object.keys(display).sort()).toEqual([...values].sort());
+  });
+});
+
+describe('an overdue loan record names its bucket', () => {
+  it.each([
+    ['OVERDUE', 'M2', '已逾期 · M2', 'red'],
+    ['OVERDUE', null, '已逾期', 'red'],
+    ['REPAYING', 'M1', '还款中', 'blue'],
+  ] as const)('%s with %s → %s', (status, bucket, label, colour) => {
+    expect(loanRecordDisplay(status, bucket)).toEqual({ label, colour });
   });
 });

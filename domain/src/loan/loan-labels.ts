@@ -2,6 +2,7 @@ import type { LoanFeeStatus } from '../api/contracts-fees.ts';
 import type { InstalmentStatus, LedgerType, LoanRecordStatus } from '../api/contracts-loans.ts';
 import { FEE_ITEM_STATUS_LABELS } from '../fees/fee-items.ts';
 import type { TagColour } from '../tag-colour.ts';
+import { loanStatusText, type OverdueBucket } from './overdue.ts';
 
 /** How the enums of loans after the decision are shown: a Chinese label on a tag of this colour. */
 export interface EnumDisplay {
@@ -19,6 +20,14 @@ export const LOAN_RECORD_STATUS_DISPLAY: Readonly<Record<LoanRecordStatus, EnumD
   OVERDUE: { label: '已逾期', colour: 'red' },
   SETTLED: { label: '已结清', colour: 'success' },
 };
+
+/** A loan record's status as shown: an overdue loan names its bucket ("已逾期 · M2"). */
+export function loanRecordDisplay(status: LoanRecordStatus, bucket: OverdueBucket | null): EnumDisplay {
+  const display = LOAN_RECORD_STATUS_DISPLAY[status];
+  return bucket && status === 'OVERDUE'
+    ? { ...display, label: loanStatusText(display.label, bucket) }
+    : display;
+}
 
 export const INSTALMENT_STATUS_DISPLAY: Readonly<Record<InstalmentStatus, EnumDisplay>> = {
   DUE: { label: '待还', colour: 'blue' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysPastDue, loanOverdue, overdueBucket } from './overdue.ts';
+import { daysPastDue, loanOverdue, loanStatusText, overdueBucket } from './overdue.ts';
 
 describe('days past due', () => {
   it.each([
@@ -44,5 +44,14 @@ describe('overdue buckets', () => {
       '2026-03-20',
     );
     expect(standing).toEqual({ days: 33, bucket: 'M2', overdueFen: 120_00 });
+  });
+});
+
+describe('the loan status names its bucket', () => {
+  it.each([
+    ['已逾期', 'M2', '已逾期 · M2'],
+    ['还款中', null, '还款中'],
+  ] as const)('%s with %s → %s', (label, bucket, text) => {
+    expect(loanStatusText(label, bucket)).toBe(text);
   });
 });

@@ -56,3 +56,8 @@ export function loanOverdue(
   }
   return { days, bucket: overdueBucket(days), overdueFen };
 }
+
+/** A loan's status as shown: an overdue loan names its bucket ("已逾期 · M2"). */
+export function loanStatusText(label: string, bucket: OverdueBucket | null): string {
+  return bucket ? `${label} · ${bucket}` : label;
+}

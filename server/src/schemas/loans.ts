@@ -13,6 +13,7 @@ import {
   type LoanRecordItem,
   type LoanRecordQuery,
   MAX_ROW_ID,
+  OVERDUE_BUCKETS,
   PAYMENT_CHANNELS,
   PAYMENT_PURPOSES,
   type Page,
@@ -100,6 +101,9 @@ const LoanRecordItemSchema = Type.Object({
   termMonths: Type.Union([Type.Integer(), Type.Null()]),
   state: Type.Enum([...APPLICATION_STATES]),
   recordStatus: Type.Enum([...LOAN_RECORD_STATUSES]),
+  overdueBucket: Type.Union([Type.Enum([...OVERDUE_BUCKETS]), Type.Null()], {
+    description: '逾期阶段：M1 1–30 天，M2 31–60 天，M3 61–90 天，M3+ 90 天以上；未逾期为 null',
+  }),
   outstandingPrincipal: NullableYuan,
   createdAt: DateTime,
   disbursedAt: NullableDateTime,
@@ -219,6 +223,26 @@ export const LoanRecordDetailSchema = Type.Object({
       Type.Null(),
     ],
     { description: '已提前结清时为结清支付（其电子回单见 /pay/receipt），否则为 null' },
+  ),
+  overdue: Type.Union(
+    [
+      Type.Object({
+        days: Type.Integer({ minimum: 1, description: '最早一期逾期的天数（北京时间自然日）' }),
+        amount: Yuan,
+        penalty: Yuan,
+        instalments: Type.Array(
+          Type.Object({
+            seq: Type.Integer(),
+            dueDate: DateText,
+            days: Type.Integer({ minimum: 1 }),
+            penalty: Yuan,
+            amount: Yuan,
+          }),
+        ),
+      }),
+      Type.Null(),
+    ],
+    { description: '今日已逾期的分期（罚息计至今日，即立即还款的金额），没有时为 null' },
   ),
 });
 

@@ -44,6 +44,8 @@ const OwedInstalmentSchema = Type.Object({
   seq: Type.Integer(),
   dueDate: DateText,
   amount: Yuan,
+  penalty: Yuan,
+  overdueDays: Type.Integer({ minimum: 0, description: '逾期天数（北京时间自然日），未逾期为 0' }),
 });
 
 export const AccountOverviewSchema = Type.Object({
@@ -53,6 +55,8 @@ export const AccountOverviewSchema = Type.Object({
     nextDueItems: Type.Array(OwedInstalmentSchema),
     outstandingPrincipal: Yuan,
     overdueAmount: Yuan,
+    overduePenalty: Yuan,
+    overdueDays: Type.Integer({ minimum: 0, description: '最早一期逾期的天数，无逾期为 0' }),
     overdueItems: Type.Array(OwedInstalmentSchema),
     feesDue: Yuan,
     feesDueCount: Type.Integer(),

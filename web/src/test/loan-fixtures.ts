@@ -17,6 +17,7 @@ export function loanRecordItem(rowId: number, overrides: Partial<LoanRecordItem>
     termMonths: 12,
     state: 'DISBURSED',
     recordStatus: 'REPAYING',
+    overdueBucket: null,
     outstandingPrincipal: '41000.00',
     createdAt: '2026-11-01T02:00:00.000Z',
     disbursedAt: '2026-11-02T03:04:05.000Z',

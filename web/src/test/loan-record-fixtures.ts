@@ -102,6 +102,7 @@ export function record(overrides: Partial<LoanRecordDetail> = {}): LoanRecordDet
     contractRowId: null,
     openOrder: null,
     settlement: null,
+    overdue: null,
     ...overrides,
   };
 }

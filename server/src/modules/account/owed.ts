@@ -1,21 +1,10 @@
 import { fenToYuan, isBankCode, type OwedInstalment, type OwedOverview, PARTNER_BANKS } from '@loan/domain';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type InstalmentRow, instalments, loans, products } from '../../db/schema.ts';
+import { instalments, loans, products } from '../../db/schema.ts';
 import { feeOwedTotals } from '../fees/owed-totals.ts';
-import { instalmentOwedFen, OPEN_INSTALMENT, penaltyAsOf, penaltyOwedFen } from '../loans/collections.ts';
-
-/**
- * What an open instalment costs to repay on `today`: what it still owes with the penalty interest counted to today
- * (the amount POST /pay/repayNow asks for), in fen.
- */
-function instalmentDueTodayFen(row: InstalmentRow, annualRate: string, today: string): number {
-  const owed = instalmentOwedFen(row);
-  if (owed === 0) return 0;
-  return (
-    owed - penaltyOwedFen(row) + penaltyOwedFen({ ...row, penaltyFen: penaltyAsOf(row, annualRate, today) })
-  );
-}
+import { OPEN_INSTALMENT } from '../loans/collections.ts';
+import { instalmentToday } from '../loans/overdue-today.ts';
 
 interface OpenLoan {
   id: number;
@@ -30,18 +19,19 @@ function bankName(code: string): string {
   return isBankCode(code) ? PARTNER_BANKS[code].name : code;
 }
 
-/** An owed instalment with its amount in fen, for the sums. */
-type Owed = OwedInstalment & { fen: number };
+/** An owed instalment with its amount and penalty in fen, for the sums. */
+type Owed = OwedInstalment & { fen: number; penaltyFen: number };
 
-const withoutFen = ({ fen: _fen, ...item }: Owed): OwedInstalment => item;
-const sumYuan = (items: readonly Owed[]) => fenToYuan(items.reduce((s, i) => s + i.fen, 0));
+const withoutFen = ({ fen: _fen, penaltyFen: _penalty, ...item }: Owed): OwedInstalment => item;
+const sumYuan = (items: readonly Owed[], pick: (item: Owed) => number = (i) => i.fen) =>
+  fenToYuan(items.reduce((s, i) => s + pick(i), 0));
 
 const byDue = (a: Owed, b: Owed) =>
   a.dueDate.localeCompare(b.dueDate) || a.loanId - b.loanId || a.seq - b.seq;
 
 /**
  * What the borrower owes across all their loans on `today` (Shanghai):
- * - overdue: every open instalment whose due date has passed, with penalty to today;
+ * - overdue: every open instalment whose due date has passed, with penalty to today and its days past due;
  * - next due: the open instalments of the earliest due date from today on (today's are not overdue yet: the
  *   collections take them during the day);
  * - outstanding principal and the count of loans not settled;
@@ -85,8 +75,8 @@ export async function owedOverview(db: Database, userId: number, today: string):
   for (const row of rows) {
     const loan = byId.get(row.loanId);
     if (!loan) continue;
-    const amountFen = instalmentDueTodayFen(row, loan.annualRate, today);
-    if (amountFen <= 0) continue;
+    const now = instalmentToday(row, loan.annualRate, today);
+    if (now.owedFen <= 0) continue;
     const item: Owed = {
       loanId: loan.id,
       rowId: loan.applicationId,
@@ -94,8 +84,11 @@ export async function owedOverview(db: Database, userId: number, today: string):
       bankName: bankName(loan.bank),
       seq: row.seq,
       dueDate: row.dueDate,
-      amount: fenToYuan(amountFen),
-      fen: amountFen,
+      amount: fenToYuan(now.owedFen),
+      penalty: fenToYuan(now.penaltyFen),
+      overdueDays: now.days,
+      fen: now.owedFen,
+      penaltyFen: now.penaltyFen,
     };
     (row.dueDate < today ? overdue : upcoming).push(item);
   }
@@ -112,6 +105,8 @@ export async function owedOverview(db: Database, userId: number, today: string):
     nextDueItems: next.map(withoutFen),
     outstandingPrincipal: fenToYuan(open.reduce((s, l) => s + l.outstandingPrincipalFen, 0)),
     overdueAmount: sumYuan(overdue),
+    overduePenalty: sumYuan(overdue, (i) => i.penaltyFen),
+    overdueDays: Math.max(0, ...overdue.map((i) => i.overdueDays)),
     overdueItems: overdue.map(withoutFen),
     feesDue: fenToYuan(fees.owedFen),
     feesDueCount: fees.owedCount,

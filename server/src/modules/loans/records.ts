@@ -13,6 +13,7 @@ import {
   type LoanRecordStatus,
   type LoanStatus,
   MAX_ROW_ID,
+  type OverdueBucket,
   PARTNER_BANKS,
   type Page,
   RSP,
@@ -45,6 +46,8 @@ import { keptContract } from '../applications/contract-kept.ts';
 import { detailOf, ownApplication } from '../applications/service.ts';
 import { bankPathOf } from '../applications/views.ts';
 import { loanOpenOrder, loanSettlement } from './open-order.ts';
+import { overdueStandings } from './overdue-standing.ts';
+import { loanOverdueView } from './overdue-today.ts';
 import { loanState } from './settlement.ts';
 import { instalmentView, ledgerLine, loanView } from './views.ts';
 
@@ -68,7 +71,12 @@ function recordStatusOf(state: ApplicationState, loan: Pick<LoanRow, 'status'> |
   return 'REPAYING';
 }
 
-function recordItem(app: ApplicationRow, loan: LoanRow | null, productName: string | null): LoanRecordItem {
+function recordItem(
+  app: ApplicationRow,
+  loan: LoanRow | null,
+  productName: string | null,
+  bucket: OverdueBucket | null,
+): LoanRecordItem {
   const bank = app.bank;
   const amountFen = loan ? loan.principalFen : app.amountFen;
   return {
@@ -82,6 +90,7 @@ function recordItem(app: ApplicationRow, loan: LoanRow | null, productName: stri
     termMonths: loan?.termMonths ?? app.termMonths,
     state: app.state,
     recordStatus: recordStatusOf(app.state, loan),
+    overdueBucket: bucket,
     outstandingPrincipal: loan ? fenToYuan(loan.outstandingPrincipalFen) : null,
     createdAt: app.createdAt.toISOString(),
     disbursedAt: loan?.disbursedAt.toISOString() ?? null,
@@ -139,8 +148,15 @@ export async function loanRecords(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const standings = await overdueStandings(
+    ctx.db,
+    page.flatMap((r) => (r.loan && r.loan.status !== 'SETTLED' ? [r.loan.id] : [])),
+    shanghaiDate(ctx.now()),
+  );
   return {
-    items: page.map((r) => recordItem(r.app, r.loan, r.productName)),
+    items: page.map((r) =>
+      recordItem(r.app, r.loan, r.productName, standings.get(r.loan?.id ?? 0)?.bucket ?? null),
+    ),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor('r', user.id, [Number(last.createdMicros), last.app.id])
@@ -170,8 +186,10 @@ export async function loanRecordDetail(
       contractRowId,
       openOrder: null,
       settlement: null,
+      overdue: null,
     };
   const state = await loanState(ctx.db, loan);
+  const today = shanghaiDate(ctx.now());
   const lines = await ctx.db
     .select()
     .from(ledgerTransactions)
@@ -179,13 +197,14 @@ export async function loanRecordDetail(
     .orderBy(desc(ledgerTransactions.occurredAt), desc(ledgerTransactions.id));
   return {
     detail,
-    loan: loanView(loan, state.rows, state.fees, shanghaiDate(ctx.now())),
+    loan: loanView(loan, state.rows, state.fees, today),
     instalments: state.rows.map(instalmentView),
     transactions: lines.map((l) => ledgerLine(l, detail.product.name)),
     agreements,
     contractRowId,
     openOrder: await loanOpenOrder(ctx.db, loan.id, ctx.now()),
     settlement: await loanSettlement(ctx.db, loan.id),
+    overdue: loanOverdueView(state.rows, loan.annualRate, today),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   auditSummary,
   fenToYuan,
   LOAN_RECORD_STATUS_DISPLAY,
+  loanStatusText,
   maskEmail,
   maskIdNumber,
   maskName,
@@ -12,6 +13,7 @@ import {
   REFUND_STATE_DISPLAY,
   RSP,
   STORE_AUTH_STATUS_INFO,
+  shanghaiDate,
 } from '@loan/domain';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
@@ -32,6 +34,7 @@ import type { SignedInOperator } from '../../plugins/ops-session.ts';
 import { AUDIT, recordAudit } from '../audit/record.ts';
 import { clearFailures, normalizeLoginId } from '../auth/lockout.ts';
 import { contactsOf } from '../contacts/contacts.ts';
+import { overdueStandings } from '../loans/overdue-standing.ts';
 import { lockedLoginIds } from './borrower-search.ts';
 import { assertBorrowerInScope, borrowerNotFound, type ScopedOperator } from './data-scope.ts';
 
@@ -80,6 +83,11 @@ export async function borrowerProfile(ctx: Ctx, operator: ScopedOperator, loginI
     .where(eq(loans.userId, user.id))
     .orderBy(desc(loans.id))
     .limit(50);
+  const standings = await overdueStandings(
+    ctx.db,
+    loanRows.map((row) => row.id),
+    shanghaiDate(now),
+  );
   const refundRows = await ctx.db
     .select()
     .from(refundApplications)
@@ -138,7 +146,10 @@ export async function borrowerProfile(ctx: Ctx, operator: ScopedOperator, loginI
       productCode: row.productCode,
       principal: fenToYuan(row.principalFen),
       outstandingPrincipal: fenToYuan(row.outstandingPrincipalFen),
-      status: LOAN_RECORD_STATUS_DISPLAY[row.status].label,
+      status: loanStatusText(
+        LOAN_RECORD_STATUS_DISPLAY[row.status].label,
+        standings.get(row.id)?.bucket ?? null,
+      ),
       disbursedAt: row.disbursedAt.toISOString(),
     })),
     refunds: refundRows.map((row) => ({

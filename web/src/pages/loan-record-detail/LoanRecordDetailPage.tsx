@@ -1,8 +1,9 @@
 import {
   type AcceptedAgreement,
   formatDateTime,
-  LOAN_RECORD_STATUS_DISPLAY,
   type LoanRecordDetail,
+  loanRecordDisplay,
+  overdueBucket,
 } from '@loan/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
@@ -18,6 +19,7 @@ import { ContractPdfButton } from '../../components/contract/ContractPdfButton';
 import { EnumTag, NoData } from '../../components/records/RecordParts';
 import { EarlySettlement } from './EarlySettlement';
 import { LoanLedger } from './LoanLedger';
+import { LoanOverdueBanner } from './LoanOverdueBanner';
 import { LoanSchedule } from './LoanSchedule';
 import { LoanTerms } from './LoanTerms';
 import { OpenOrderAlert } from './OpenOrderAlert';
@@ -55,6 +57,7 @@ function Agreements({ agreements }: { agreements: readonly AcceptedAgreement[] }
 function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void }) {
   const { detail, loan, instalments, transactions, agreements } = data;
   const { application } = detail;
+  const bucket = overdueBucket(data.overdue?.days ?? 0);
   const queryClient = useQueryClient();
   const refreshAll = () => {
     refresh();
@@ -67,10 +70,11 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
         <Link to={LOAN_RECORDS_PATH}>← 返回贷款记录</Link>
         {data.contractRowId != null && <ContractPdfButton rowId={data.contractRowId} />}
       </Flex>
+      {loan && <LoanOverdueBanner loan={loan} instalments={instalments} overdue={data.overdue} />}
       <ApplicationCard
         detail={detail}
         time={{ label: '申请时间', iso: application.createdAt }}
-        status={loan ? <EnumTag display={LOAN_RECORD_STATUS_DISPLAY[loan.status]} /> : undefined}
+        status={loan ? <EnumTag display={loanRecordDisplay(loan.status, bucket)} /> : undefined}
       >
         {detail.canCancel && (
           <Flex justify="flex-end">
@@ -80,13 +84,13 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
       </ApplicationCard>
       {loan && (
         <Card title="借款信息">
-          <LoanTerms loan={loan} />
+          <LoanTerms loan={loan} bucket={bucket} />
         </Card>
       )}
       {data.openOrder && <OpenOrderAlert order={data.openOrder} onClosed={refreshAll} />}
       {loan && loan.status !== 'SETTLED' && (
         <Card title="主动还款">
-          <RepayNow loan={loan} instalments={instalments} />
+          <RepayNow loan={loan} instalments={instalments} overdue={data.overdue} />
         </Card>
       )}
       {loan && loan.status !== 'SETTLED' && (
@@ -97,7 +101,7 @@ function Detail({ data, refresh }: { data: LoanRecordDetail; refresh: () => void
       {loan?.status === 'SETTLED' && <SettledCard loan={loan} settlement={data.settlement} />}
       {loan && (
         <Card title="还款计划">
-          <LoanSchedule instalments={instalments} />
+          <LoanSchedule instalments={instalments} overdue={data.overdue} />
         </Card>
       )}
       {loan && (

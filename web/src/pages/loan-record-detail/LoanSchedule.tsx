@@ -1,4 +1,10 @@
-import { formatYuan, INSTALMENT_STATUS_DISPLAY, type InstalmentView } from '@loan/domain';
+import {
+  formatYuan,
+  INSTALMENT_STATUS_DISPLAY,
+  type InstalmentView,
+  type LoanOverdueView,
+  type OverdueInstalmentView,
+} from '@loan/domain';
 import { Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { AmountGrid } from '../../components/records/AmountGrid';
 import { CardsOrTable } from '../../components/records/CardsOrTable';
@@ -37,24 +43,60 @@ const AMOUNTS: Amount[] = [
 
 const text = (fen: number | null) => (fen === null ? '—' : formatYuan(fen));
 
-const COLUMNS: TableColumnsType<InstalmentView> = [
-  { key: 'seq', title: '期数', dataIndex: 'seq', width: 64, fixed: 'left', align: 'center' },
-  { key: 'dueDate', title: '应还日期', dataIndex: 'dueDate', width: 110 },
-  ...AMOUNTS.map(({ key, title, width, fen }) => ({
-    key,
-    title,
-    width,
-    align: 'right' as const,
-    render: (_: unknown, i: InstalmentView) => text(fen(i)),
-  })),
-  {
-    key: 'status',
-    title: '状态',
-    width: 100,
-    fixed: 'right',
-    render: (_, i) => <EnumTag display={INSTALMENT_STATUS_DISPLAY[i.status]} />,
-  },
-];
+/** The instalments past due today, by period. */
+type OverdueBySeq = ReadonlyMap<number, OverdueInstalmentView>;
+
+/** Under a past-due instalment's 罚息: the penalty counted to today (the schedule's figure is as last accrued). */
+function PenaltyToday({ today }: { today: OverdueInstalmentView }) {
+  return (
+    <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+      截至今日 {text(fenOf(today.penalty))}
+    </Typography.Text>
+  );
+}
+
+function columns(overdue: OverdueBySeq): TableColumnsType<InstalmentView> {
+  return [
+    { key: 'seq', title: '期数', dataIndex: 'seq', width: 64, fixed: 'left', align: 'center' },
+    { key: 'dueDate', title: '应还日期', dataIndex: 'dueDate', width: 110 },
+    ...AMOUNTS.map(({ key, title, width, fen }) => ({
+      key,
+      title,
+      width,
+      align: 'right' as const,
+      render: (_: unknown, i: InstalmentView) => {
+        const today = key === 'penalty' ? overdue.get(i.seq) : undefined;
+        return today ? (
+          <>
+            {text(fen(i))}
+            <PenaltyToday today={today} />
+          </>
+        ) : (
+          text(fen(i))
+        );
+      },
+    })),
+    {
+      key: 'status',
+      title: '状态',
+      width: 100,
+      fixed: 'right',
+      render: (_, i) => {
+        const today = overdue.get(i.seq);
+        return (
+          <>
+            <EnumTag display={INSTALMENT_STATUS_DISPLAY[i.status]} />
+            {today && (
+              <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+                逾期 {today.days} 天
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
+    },
+  ];
+}
 
 /** Every amount column summed over the schedule, exactly (null when a figure is unreadable). */
 export function scheduleTotals(instalments: readonly InstalmentView[]): Record<string, number | null> {
@@ -66,9 +108,22 @@ export function scheduleTotals(instalments: readonly InstalmentView[]): Record<s
   );
 }
 
-/** One instalment on a phone: period, date and status on top, every amount below. */
-function InstalmentCard({ instalment }: { instalment: InstalmentView }) {
+/** One instalment on a phone: period, date and status on top, every amount below (past due: days, penalty today). */
+function InstalmentCard({
+  instalment,
+  today,
+}: {
+  instalment: InstalmentView;
+  today?: OverdueInstalmentView;
+}) {
   const title = `第 ${instalment.seq} 期 · ${instalment.dueDate}`;
+  const amounts = AMOUNTS.map(({ key, title, fen }) => ({ key, label: title, value: text(fen(instalment)) }));
+  const overdue = today
+    ? [
+        { key: 'days', label: '逾期天数', value: `${today.days} 天` },
+        { key: 'penaltyToday', label: '罚息（截至今日）', value: text(fenOf(today.penalty)) },
+      ]
+    : [];
   return (
     <Card
       size="small"
@@ -77,9 +132,7 @@ function InstalmentCard({ instalment }: { instalment: InstalmentView }) {
       title={title}
       extra={<EnumTag display={INSTALMENT_STATUS_DISPLAY[instalment.status]} />}
     >
-      <AmountGrid
-        items={AMOUNTS.map(({ key, title, fen }) => ({ key, label: title, value: text(fen(instalment)) }))}
-      />
+      <AmountGrid items={[...amounts, ...overdue]} />
     </Card>
   );
 }
@@ -104,18 +157,28 @@ function ScheduleSummary({ instalments }: { instalments: readonly InstalmentView
   );
 }
 
-/** 还款计划 of a loan: a summary, a table with a 合计 row, and on phones a card per instalment. */
-export function LoanSchedule({ instalments }: { instalments: readonly InstalmentView[] }) {
+/**
+ * 还款计划 of a loan: a summary, a table with a 合计 row, and on phones a card per instalment; an instalment past due
+ * also shows its days and the penalty counted to today.
+ */
+export function LoanSchedule({
+  instalments,
+  overdue = null,
+}: {
+  instalments: readonly InstalmentView[];
+  overdue?: LoanOverdueView | null;
+}) {
   const totals = scheduleTotals(instalments);
+  const bySeq: OverdueBySeq = new Map((overdue?.instalments ?? []).map((i) => [i.seq, i]));
   return (
     <Flex vertical gap={12}>
       {instalments.length > 0 && <ScheduleSummary instalments={instalments} />}
       <CardsOrTable<InstalmentView>
         items={instalments}
         rowKey="seq"
-        columns={COLUMNS}
+        columns={columns(bySeq)}
         scrollX={1100}
-        card={(i) => <InstalmentCard key={i.seq} instalment={i} />}
+        card={(i) => <InstalmentCard key={i.seq} instalment={i} today={bySeq.get(i.seq)} />}
         listLabel="还款计划"
         summary={{
           row: (

@@ -1,7 +1,8 @@
 import {
   formatDateTime,
-  LOAN_RECORD_STATUS_DISPLAY,
   type LoanView,
+  loanRecordDisplay,
+  type OverdueBucket,
   OWED_LABEL,
   REPAYMENT_METHOD_LABELS,
   SERVICE_FEE_STATUS_LABELS,
@@ -35,7 +36,8 @@ function ServiceFeeText({ fee, loanId }: { fee: NonNullable<LoanView['serviceFee
   );
 }
 
-export function LoanTerms({ loan }: { loan: LoanView }) {
+/** `bucket`: the overdue loan's bucket, named in its status */
+export function LoanTerms({ loan, bucket = null }: { loan: LoanView; bucket?: OverdueBucket | null }) {
   const fee = loan.serviceFee;
   return (
     <Descriptions
@@ -52,7 +54,7 @@ export function LoanTerms({ loan }: { loan: LoanView }) {
         {
           key: 'status',
           label: '贷款状态',
-          children: <EnumTag display={LOAN_RECORD_STATUS_DISPLAY[loan.status]} />,
+          children: <EnumTag display={loanRecordDisplay(loan.status, bucket)} />,
         },
         { key: 'outstanding', label: '待还本金', children: yuanText(loan.outstandingPrincipal) },
         {

@@ -7,6 +7,7 @@ import {
   type LoanRecordItem,
   type LoanRecordQuery,
   type LoanRecordStatus,
+  loanRecordDisplay,
   PARTNER_BANKS,
 } from '@loan/domain';
 import { Card, Form, type TableColumnsType, Typography } from 'antd';
@@ -78,7 +79,9 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
   { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 110 },
   { key: 'amount', title: '金额', align: 'right', width: 120, render: (_, item) => yuanText(item.amount) },
   { key: 'term', title: '期限', width: 72, render: (_, item) => termText(item.termMonths) },
-  tagColumn<LoanRecordItem>('status', '状态', 88, (item) => LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]),
+  tagColumn<LoanRecordItem>('status', '状态', 112, (item) =>
+    loanRecordDisplay(item.recordStatus, item.overdueBucket),
+  ),
   {
     key: 'outstanding',
     title: '待还本金',
@@ -112,7 +115,7 @@ function LoanRecordCard({ item }: { item: LoanRecordItem }) {
   return (
     <RecordCard
       title={item.productName}
-      state={LOAN_RECORD_STATUS_DISPLAY[item.recordStatus]}
+      state={loanRecordDisplay(item.recordStatus, item.overdueBucket)}
       actions={[
         <Link key="detail" to={detailPath(item)}>
           查看详情

@@ -43,9 +43,8 @@ describe('我的待还', () => {
     expect(screen.getByTestId('owed-principal')).toHaveTextContent('123,456.78 元');
     expect(screen.getByTestId('owed-principal')).toHaveTextContent('2 笔贷款未结清');
     expect(screen.getByTestId('owed-overdue')).toHaveTextContent('3,523.83 元');
-    expect(screen.getByTestId('owed-overdue')).toHaveTextContent('1 期已逾期');
+    expect(screen.getByTestId('owed-overdue')).toHaveTextContent('1 期已逾期，含截至今日罚息 23.83 元');
     expect(screen.getByTestId('owed-fees')).toHaveTextContent('400.00 元');
-    expect(screen.getByRole('alert')).toHaveTextContent('有分期已逾期');
   });
 
   it('lists each instalment with a link to its loan', () => {
@@ -53,6 +52,11 @@ describe('我的待还', () => {
     const overdue = screen.getByTestId('owed-item-2001-1');
     expect(within(overdue).getByText('已逾期')).toBeInTheDocument();
     expect(within(overdue).getByText('3,523.83 元')).toBeInTheDocument();
+    // an overdue instalment: its days and the penalty to today inside its amount
+    expect(within(overdue).getByTestId('owed-item-overdue')).toHaveTextContent(
+      '逾期 22 天 · 含截至今日罚息 23.83 元',
+    );
+    expect(within(screen.getByTestId('owed-item-2001-2')).queryByTestId('owed-item-overdue')).toBeNull();
     expect(within(overdue).getByRole('link', { name: '店铺经营贷 · 富友银行' })).toHaveAttribute(
       'href',
       '/record/loanRecordDetail?rowId=2101',

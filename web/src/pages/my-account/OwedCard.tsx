@@ -1,5 +1,5 @@
 import { FEES_OWED_LABEL, type OwedInstalment, type OwedOverview } from '@loan/domain';
-import { Alert, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOAN_RECORDS_PATH, loanRecordDetailPath, SERVICE_FEES_PATH } from '../../app/paths';
@@ -75,6 +75,12 @@ function InstalmentRow({ item, overdue }: { item: OwedInstalment; overdue: boole
             </Tag>
           )}
         </Typography.Text>
+        {overdue && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="owed-item-overdue">
+            逾期 {item.overdueDays} 天 · 含截至今日罚息{' '}
+            <span style={{ whiteSpace: 'nowrap' }}>{money(item.penalty)} 元</span>
+          </Typography.Text>
+        )}
       </Flex>
       <Flex align="center" gap={12}>
         <Typography.Text strong type={overdue ? 'danger' : undefined} style={{ whiteSpace: 'nowrap' }}>
@@ -97,7 +103,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** What I owe: next due across all loans, outstanding principal, overdue with repay-now, service fees due. */
+/**
+ * What I owe: next due across all loans, outstanding principal, overdue with repay-now (each with its days and
+ * penalty to today; the page's OverdueBanner above says it aloud), service fees due.
+ */
 export function OwedCard({ owed }: { owed: OwedOverview }) {
   const overdue = fen(owed.overdueAmount) > 0 || owed.overdueItems.length > 0;
   const nothing = owed.loansOutstanding === 0 && owed.feesDueCount === 0 && !overdue;
@@ -125,7 +134,16 @@ export function OwedCard({ owed }: { owed: OwedOverview }) {
                 testId="owed-overdue"
                 label="逾期金额"
                 value={`${money(owed.overdueAmount)} 元`}
-                note={overdue ? `${owed.overdueItems.length} 期已逾期，含罚息` : '无逾期'}
+                note={
+                  overdue ? (
+                    <>
+                      {owed.overdueItems.length} 期已逾期，含截至今日罚息{' '}
+                      <span style={{ whiteSpace: 'nowrap' }}>{money(owed.overduePenalty)} 元</span>
+                    </>
+                  ) : (
+                    '无逾期'
+                  )
+                }
                 danger={overdue}
               />
             </Col>
@@ -146,9 +164,6 @@ export function OwedCard({ owed }: { owed: OwedOverview }) {
               />
             </Col>
           </Row>
-          {overdue && (
-            <Alert type="error" showIcon title="有分期已逾期，罚息按日计收，请尽快还款" role="alert" />
-          )}
           {owed.overdueItems.length > 0 && (
             <Section title="逾期分期">
               {owed.overdueItems.map((item) => (

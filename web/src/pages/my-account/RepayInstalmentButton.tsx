@@ -13,22 +13,21 @@ export function RepayInstalmentButton({
   item,
   type = 'primary',
   danger,
+  size = 'small',
+  testId = `repay-now-${item.loanId}-${item.seq}`,
 }: {
   item: OwedInstalment;
   type?: ButtonProps['type'];
   danger?: boolean;
+  size?: ButtonProps['size'];
+  testId?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const overdue = item.overdueDays > 0;
 
   return (
     <>
-      <Button
-        size="small"
-        type={type}
-        danger={danger}
-        data-testid={`repay-now-${item.loanId}-${item.seq}`}
-        onClick={() => setOpen(true)}
-      >
+      <Button size={size} type={type} danger={danger} data-testid={testId} onClick={() => setOpen(true)}>
         立即还款
       </Button>
       <RepayModal
@@ -44,6 +43,12 @@ export function RepayInstalmentButton({
               { key: 'product', label: '贷款', children: `${item.productName} · ${item.bankName}` },
               { key: 'seq', label: '期数', children: `第 ${item.seq} 期` },
               { key: 'due', label: '应还日期', children: item.dueDate },
+              ...(overdue
+                ? [
+                    { key: 'days', label: '逾期天数', children: `${item.overdueDays} 天` },
+                    { key: 'penalty', label: '罚息（截至今日）', children: `${money(item.penalty)} 元` },
+                  ]
+                : []),
               {
                 key: 'amount',
                 label: '应还合计',

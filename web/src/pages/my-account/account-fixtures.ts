@@ -14,6 +14,8 @@ export const instalment = (
   seq,
   dueDate: '2026-12-01',
   amount: '3551.49',
+  penalty: '0.00',
+  overdueDays: 0,
   ...overrides,
 });
 
@@ -31,7 +33,11 @@ export function overview(
       ],
       outstandingPrincipal: '123456.78',
       overdueAmount: '3523.83',
-      overdueItems: [instalment(2001, 1, { dueDate: '2026-11-01', amount: '3523.83' })],
+      overduePenalty: '23.83',
+      overdueDays: 22,
+      overdueItems: [
+        instalment(2001, 1, { dueDate: '2026-11-01', amount: '3523.83', penalty: '23.83', overdueDays: 22 }),
+      ],
       feesDue: '400.00',
       feesDueCount: 2,
       loansOutstanding: 2,
@@ -67,6 +73,8 @@ export const NOTHING_OWED: Partial<AccountOverview['owed']> = {
   nextDueItems: [],
   outstandingPrincipal: '0.00',
   overdueAmount: '0.00',
+  overduePenalty: '0.00',
+  overdueDays: 0,
   overdueItems: [],
   feesDue: '0.00',
   feesDueCount: 0,
