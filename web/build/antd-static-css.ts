@@ -53,7 +53,6 @@ export const NOT_DRAWN = [
   'Rate',
   'Slider',
   'Splitter',
-  'Switch',
   'Tabs',
   'TimePicker',
   'Tour',

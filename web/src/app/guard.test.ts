@@ -84,10 +84,20 @@ const TABLE: Row[] = [
   ['token: unmatched goes to /404', '/apply/NoSuchProduct', false, '/apply/LoanInfo', SIGNED_IN, to('/404')],
   ['token: unmatched from / goes to /404 even for a newbie', '/nope', false, '/', NEWBIE, to('/404')],
   ['token: a matched page proceeds', '/record/loanRecord', true, '/apply/LoanInfo', SIGNED_IN, PROCEED],
+  ['token: the message centre opens', '/account/messages', true, '/', SIGNED_IN, PROCEED],
+  [
+    'no token: the message centre goes to login',
+    '/account/messages',
+    true,
+    '/',
+    NO_SESSION,
+    to('/bmss/toLogin'),
+  ],
   ['token: first load of a page proceeds', '/apply/LoanInfo', true, '/', SIGNED_IN, PROCEED],
   // the /403 rule
   ['403: newbie arriving from / (first load)', '/apply/LoanInfo', true, '/', NEWBIE, to('/403')],
   ['403: newbie deep link to records', '/record/loanRecord', true, '/', NEWBIE, to('/403')],
+  ['403: newbie deep link to the message centre', '/account/messages', true, '/', NEWBIE, to('/403')],
   [
     '403: a trailing slash on the target changes nothing',
     '/trading/tradingRecord/',

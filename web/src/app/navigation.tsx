@@ -12,6 +12,7 @@ import {
   LOAN_CALCULATOR_PATH,
   LOAN_INFO_PATH,
   LOAN_RECORDS_PATH,
+  MESSAGES_PATH,
   MY_ACCOUNT_PATH,
   RECEIVING_ACCOUNT_PATH,
   REFUND_PATH,
@@ -48,6 +49,7 @@ export const NAVIGATION: NavItem[] = [
     icon: <UserOutlined />,
     children: [
       { label: '我的账户', path: MY_ACCOUNT_PATH },
+      { label: '消息中心', path: MESSAGES_PATH },
       { label: '修改密码', path: CHANGE_PASSWORD_PATH },
       { label: '申请退款', path: REFUND_PATH },
     ],

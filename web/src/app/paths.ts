@@ -1,4 +1,4 @@
-import { AGREEMENT_KIND_INFO, APPLY_ROUTE_BASE } from '@loan/domain';
+import { AGREEMENT_KIND_INFO, APPLY_ROUTE_BASE, type NoticeLink } from '@loan/domain';
 
 /**
  * The path of every page of the portal (docs/PRODUCT.md §2), one place: the routes, the side navigation, the
@@ -42,6 +42,10 @@ export const ACCOUNT_SECTION_PATH = '/account';
 export const MY_ACCOUNT_PATH = '/account/myAccount';
 export const CHANGE_PASSWORD_PATH = '/account/reset';
 export const REFUND_PATH = '/account/refund';
+export const MESSAGES_PATH = '/account/messages';
+/** the id of My account's 账户安全 card: opened with it as the hash, the card scrolls itself into view */
+export const SECURITY_ANCHOR = 'security';
+export const MY_ACCOUNT_SECURITY_PATH = `${MY_ACCOUNT_PATH}#${SECURITY_ANCHOR}`;
 export const SERVICE_SECTION_PATH = '/service';
 export const SERVICE_FEES_PATH = '/service/serviceDetail';
 export const LOCK_SECTION_PATH = '/lock';
@@ -68,3 +72,26 @@ export const auditingPath = (rowId: number | string) => pathWithQuery(AUDITING_P
 
 /** The login page, coming back to `back` (a path with its query) once signed in. */
 export const loginPathBack = (back: string) => pathWithQuery(LOGIN_PATH, { redirect: back });
+
+/**
+ * The page a notice of the message centre links to. An application's notice (approved: sign the contract) opens
+ * its progress page, which says what to do next and leads to the bank's page with the contract.
+ */
+export function noticeLinkPath(link: NoticeLink): string {
+  switch (link.page) {
+    case 'LOAN':
+      return loanRecordDetailPath(link.rowId);
+    case 'APPLICATION':
+      return auditingPath(link.rowId);
+    case 'TRADING':
+      return TRADING_RECORDS_PATH;
+    case 'REFUND':
+      return REFUND_PATH;
+    case 'RECEIVING_ACCOUNT':
+      return RECEIVING_ACCOUNT_PATH;
+    case 'MY_ACCOUNT':
+      return MY_ACCOUNT_PATH;
+    case 'SECURITY':
+      return MY_ACCOUNT_SECURITY_PATH;
+  }
+}

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { NoticeBell } from '../app/layouts/NoticeBell';
 import { UserMenu } from '../app/layouts/UserMenu';
 import { LOAN_INFO_PATH } from '../app/paths';
 import { useIsPhone } from '../app/useIsPhone';
@@ -25,6 +26,7 @@ export function StandaloneNav() {
       <Button type="text" icon={<ArrowLeftOutlined />} onClick={back}>
         返回
       </Button>
+      {signedIn && <NoticeBell />}
       {signedIn && <UserMenu compact={phone} />}
     </Flex>
   );

@@ -11,6 +11,7 @@ import { ROOT_PATH } from '../paths';
 import { preloadOnIntent } from '../preload';
 import { breadcrumbs, routeHeading } from '../route-handle';
 import { useIsPhone } from '../useIsPhone';
+import { NoticeBell } from './NoticeBell';
 import { UserMenu } from './UserMenu';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -125,6 +126,7 @@ export default function RootLayout() {
             />
           )}
           <div className="root-header-spacer" />
+          <NoticeBell />
           <UserMenu compact={phone} />
         </Header>
         {navigation.state === 'loading' && <div className="route-progress" aria-hidden />}

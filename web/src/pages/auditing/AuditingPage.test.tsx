@@ -74,7 +74,7 @@ describe('/auditing', () => {
     });
     const { router } = renderRoutes(appRoutes, ['/auditing?rowId=101']);
     await shown(/审核结果会自动显示在本页/);
-    expect(api.requests[0]?.params).toEqual({ rowId: '101' });
+    expect(api.requests.find((r) => r.url === API.applicationDetail)?.params).toEqual({ rowId: '101' });
     expect(screen.getByText('50,000.00 元')).toBeInTheDocument();
     expect(screen.getByText('12 个月')).toBeInTheDocument();
     // 03:04:05 UTC is 11:04:05 in Shanghai

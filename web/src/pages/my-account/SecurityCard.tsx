@@ -2,10 +2,12 @@ import type { SecurityView, SignInMethod, SignInView } from '@loan/domain';
 import { formatDateTime } from '@loan/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { accountKeys, accountSecurityQueryOptions, signOutOthers } from '../../api/account';
 import { isApiError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
+import { SECURITY_ANCHOR } from '../../app/paths';
 import { DRAWN_AFTER_PAGE_CALLS } from '../../app/route-data';
 import { LoadError } from '../../components/LoadError';
 import { ListRow } from './ListRow';
@@ -71,6 +73,12 @@ function SignInRow({ signIn }: { signIn: SignInView }) {
 export function SecurityCard() {
   const security = useQuery({ ...accountSecurityQueryOptions(), ...DRAWN_AFTER_PAGE_CALLS });
   const queryClient = useQueryClient();
+  const { hash } = useLocation();
+  const drawn = !security.isPending;
+  // opened as /account/myAccount#security (a security notice's link): this card comes into view once drawn
+  useEffect(() => {
+    if (drawn && hash === `#${SECURITY_ANCHOR}`) document.getElementById(SECURITY_ANCHOR)?.scrollIntoView();
+  }, [drawn, hash]);
   const message = useMessage();
   const others = useMutation({
     mutationFn: () => signOutOthers({ silent: true }),
@@ -119,7 +127,7 @@ export function SecurityCard() {
     );
   }
   return (
-    <Card variant="borderless" title="账户安全">
+    <Card variant="borderless" title="账户安全" id={SECURITY_ANCHOR}>
       {body}
     </Card>
   );
