@@ -1,15 +1,17 @@
 /**
- * The documents the portal issues (电子回单, 借款合同, 结清证明) and their public verification (GET /docs/verify, no
- * session): whoever holds a document types its number and verification code and sees its key facts, masked.
+ * The documents the portal issues (电子回单, 借款合同, 结清证明, 月度对账单) and their public verification (GET
+ * /docs/verify, no session): whoever holds a document types its number and verification code and sees its key
+ * facts, masked.
  */
 
-export const ISSUED_DOCUMENT_KINDS = ['RECEIPT', 'CONTRACT', 'SETTLEMENT_CERT'] as const;
+export const ISSUED_DOCUMENT_KINDS = ['RECEIPT', 'CONTRACT', 'SETTLEMENT_CERT', 'STATEMENT'] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 
 export const ISSUED_DOCUMENT_LABELS: Readonly<Record<IssuedDocumentKind, string>> = {
   RECEIPT: '电子回单',
   CONTRACT: '借款合同',
   SETTLEMENT_CERT: '结清证明',
+  STATEMENT: '月度对账单',
 };
 
 /** The first letters of a document number, by kind: HD20261127K7M2QX9P. */
@@ -17,6 +19,7 @@ export const ISSUED_DOCUMENT_PREFIXES: Readonly<Record<IssuedDocumentKind, strin
   RECEIPT: 'HD',
   CONTRACT: 'HT',
   SETTLEMENT_CERT: 'JQ',
+  STATEMENT: 'DZ',
 };
 
 /** A document number: two letters of its kind, the Shanghai issue date, eight letters or digits. */

@@ -16,7 +16,7 @@ export const VerifyDocumentQuerySchema = Type.Object(
 
 export const VerifiedDocumentSchema = Type.Object({
   kind: Type.Enum([...ISSUED_DOCUMENT_KINDS], {
-    description: 'RECEIPT 电子回单、CONTRACT 借款合同、SETTLEMENT_CERT 结清证明',
+    description: 'RECEIPT 电子回单、CONTRACT 借款合同、SETTLEMENT_CERT 结清证明、STATEMENT 月度对账单',
   }),
   kindLabel: Type.String(),
   docNo: Type.String(),

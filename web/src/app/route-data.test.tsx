@@ -131,6 +131,7 @@ describe('a page asks for its first data while its code loads', () => {
       if (request.url === API.accountOverview) return ok(overview());
       if (request.url === API.accountSecurity) return ok(security());
       if (request.url === API.coupons) return ok({ items: [], availableCount: 0 });
+      if (request.url === API.statementList) return ok({ items: [], nextCursor: null });
       return ok(null);
     });
     await screen.findByText('我的优惠券');

@@ -5,9 +5,9 @@ import { ownerId } from './accounts.ts';
 import { serialId, tz } from './columns.ts';
 
 /**
- * Every document the portal issued (电子回单, 借款合同, 结清证明): its number and verification code, printed on it
- * with a QR code, and the key facts a public verification shows, masked when written. One per subject: the receipt
- * of an order keeps its number however often it is downloaded.
+ * Every document the portal issued (电子回单, 借款合同, 结清证明, 月度对账单): its number and verification code,
+ * printed on it with a QR code, and the key facts a public verification shows, masked when written. One per
+ * subject: the receipt of an order keeps its number however often it is downloaded.
  */
 export const issuedDocuments = pgTable(
   'issued_documents',
@@ -27,7 +27,10 @@ export const issuedDocuments = pgTable(
     uniqueIndex('issued_documents_doc_no_key').on(t.docNo),
     uniqueIndex('issued_documents_subject_key').on(t.kind, t.subjectId),
     index('issued_documents_user_idx').on(t.userId),
-    check('issued_documents_kind_check', sql`${t.kind} in ('RECEIPT', 'CONTRACT', 'SETTLEMENT_CERT')`),
+    check(
+      'issued_documents_kind_check',
+      sql`${t.kind} in ('RECEIPT', 'CONTRACT', 'SETTLEMENT_CERT', 'STATEMENT')`,
+    ),
   ],
 );
 

@@ -53,6 +53,7 @@ function setup(
     if (r.url === API.coupons) return answerCoupons();
     if (r.url === API.accountOverview) return answerOverview();
     if (r.url === API.accountSecurity) return ok(security());
+    if (r.url === API.statementList) return ok({ items: [], nextCursor: null });
     return ok(null);
   });
   renderRoutes(

@@ -10,10 +10,12 @@ import { PagePlaceholder, usePageCallsSettled } from '../../components/PagePlace
 import { couponsCountValue } from '../../session/coupons-count';
 import { saveCouponsCount, saveUserInfo } from '../../session/session';
 import { useSession } from '../../session/useSession';
+import { AccountOverdueBanner } from './AccountOverdueBanner';
 import { CouponList } from './CouponList';
 import { OwedCard } from './OwedCard';
 import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';
+import { StatementsCard } from './StatementsCard';
 
 /**
  * /account/myAccount: what the borrower owes, who they are, their coupons, their sign-ins, and other pages. The
@@ -48,6 +50,7 @@ export default function MyAccountPage() {
         <LoadError query={overview} failed={'账户概览加载失败'} />
       ) : (
         <>
+          <AccountOverdueBanner owed={overview.data.owed} />
           <OwedCard owed={overview.data.owed} />
           <ProfileCard profile={overview.data.profile} onChanged={contactChanged} />
         </>
@@ -61,6 +64,7 @@ export default function MyAccountPage() {
       >
         <CouponList />
       </Card>
+      <StatementsCard />
       <SecurityCard />
       <Card variant="borderless" title="更多服务">
         <Flex gap={24} wrap>

@@ -1,5 +1,6 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import {
+  CLOSING_BALANCE_LABEL,
   formatYuan,
   type VerifiedDocument,
   type VerifyDocumentQuery,
@@ -19,7 +20,12 @@ const PARTY_LABELS: Record<VerifiedDocument['kind'], [string, string]> = {
   RECEIPT: ['付款方', '收款方'],
   CONTRACT: ['借款人', '出借人'],
   SETTLEMENT_CERT: ['借款人', '出具方'],
+  STATEMENT: ['借款人', '出具方'],
 };
+
+/** What the amount is: a statement's is its closing balance. */
+const amountLabel = (kind: VerifiedDocument['kind']) =>
+  kind === 'STATEMENT' ? CLOSING_BALANCE_LABEL : '金额';
 
 function Facts({ facts }: { facts: VerifiedDocument }) {
   const [payer, payee] = PARTY_LABELS[facts.kind];
@@ -40,7 +46,9 @@ function Facts({ facts }: { facts: VerifiedDocument }) {
         <Descriptions.Item label="文件类型">{facts.kindLabel}</Descriptions.Item>
         <Descriptions.Item label="文件编号">{facts.docNo}</Descriptions.Item>
         <Descriptions.Item label="出具日期">{facts.issueDate}</Descriptions.Item>
-        <Descriptions.Item label="金额">{formatYuan(yuanToFen(facts.amount))} 元</Descriptions.Item>
+        <Descriptions.Item label={amountLabel(facts.kind)}>
+          {formatYuan(yuanToFen(facts.amount))} 元
+        </Descriptions.Item>
         <Descriptions.Item label={payer}>{facts.payer}</Descriptions.Item>
         <Descriptions.Item label={payee}>{facts.payee}</Descriptions.Item>
       </Descriptions>
