@@ -24,12 +24,14 @@ import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bankCallbackRoutes } from './modules/bank-callbacks/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
+import { opsCollectionRoutes } from './modules/collections/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { devSandboxRoutes } from './modules/dev-sandbox/routes.ts';
 import { feeRoutes } from './modules/fees/routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { issuedDocumentRoutes } from './modules/issued-documents/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
+import { noticeRoutes } from './modules/notices/routes.ts';
 import { opsBorrowerRoutes } from './modules/ops/borrower-routes.ts';
 import { opsCouponCampaignRoutes } from './modules/ops/coupon-campaign-routes.ts';
 import { opsOperatorRoutes } from './modules/ops/operator-routes.ts';
@@ -45,6 +47,8 @@ import { productRoutes } from './modules/products/routes.ts';
 import { devReceivingRoutes } from './modules/receiving-account/dev-routes.ts';
 import { receivingAccountRoutes } from './modules/receiving-account/routes.ts';
 import { refundRoutes } from './modules/refunds/routes.ts';
+import { devStatementRoutes } from './modules/statements/dev-routes.ts';
+import { statementRoutes } from './modules/statements/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -156,6 +160,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   issuedDocumentRoutes(app, ctx);
   paymentNotifyRoutes(app, ctx);
   refundRoutes(app, ctx);
+  statementRoutes(app, ctx);
+  noticeRoutes(app, ctx);
   receivingAccountRoutes(app, ctx);
   agreementRoutes(app, ctx);
   certificationRoutes(app, ctx);
@@ -166,6 +172,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   devOutboxRoutes(app, ctx);
   devSandboxRoutes(app, ctx);
   devReceivingRoutes(app, ctx);
+  devStatementRoutes(app, ctx);
   opsRoutesOf(app, ctx);
   opsRequestRoutes(app, ctx);
   opsBorrowerRoutes(app, ctx);
@@ -174,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   opsPartnerCallRoutes(app, ctx);
   opsReportRoutes(app, ctx);
   opsWatchRoutes(app, ctx);
+  opsCollectionRoutes(app, ctx);
   if (opts.startJobs) {
     // background work through the job engine, once across all servers: sandbox bank deliveries, the
     // collections sandbox, reconciliation, housekeeping (server/src/jobs); the in-flight jobs finish first,

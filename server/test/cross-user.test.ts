@@ -1,7 +1,9 @@
-import { type AgreementText, RSP, rspText } from '@loan/domain';
+import { type AgreementText, type NoticeListView, RSP, rspText } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../src/db/schema.ts';
+import { documents, notices } from '../src/db/schema.ts';
+import { notify } from '../src/modules/notices/notify.ts';
+import { makeStatement } from '../src/modules/statements/make.ts';
 import { type ApiAnswer, call, cipher, createTestApp, type TestApp, tableCounts } from './helpers/app.ts';
 import { applicationCalls, deliverAfterDelay, okResult } from './helpers/applications.ts';
 import { makeReadyBorrower, type ReadyBorrower, readySellerId } from './helpers/borrower.ts';
@@ -198,5 +200,72 @@ describe('a second borrower with the first borrower’s ids', () => {
       token: intruder.token,
     });
     expect(store.result.storeInfo).toBeNull();
+  });
+
+  it('sees none of the first borrower’s messages, cannot mark them read, and reading all touches only their own', async () => {
+    const noticeId = await notify(t.db, {
+      userId: owner.userId,
+      event: { kind: 'RECEIVING_ACCOUNT', facts: { problem: '回款账户 6222 0000 1111 2222 已冻结（机密）' } },
+      key: 'cross-user:notice',
+      now: t.clock.now(),
+    });
+    const [ownerNotice] = await t.db
+      .select()
+      .from(notices)
+      .where(eq(notices.id, noticeId ?? 0));
+    expect(ownerNotice).toBeDefined();
+    secrets.push(ownerNotice?.body ?? '');
+    await expectRefusedQuietly('read the first borrower’s message', () =>
+      call(t.app, 'POST', '/notices/read', { id: ownerNotice?.id }, { token: intruder.token }),
+    );
+    const theirs = await call<NoticeListView>(
+      t.app,
+      'GET',
+      '/notices/list',
+      { limit: 100 },
+      { token: intruder.token },
+    );
+    expect(theirs.result.items.every((n) => n.body !== ownerNotice?.body)).toBe(true);
+    await call(t.app, 'POST', '/notices/readAll', {}, { token: intruder.token });
+    const [still] = await t.db
+      .select()
+      .from(notices)
+      .where(eq(notices.id, ownerNotice?.id ?? 0));
+    expect(still?.readAt).toBeNull();
+  });
+
+  it('cannot download the first borrower’s monthly statement, nor see it listed (4301, like a missing id)', async () => {
+    const ctx = { db: t.db, config: t.config };
+    const statement = await makeStatement(ctx, owner.userId, '2026-02', t.clock.now());
+    if (!statement) throw new Error('no statement made');
+    secrets.push(statement.docNo, statement.verifyCode);
+    const pdf = async (token: string, id: number): Promise<ApiAnswer<unknown>> => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/statementPdf',
+        query: { id: String(id) },
+        headers: { accessToken: token },
+      });
+      const body = res.json() as Pick<ApiAnswer<unknown>, 'response' | 'result'>;
+      return { status: res.statusCode, headers: res.headers, ...body };
+    };
+    const statementNotFound = { rspCode: RSP.STATEMENT_NOT_FOUND, rspDesc: rspText(RSP.STATEMENT_NOT_FOUND) };
+    const res = await expectRefusedQuietly(`statement pdf ${statement.id}`, () =>
+      pdf(intruder.token, statement.id),
+    );
+    expect(res.response).toEqual(statementNotFound);
+    expect((await pdf(intruder.token, 999_999)).response).toEqual(statementNotFound);
+    const list = await call<{ items: unknown[] }>(t.app, 'GET', '/account/statements', undefined, {
+      token: intruder.token,
+    });
+    expect(list.result.items).toEqual([]);
+    // the owner's own: the file
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/statementPdf',
+      query: { id: String(statement.id) },
+      headers: { accessToken: owner.token },
+    });
+    expect(own.headers['content-type']).toBe('application/pdf');
   });
 });

@@ -1,13 +1,19 @@
-import { addDaysIso } from '@loan/domain';
+import { addDaysIso, shanghaiDate } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
 import { deliverDueBankCallbacks } from '../src/adapters/banks/sandbox-delivery.ts';
-import { instalments, ledgerTransactions, loans, sandboxBankJobs } from '../src/db/schema.ts';
-import { DEV_SANDBOX_BANK_HOLD, DEV_SANDBOX_COLLECT } from '../src/modules/dev-sandbox/routes.ts';
+import { feeItems, instalments, ledgerTransactions, loans, sandboxBankJobs } from '../src/db/schema.ts';
+import { overdueOf } from '../src/modules/collections/overdue-sql.ts';
+import {
+  DEV_SANDBOX_BACKDATE,
+  DEV_SANDBOX_BANK_HOLD,
+  DEV_SANDBOX_COLLECT,
+} from '../src/modules/dev-sandbox/routes.ts';
 import { call, createTestApp, PRODUCTION_ENV, type TestApp, tableCounts } from './helpers/app.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan } from './helpers/loans.ts';
+import { repaysActively } from './helpers/waivers.ts';
 
 /** The developers' collection trigger: what the browser tests use to let a month pass. */
 
@@ -142,6 +148,60 @@ describe(`POST ${DEV_SANDBOX_BANK_HOLD}`, () => {
       method: 'POST',
       url: `/api${DEV_SANDBOX_BANK_HOLD}`,
       payload: { rowId: 1, hold: true },
+    });
+    expect(res.statusCode).toBe(404);
+    await prod.close();
+  });
+});
+
+describe(`POST ${DEV_SANDBOX_BACKDATE}`, () => {
+  it('moves a loan back as if disbursed days earlier: its value date and every due date; overdue with 主动还款', async () => {
+    const borrower = await makeReadyBorrower(t, 'dev_backdate');
+    const rowId = await disburseLoan(t, borrower, 'YNIT-XT01', '60000', 6);
+    await repaysActively(t, borrower);
+    const [loan] = await t.db.select().from(loans).where(eq(loans.applicationId, rowId));
+    if (!loan) throw new Error('no loan');
+    const dues = async () =>
+      (await t.db.select().from(instalments).where(eq(instalments.loanId, loan.id)))
+        .map((r) => r.dueDate)
+        .sort();
+    const feeDues = async () =>
+      (await t.db.select().from(feeItems).where(eq(feeItems.loanId, loan.id))).map((r) => r.dueDate).sort();
+    const before = { dues: await dues(), fees: await feeDues() };
+    const today = shanghaiDate(t.clock.now());
+    expect(await overdueOf(t.db, borrower.userId, today)).toBeNull();
+
+    const moved = await call<{ loanId: number; firstDue: string }>(t.app, 'POST', DEV_SANDBOX_BACKDATE, {
+      rowId,
+      days: 45,
+    });
+    expect(moved.result).toEqual({ loanId: loan.id, firstDue: addDaysIso(before.dues[0] ?? '', -45) });
+    expect(await dues()).toEqual(before.dues.map((d) => addDaysIso(d, -45)));
+    expect(await feeDues()).toEqual(before.fees.map((d) => addDaysIso(d, -45)));
+    const [after] = await t.db.select().from(loans).where(eq(loans.id, loan.id));
+    expect(after?.startDate).toBe(addDaysIso(loan.startDate, -45));
+    expect(after?.disbursedAt.getTime()).toBe(loan.disbursedAt.getTime() - 45 * 86_400_000);
+    expect((await overdueOf(t.db, borrower.userId, today))?.oldestDue).toBe(
+      addDaysIso(before.dues[0] ?? '', -45),
+    );
+  });
+
+  it('refuses an application without a loan and what is not a number of days, and changes nothing', async () => {
+    const before = await tableCounts(t.db);
+    const unknown = await call(t.app, 'POST', DEV_SANDBOX_BACKDATE, { rowId: 987_654, days: 10 });
+    expect(unknown.response.rspCode).toBe('3601');
+    for (const body of [{ rowId: 1, days: 0 }, { rowId: 1, days: 'x' }, { rowId: 1 }]) {
+      expect((await call(t.app, 'POST', DEV_SANDBOX_BACKDATE, body)).response.rspCode).toBe('1001');
+    }
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({ env: { ...PRODUCTION_ENV } });
+    const res = await prod.app.inject({
+      method: 'POST',
+      url: `/api${DEV_SANDBOX_BACKDATE}`,
+      payload: { rowId: 1, days: 1 },
     });
     expect(res.statusCode).toBe(404);
     await prod.close();

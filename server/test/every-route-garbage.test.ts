@@ -58,6 +58,8 @@ describe('every published route, fed garbage', { timeout: 300_000 }, () => {
       '/api/callbacks/payment',
       '/api/callbacks/payment/refund',
       '/api/users/uploadDocument',
+      '/api/notices/read',
+      '/api/notices/preferences',
     ]) {
       expect(paths).toContain(expected);
     }

@@ -94,11 +94,32 @@ export const E2E_USERS = [
     password: 'Phones12345',
   },
   {
+    loginId: 'e2e_messages',
+    name: '林信',
+    phone: '13900000081',
+    email: 'messages@e2e.test',
+    password: 'Messages1234',
+  },
+  {
     loginId: 'e2e_settle',
     name: '陈清',
     phone: '13900000061',
     email: 'settle@e2e.test',
     password: 'Settle12345',
+  },
+  {
+    loginId: 'e2e_statement',
+    name: '许账',
+    phone: '13900000071',
+    email: 'statement@e2e.test',
+    password: 'Statement1234',
+  },
+  {
+    loginId: 'e2e_collect',
+    name: '何催',
+    phone: '13900000091',
+    email: 'collect@e2e.test',
+    password: 'Collect1234',
   },
 ] as const;
 

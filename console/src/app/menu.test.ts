@@ -17,6 +17,10 @@ describe('the console’s menu by permission', () => {
     [['partner-call.resolve'], ['工作台', '待我审批', '合作方调用']],
     [['report.read'], ['工作台', '待我审批', '报表']],
     [['coupon.manage'], ['工作台', '待我审批', '优惠券活动']],
+    [
+      ['borrower.read', 'collection.view', 'collection.work'],
+      ['工作台', '待我审批', '待处理事项', '借款人查询', '催收工作台'],
+    ],
   ] as const)('%j sees %j', (permissions, labels) => {
     expect(menuFor(permissions).map((e) => e.label)).toEqual(labels);
   });
@@ -27,6 +31,7 @@ describe('the console’s menu by permission', () => {
     expect(permissionFor('/refunds')).toBe('refund.review');
     expect(permissionFor('/reports')).toBe('report.read');
     expect(permissionFor('/coupons')).toBe('coupon.manage');
+    expect(permissionFor('/collections')).toBe('collection.view');
     expect(permissionFor('/inbox')).toBeNull();
     expect(permissionFor('/')).toBeNull();
     expect(permissionFor('/nowhere')).toBeNull();

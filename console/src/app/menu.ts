@@ -13,6 +13,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/inbox', label: '待我审批', permission: null },
   { path: '/queues', label: '待处理事项', permission: 'borrower.read' },
   { path: '/borrowers', label: '借款人查询', permission: 'borrower.read' },
+  { path: '/collections', label: '催收工作台', permission: 'collection.view' },
   { path: '/refunds', label: '退款审核', permission: 'refund.review' },
   { path: '/coupons', label: '优惠券活动', permission: 'coupon.manage' },
   { path: '/partner-calls', label: '合作方调用', permission: 'partner-call.resolve' },

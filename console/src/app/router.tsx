@@ -21,6 +21,10 @@ export const ROUTES: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../pages/borrowers/BorrowersPage')).default }),
       },
       {
+        path: 'collections',
+        lazy: async () => ({ Component: (await import('../pages/collections/CollectionsPage')).default }),
+      },
+      {
         path: 'partner-calls',
         lazy: async () => ({ Component: (await import('../pages/partner-calls/PartnerCallsPage')).default }),
       },

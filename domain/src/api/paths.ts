@@ -90,6 +90,9 @@ export const API = {
   signOutOthers: '/account/signOutOthers',
   sendContactCode: '/account/sendContactCode',
   changeContact: '/account/changeContact',
+  // 月度对账单: the list and one statement's PDF
+  statementList: '/account/statements',
+  statementPdf: '/account/statementPdf',
   // the message centre: notices, read marks, the borrower's choice of channels
   noticeList: '/notices/list',
   noticeUnreadCount: '/notices/unreadCount',

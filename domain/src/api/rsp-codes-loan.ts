@@ -1,4 +1,4 @@
-// The loan rules (3xxx: applications, products, store, agreements, prerequisites, callbacks, loans, fees, payments, refunds) and the issued documents (41xx). Part of the one catalogue (rsp-codes.ts).
+// The loan rules (3xxx: applications, products, store, agreements, prerequisites, callbacks, loans, fees, payments, refunds) and the issued documents (41xx), the message centre (42xx) and monthly statements (43xx). Part of the one catalogue (rsp-codes.ts).
 export const LOAN_RSP = {
   // 30xx the application's state machine
   STATE_NOT_ALLOWED: '3001',
@@ -90,6 +90,8 @@ export const LOAN_RSP = {
   NOTICE_NOT_FOUND: '4201',
   NOTICE_REQUIRED: '4202',
   NOTICE_CATEGORY_UNKNOWN: '4203',
+  // 43xx monthly statements
+  STATEMENT_NOT_FOUND: '4301',
 } as const;
 
 export const LOAN_TEXTS: Readonly<Record<(typeof LOAN_RSP)[keyof typeof LOAN_RSP], string>> = {
@@ -171,4 +173,5 @@ export const LOAN_TEXTS: Readonly<Record<(typeof LOAN_RSP)[keyof typeof LOAN_RSP
   '4201': '消息不存在或无权查看',
   '4202': '逾期通知、合同签署和账户安全通知为必须送达的通知，不能关闭',
   '4203': '没有该类通知，请刷新页面后重试',
+  '4301': '对账单不存在或无权查看',
 };

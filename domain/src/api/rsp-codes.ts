@@ -1,19 +1,25 @@
 /**
  * The one catalogue of response codes (docs/PRODUCT.md §8).
- * 0000 success; 1xxx input; 2xxx account and session; 3xxx loan rules; 9999 system.
+ * 0000 success; 1xxx input; 2xxx account and session; 3xxx loan rules; 44xx the collections worklist; 9999 system.
  * HTTP 401 (no valid session) carries SESSION_EXPIRED in its envelope.
  */
 import { ACCOUNT_RSP, ACCOUNT_TEXTS } from './rsp-codes-account.ts';
+import { COLLECTION_RSP, COLLECTION_TEXTS } from './rsp-codes-collections.ts';
 import { INPUT_RSP, INPUT_TEXTS } from './rsp-codes-input.ts';
 import { LOAN_RSP, LOAN_TEXTS } from './rsp-codes-loan.ts';
 
-/** Every code by name, gathered from its topic's file (input, account, loan rules). */
-export const RSP = { ...INPUT_RSP, ...ACCOUNT_RSP, ...LOAN_RSP } as const;
+/** Every code by name, gathered from its topic's file (input, account, loan rules, collections). */
+export const RSP = { ...INPUT_RSP, ...ACCOUNT_RSP, ...LOAN_RSP, ...COLLECTION_RSP } as const;
 
 export type RspCode = (typeof RSP)[keyof typeof RSP];
 
 /** The Chinese text of every code: a code without one is a compile error. */
-const TEXTS: Readonly<Record<RspCode, string>> = { ...INPUT_TEXTS, ...ACCOUNT_TEXTS, ...LOAN_TEXTS };
+const TEXTS: Readonly<Record<RspCode, string>> = {
+  ...INPUT_TEXTS,
+  ...ACCOUNT_TEXTS,
+  ...LOAN_TEXTS,
+  ...COLLECTION_TEXTS,
+};
 
 export function rspText(code: RspCode): string {
   return TEXTS[code];

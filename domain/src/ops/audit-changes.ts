@@ -6,6 +6,7 @@
 import { COUPON_STATUS_LABELS } from '../fees/coupons.ts';
 import { fenToYuan } from '../money.ts';
 import { REFUND_STATE_DISPLAY } from '../refunds/refund-labels.ts';
+import { HARDSHIP_STATE_DISPLAY } from './collections.ts';
 import { DEFAULT_ROLES } from './permissions.ts';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -27,6 +28,10 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown) => string }> 
   refundStatus: { label: '退款状态', value: (v) => label(REFUND_STATE_DISPLAY, v) },
   couponStatus: { label: '优惠券状态', value: (v) => label(COUPON_STATUS_LABELS, v) },
   owedFen: { label: '尚欠（元）', value: (v) => (typeof v === 'number' ? fenToYuan(v) : plain(v)) },
+  assignee: { label: '催收负责人' },
+  nextAction: { label: '下一步行动' },
+  nextActionDate: { label: '下一步行动日期' },
+  hardshipState: { label: '困难申请状态', value: (v) => label(HARDSHIP_STATE_DISPLAY, v) },
 };
 
 /** The Chinese name of a state code (a display's label, or the label itself), else the code. */

@@ -14,6 +14,11 @@ describe('audit entries in Chinese', () => {
       '拒绝退款 · 退款 RF2 · 原因：凭证不足',
     ],
     [{ report: 'fee-income', from: '2026-03-01', to: '2026-03-31' }, '服务费收入'],
+    [{ subject: 'borrower:cl1', channel: 'PHONE', outcome: 'NO_ANSWER' }, '借款人 cl1 · 电话：无人接听'],
+    [
+      { subject: 'borrower:cl1', promisedDate: '2026-12-01', amountFen: 123456 },
+      '借款人 cl1 · 承诺 2026-12-01 前还款 1234.56 元',
+    ],
     [{ userAgent: 'x' }, '—'],
     [null, '—'],
   ])('%j reads %s', (detail, text) => {

@@ -1,3 +1,4 @@
+import { collectionAuditSummary } from './collections.ts';
 import { isReportName, REPORT_NAMES } from './reports.ts';
 import { isOpsRequestKind, OPS_REQUEST_KINDS } from './request-state.ts';
 
@@ -45,6 +46,15 @@ const LABELS: Record<string, string> = {
   'ops.coupon_template.deactivated': '停用优惠券模板',
   'coupon.issued_by_rule': '按规则发放优惠券',
   'login.unlock_by_operator': '解除借款人登录锁定',
+  'ops.collection.note': '催收：添加备注',
+  'ops.collection.contact': '催收：记录联系',
+  'ops.collection.promise': '催收：记录承诺还款',
+  'ops.collection.hardship': '催收：登记困难申请',
+  'ops.collection.hardship_decided': '催收：处理困难申请',
+  'ops.collection.assigned': '催收：分派案件',
+  'ops.collection.next_action': '催收：设定下一步行动',
+  'collection.promise_kept': '承诺还款已兑现',
+  'collection.promise_broken': '承诺还款未兑现',
 };
 
 /** What an entry's detail says in one line: the request's kind and subject, a reason. */
@@ -69,6 +79,7 @@ export function auditSummary(detail: Record<string, unknown> | null): string {
   if (typeof detail.templateName === 'string') parts.push(`模板「${detail.templateName}」`);
   if (typeof detail.couponId === 'number') parts.push(`优惠券 ${detail.couponId}`);
   if (Array.isArray(detail.loginIds)) parts.push(`借款人 ${detail.loginIds.length} 位`);
+  parts.push(...collectionAuditSummary(detail));
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`原因：${detail.reason}`);
   return parts.length > 0 ? parts.join(' · ') : '—';
 }

@@ -64,6 +64,17 @@ export const OPS_API = {
   reportFeeIncomeExport: '/ops/reports/fee-income/export',
   reportPrincipal: '/ops/reports/principal',
   reportPrincipalExport: '/ops/reports/principal/export',
+  collectionWorklist: '/ops/collections/worklist',
+  collectionSummary: '/ops/collections/summary',
+  collectionAssignees: '/ops/collections/assignees',
+  collectionCase: '/ops/collections/case',
+  collectionNote: '/ops/collections/note',
+  collectionContact: '/ops/collections/contact',
+  collectionPromise: '/ops/collections/promise',
+  collectionHardship: '/ops/collections/hardship',
+  collectionHardshipDecide: '/ops/collections/hardship/decide',
+  collectionAssign: '/ops/collections/assign',
+  collectionNextAction: '/ops/collections/nextAction',
 } as const;
 
 export const OPS_PREFIX = '/ops/';

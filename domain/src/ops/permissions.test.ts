@@ -30,6 +30,9 @@ describe('the permission catalogue and the starting roles', () => {
     ['finance', 'refund.review', false],
     ['collections', 'borrower.reveal-pii', true],
     ['collections', 'operator.manage', false],
+    ['collections', 'collection.view', true],
+    ['collections', 'collection.assign', true],
+    ['support', 'collection.view', false],
     ['admin', 'operator.manage', true],
     ['admin', 'audit.read', true],
   ] as const)('%s holds %s: %s', (code, permission, held) => {

@@ -15,7 +15,9 @@ export const PERMISSIONS = {
   'coupon.manage': '管理优惠券模板',
   'partner-call.resolve': '处理合作方调用',
   'report.read': '查看对账与报表',
+  'collection.view': '查看催收工作台',
   'collection.work': '催收跟进',
+  'collection.assign': '分派催收案件并处理困难申请',
   'audit.read': '查询审计日志',
   'operator.manage': '管理运营人员与角色',
 } as const;
@@ -50,7 +52,13 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
   {
     code: 'collections',
     name: '风控',
-    permissions: ['borrower.read', 'borrower.reveal-pii', 'collection.work'],
+    permissions: [
+      'borrower.read',
+      'borrower.reveal-pii',
+      'collection.view',
+      'collection.work',
+      'collection.assign',
+    ],
   },
   { code: 'admin', name: '管理员', permissions: ALL_PERMISSIONS },
 ];

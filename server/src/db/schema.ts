@@ -16,6 +16,7 @@ import type { refundApplications, refundEvents } from './schema/refunds.ts';
 export * from './schema/accounts.ts';
 export * from './schema/applications.ts';
 export * from './schema/borrowers.ts';
+export * from './schema/collections.ts';
 export * from './schema/contracts.ts';
 export * from './schema/coupon-templates.ts';
 export * from './schema/document-blobs.ts';
@@ -28,9 +29,13 @@ export * from './schema/partner-calls.ts';
 export * from './schema/payments.ts';
 export * from './schema/receiving.ts';
 export * from './schema/refunds.ts';
+export * from './schema/statements.ts';
 
 /** Every table, children before parents (the order tests truncate them in). */
 export const ALL_TABLES = [
+  'collection_activities',
+  'collection_cases',
+  'monthly_statements',
   'notice_deliveries',
   'notices',
   'notice_preferences',

@@ -5,14 +5,18 @@ import type { AppContext } from '../context.ts';
 import { sandboxBankJobs } from '../db/schema.ts';
 import type { App } from '../http.ts';
 import { expireApprovals } from '../modules/applications/contract-expiry.ts';
+import { settleCollectionCases } from '../modules/collections/promises.ts';
 import { purgeOrphanDocuments } from '../modules/documents/orphans.ts';
 import { PURGE_EVERY_MS, purgeExpired } from '../modules/housekeeping/purge.ts';
 import { collectDueInstalments } from '../modules/loans/collections.ts';
+import { owedOfInstalments, planReminders } from '../modules/loans/reminders.ts';
+import { type DeliveryOutcome, deliverDueNotices, deliveriesDue } from '../modules/notices/deliver.ts';
 import { reconcileAll } from '../modules/partner-reconcile/reconcile.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import { checkLockedPayouts } from '../modules/receiving-account/payouts.ts';
 import { refundWorkWaiting, sandboxReviewRefunds } from '../modules/refunds/sandbox-review.ts';
 import { sendWaitingRefunds } from '../modules/refunds/start.ts';
+import { makeDueStatements } from '../modules/statements/make.ts';
 import { createJobEngine, type JobDefinition, type JobEngine, type JobEngineOptions } from './engine.ts';
 
 /** The queues of the background work. */
@@ -26,6 +30,10 @@ export const JOB = {
   paymentReconciliation: 'payment-reconciliation',
   payoutChecks: 'receiving-payout-checks',
   orphanDocuments: 'orphan-documents',
+  collectionCases: 'collection-cases',
+  statements: 'monthly-statements',
+  noticeDelivery: 'notice-delivery',
+  reminders: 'reminders',
 } as const;
 
 /** How often each runs (at most once per period across all servers). */
@@ -46,6 +54,14 @@ export const JOB_PERIOD_SECONDS = {
   payoutChecks: 3600,
   /** uploads nothing refers to, a day after their upload: looked for hourly */
   orphanDocuments: 3600,
+  /** promises to pay decided once their day has ended, and cases with nothing left to work closed */
+  collectionCases: 60,
+  /** the last complete month's statements not yet made: hourly, so a server down on the 1st catches up */
+  statements: 3600,
+  /** notices' SMS and e-mails: within a second of being due (offered only then) */
+  noticeDelivery: 1,
+  /** the reminder calendar's stages are days; a minute is prompt enough after 09:00 */
+  reminders: 60,
 } as const;
 
 export type BackgroundContext = Pick<
@@ -129,6 +145,31 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
       everySeconds: every.orphanDocuments,
       run: () => purgeOrphanDocuments(ctx.db, ctx.files, ctx.now()),
       idle: (result) => (result as { documents: number }).documents === 0,
+    },
+    {
+      name: JOB.noticeDelivery,
+      everySeconds: every.noticeDelivery,
+      wanted: () => deliveriesDue(ctx),
+      run: (budget) => deliverDueNotices(ctx, owedOfInstalments(ctx), budget),
+      idle: (result) => Object.values(result as DeliveryOutcome).every((n) => n === 0),
+    },
+    {
+      name: JOB.reminders,
+      everySeconds: every.reminders,
+      run: (budget) => planReminders(ctx, budget),
+      idle: (result) => (result as { planned: number }).planned === 0,
+    },
+    {
+      name: JOB.statements,
+      everySeconds: every.statements,
+      run: (budget) => makeDueStatements(ctx, budget),
+      idle: (result) => (result as { made: number }).made === 0,
+    },
+    {
+      name: JOB.collectionCases,
+      everySeconds: every.collectionCases,
+      run: (budget) => settleCollectionCases(ctx, budget),
+      idle: (result) => Object.values(result as Record<string, number>).every((n) => n === 0),
     },
     {
       name: JOB.refunds,

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@loan/domain';
 import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useOpsSession } from '../../app/session';
+import { CollectionFiguresCard } from '../collections/CollectionFiguresCard';
 
 /** The operator's start page: who they are and what their roles let them do. */
 export default function HomePage() {
@@ -21,6 +22,7 @@ export default function HomePage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      {operator.permissions.includes('collection.view') && <CollectionFiguresCard />}
       <Card title="我的权限">
         {operator.permissions.length === 0 ? (
           <Typography.Text type="secondary">尚未分配任何权限，请联系管理员。</Typography.Text>

@@ -81,6 +81,15 @@ export const AUDIT = {
   opsCouponTemplateActivated: 'ops.coupon_template.activated',
   opsCouponTemplateDeactivated: 'ops.coupon_template.deactivated',
   couponIssuedByRule: 'coupon.issued_by_rule',
+  opsCollectionNote: 'ops.collection.note',
+  opsCollectionContact: 'ops.collection.contact',
+  opsCollectionPromise: 'ops.collection.promise',
+  opsCollectionHardship: 'ops.collection.hardship',
+  opsCollectionHardshipDecided: 'ops.collection.hardship_decided',
+  opsCollectionAssigned: 'ops.collection.assigned',
+  opsCollectionNextAction: 'ops.collection.next_action',
+  collectionPromiseKept: 'collection.promise_kept',
+  collectionPromiseBroken: 'collection.promise_broken',
 } as const;
 
 export type AuditAction = (typeof AUDIT)[keyof typeof AUDIT];

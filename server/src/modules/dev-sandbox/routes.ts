@@ -7,11 +7,14 @@ import { ApiError } from '../../lib/api-error.ts';
 import { loopbackOnly } from '../../plugins/loopback-only.ts';
 import { envelope } from '../../schemas/envelope.ts';
 import { collectDueInstalments } from '../loans/collections.ts';
+import { backdateLoan } from './backdate.ts';
 
 /** Path of the developers' collection trigger (under the API base). */
 export const DEV_SANDBOX_COLLECT = '/dev/sandbox/collect';
 /** Path of the developers' hold on a sandbox bank's answers about one application (under the API base). */
 export const DEV_SANDBOX_BANK_HOLD = '/dev/sandbox/bankHold';
+/** Path of the developers' time travel of one loan: as if disbursed some days earlier (under the API base). */
+export const DEV_SANDBOX_BACKDATE = '/dev/sandbox/backdateLoan';
 
 /**
  * For developers and testers, registered only in development
@@ -65,5 +68,29 @@ export function devSandboxRoutes(app: App, ctx: AppContext): void {
       setBankHold(ctx.db, rowId, hold);
       return ok({ rowId, held: hold });
     },
+  );
+
+  app.post(
+    `${ctx.config.apiBase}${DEV_SANDBOX_BACKDATE}`,
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        tags: ['开发者（非生产环境）'],
+        summary: '借款沙箱：把某笔借款当作提前若干天放款（起息日与各期应还日一并提前），便于测试逾期与催收',
+        body: Type.Object(
+          {
+            rowId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '申请编号' }),
+            days: Type.Integer({ minimum: 1, maximum: 1000, description: '提前的天数' }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: envelope(
+            Type.Object({ loanId: Type.Integer(), firstDue: Type.Union([Type.String(), Type.Null()]) }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await backdateLoan(ctx.db, request.body.rowId, request.body.days)),
   );
 }
