@@ -1,4 +1,4 @@
-import { type BankCallbackResult, type BankCode, RSP, rspText } from '@loan/domain';
+import { type BankCode, RSP, rspText } from '@loan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,9 +9,9 @@ import {
   loans,
   subAccounts,
 } from '../src/db/schema.ts';
-import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
 import type { TestApp } from './helpers/app.ts';
 import { type applicationCalls, applicationsApp, okResult } from './helpers/applications.ts';
+import { postBankCallback } from './helpers/bank-callback.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { openSubAccountAt } from './helpers/receiving.ts';
 
@@ -24,22 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A callback signed as the bank signs it. */
-async function post(bank: BankCode, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(t.clock.now().getTime() / 1000));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/callbacks/bank/${bank}`,
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': ts,
-      'x-bank-signature': signBankCallback(t.config.bankCallbackSecrets[bank], bank, ts, raw),
-    },
-    payload: raw,
-  });
-  const json = res.json() as { response: { rspCode: string; rspDesc: string }; result: BankCallbackResult };
-  return { status: res.statusCode, ...json };
-}
+const post = (bank: BankCode, body: Record<string, unknown>) => postBankCallback(t, bank, body);
 
 /** A CGB-DPJY application (50 000.00 – 1 000 000.00 yuan) under review for `amount`. */
 async function underReview(loginId: string, amount: string) {

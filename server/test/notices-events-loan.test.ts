@@ -5,10 +5,10 @@ import { createSandboxBanks } from '../src/adapters/banks/sandbox.ts';
 import { deliverDueBankCallbacks } from '../src/adapters/banks/sandbox-delivery.ts';
 import { applications, bankCallbacks, noticePreferences, sandboxBankJobs } from '../src/db/schema.ts';
 import { RECONCILE_AFTER_MS, reconcileApplications } from '../src/modules/applications/reconcile.ts';
-import { signBankCallback } from '../src/modules/bank-callbacks/signature.ts';
 import { createLoanForDisbursement } from '../src/modules/loans/disburse.ts';
 import type { TestApp } from './helpers/app.ts';
 import { type applicationCalls, applicationsApp, okResult } from './helpers/applications.ts';
+import { postBankCallback } from './helpers/bank-callback.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { disburseLoan, loanRows } from './helpers/loans.ts';
 import { noticesOf, onlyNotice } from './helpers/notice-rows.ts';
@@ -27,21 +27,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A bank's callback, signed as the bank signs it. */
-async function post(bank: BankCode, body: Record<string, unknown>): Promise<BankCallbackResult> {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(t.clock.now().getTime() / 1000));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/callbacks/bank/${bank}`,
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': ts,
-      'x-bank-signature': signBankCallback(t.config.bankCallbackSecrets[bank], bank, ts, raw),
-    },
-    payload: raw,
-  });
-  return (res.json() as { result: BankCallbackResult }).result;
-}
+const post = async (bank: BankCode, body: Record<string, unknown>): Promise<BankCallbackResult> =>
+  (await postBankCallback(t, bank, body)).result;
 
 /** A CRBANK application under review (its sandbox decision not yet due): the borrower, row id and bankRef. */
 async function underReview(loginId: string) {

@@ -10,6 +10,7 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { type BackgroundContext, backgroundJobs, JOB, JOB_PERIOD_SECONDS } from '../src/jobs/background.ts';
+import { figuresOf } from '../src/modules/statements/file.ts';
 import {
   borrowersWithoutStatement,
   makeDueStatements,
@@ -42,30 +43,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Figures = StatementFigures;
-
-/** The statement's figures as the row has them. */
-function figuresOf(row: MonthlyStatementRow): Figures {
-  const { openingFen, disbursedFen, repaidPrincipalFen, repaidInterestFen, repaidPenaltyFen, repaidFeeFen } =
-    row;
-  const { feesPaidFen, feesRefundedFen, unappliedPaidFen, otherRefundedFen } = row;
-  const { couponsUsedCount, couponsUsedFen, closingFen, lineCount } = row;
-  return {
-    openingFen,
-    disbursedFen,
-    repaidPrincipalFen,
-    repaidInterestFen,
-    repaidPenaltyFen,
-    repaidFeeFen,
-    feesPaidFen,
-    feesRefundedFen,
-    unappliedPaidFen,
-    otherRefundedFen,
-    couponsUsedCount,
-    couponsUsedFen,
-    closingFen,
-    lineCount,
-  };
-}
 
 /** Each figure summed here from the ledger lines and the coupons, by SQL of this test's own. */
 async function rebuilt(userId: number, month: string): Promise<Figures> {

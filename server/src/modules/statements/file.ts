@@ -1,4 +1,4 @@
-import { maskIdNumber } from '@loan/domain';
+import { maskIdNumber, type StatementFigures } from '@loan/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { loans, type MonthlyStatementRow, type UserRow } from '../../db/schema.ts';
@@ -8,7 +8,7 @@ import { borrowerName } from './make.ts';
 import { statementPdf } from './pdf.ts';
 
 /** The figures of a statement's row, as statementFigures made them. */
-function figuresOf(row: MonthlyStatementRow) {
+export function figuresOf(row: MonthlyStatementRow): StatementFigures {
   const { openingFen, disbursedFen, repaidPrincipalFen, repaidInterestFen, repaidPenaltyFen, repaidFeeFen } =
     row;
   const { feesPaidFen, feesRefundedFen, unappliedPaidFen, otherRefundedFen } = row;

@@ -73,13 +73,13 @@ const COLUMNS: TableColumnsType<LoanRecordItem> = [
     key: 'product',
     title: '产品',
     fixed: 'left',
-    width: 130,
+    width: 118,
     render: (_, item) => <Link to={detailPath(item)}>{item.productName}</Link>,
   },
   { key: 'bank', title: '合作机构', dataIndex: 'bankName', width: 110 },
   { key: 'amount', title: '金额', align: 'right', width: 120, render: (_, item) => yuanText(item.amount) },
   { key: 'term', title: '期限', width: 72, render: (_, item) => termText(item.termMonths) },
-  tagColumn<LoanRecordItem>('status', '状态', 112, (item) =>
+  tagColumn<LoanRecordItem>('status', '状态', 100, (item) =>
     loanRecordDisplay(item.recordStatus, item.overdueBucket),
   ),
   {
