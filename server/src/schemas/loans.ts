@@ -2,8 +2,6 @@ import {
   AGREEMENT_KINDS,
   APPLICATION_STATES,
   BANK_CODES,
-  type EarlySettleRequest,
-  type EarlySettleResult,
   FEE_ITEM_STATUSES,
   INSTALMENT_STATUSES,
   LEDGER_TYPES,
@@ -12,13 +10,10 @@ import {
   type LoanRecordDetail,
   type LoanRecordItem,
   type LoanRecordQuery,
-  MAX_ROW_ID,
   OVERDUE_BUCKETS,
-  PAYMENT_CHANNELS,
   PAYMENT_PURPOSES,
   type Page,
   REPAYMENT_METHODS,
-  type SettlementQuote,
   type TradingRecordPage,
   type TradingRecordQuery,
 } from '@loan/domain';
@@ -35,7 +30,6 @@ import {
   strict,
   Yuan,
 } from './fragments.ts';
-import { CreatedOrderSchema } from './payments.ts';
 import type { CheckAll, SameEach } from './same.ts';
 
 /** Request and result schemas of loans after the decision, tied to the domain contract below. */
@@ -58,20 +52,6 @@ export const LoanRecordQuerystring = Type.Object(
 
 export const LoanRecordDetailQuerystring = Type.Object(
   { rowId: Type.String({ minLength: 1, maxLength: 16, description: '申请编号（rowId）' }) },
-  strict,
-);
-
-export const SettlementQuoteQuerystring = Type.Object(
-  { loanId: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: '贷款编号（loanId）' }) },
-  strict,
-);
-
-export const EarlySettleBody = Type.Object(
-  {
-    loanId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: '贷款编号（loanId）' }),
-    total: Type.String({ maxLength: 24, description: '确认的结清总额（元），须与最新报价一致' }),
-    channel: Type.Enum([...PAYMENT_CHANNELS], { description: '支付渠道' }),
-  },
   strict,
 );
 
@@ -246,32 +226,6 @@ export const LoanRecordDetailSchema = Type.Object({
   ),
 });
 
-export const SettlementQuoteSchema = Type.Object({
-  loanId: Type.Integer(),
-  asOfDate: DateText,
-  validUntil: DateTime,
-  principal: Yuan,
-  interest: Yuan,
-  fee: Yuan,
-  penalty: Yuan,
-  credit: Yuan,
-  total: Yuan,
-  feeWaived: Yuan,
-  feeNote: Type.String({ description: '如：剩余 9 期服务费 3,600.00 元提前结清免收' }),
-  creditNote: Type.String({ description: '如：已缴未到期期次的利息 800.00 元从结清金额中抵扣' }),
-  openOrder: Type.Union([
-    Type.Object({
-      outTradeNo: Type.String(),
-      amount: Yuan,
-      cashierUrl: NullableString,
-      expiresAt: DateTime,
-    }),
-    Type.Null(),
-  ]),
-});
-
-export const EarlySettleResultSchema = CreatedOrderSchema;
-
 export const TradingRecordPageSchema = Type.Object({
   items: Type.Array(LedgerLineSchema),
   nextCursor: NullableString,
@@ -290,12 +244,9 @@ export type LoanSchemaChecks = CheckAll<
   SameEach<
     [
       [typeof LoanRecordQuerystring, LoanRecordQuery],
-      [typeof EarlySettleBody, EarlySettleRequest],
       [typeof TradingRecordQuerystring, TradingRecordQuery],
       [typeof LoanRecordPageSchema, Page<LoanRecordItem>],
       [typeof LoanRecordDetailSchema, LoanRecordDetail],
-      [typeof SettlementQuoteSchema, SettlementQuote],
-      [typeof EarlySettleResultSchema, EarlySettleResult],
       [typeof TradingRecordPageSchema, TradingRecordPage],
     ]
   >

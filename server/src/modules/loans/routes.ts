@@ -5,18 +5,20 @@ import { ApiError } from '../../lib/api-error.ts';
 import { requestMeta } from '../../plugins/session.ts';
 import { signedInRoutes } from '../../plugins/signed-in-routes.ts';
 import {
-  EarlySettleBody,
-  EarlySettleResultSchema,
   LoanRecordDetailQuerystring,
   LoanRecordDetailSchema,
   LoanRecordPageSchema,
   LoanRecordQuerystring,
-  SettlementQuoteQuerystring,
-  SettlementQuoteSchema,
   TradingExportQuerystring,
   TradingRecordPageSchema,
   TradingRecordQuerystring,
 } from '../../schemas/loans.ts';
+import {
+  EarlySettleBody,
+  EarlySettleResultSchema,
+  SettlementQuoteQuerystring,
+  SettlementQuoteSchema,
+} from '../../schemas/settlement.ts';
 import { ledgerCsv, ledgerXlsx } from './export-file.ts';
 import { loanRecordDetail, loanRecords } from './records.ts';
 import { earlySettle, settlementQuote } from './settlement.ts';
