@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
@@ -17,6 +16,7 @@ import type { Database } from './db/client.ts';
 import type { App } from './http.ts';
 import { type BackgroundOptions, createBackgroundJobs } from './jobs/background.ts';
 import { databaseRateLimitStore, type RateLimitStore, redisRateLimitStore } from './lib/rate-limit-store.ts';
+import { scopedLogger } from './lib/work-scope.ts';
 import { lazyChildLogger, loggerOptions } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
@@ -54,10 +54,12 @@ import { userRoutes } from './modules/users/routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerListenerSplit } from './plugins/ops-listener.ts';
 import { registerOpsSession } from './plugins/ops-session.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRequestId, requestIdGenerator } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { cachedSerializerFactory } from './plugins/serializers.ts';
 import { registerSession } from './plugins/session.ts';
@@ -103,25 +105,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     logger: opts.logger ?? loggerOptions(config),
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
-    genReqId: () => randomUUID(),
+    // X-Request-Id from a trusted proxy, else a random id (plugins/request-id.ts); bound as reqId on request.log
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     // no implicit HEAD twins of API calls (a HEAD must not log anybody out); static files keep theirs
     exposeHeadRoutes: false,
     frameworkErrors,
     schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   }).withTypeProvider();
+  registerRequestId(app);
   registerListenerSplit(app, config.apiBase, config.opsListener);
+  const metrics = registerMetrics(app, config, db);
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // JSON only: any other content type is refused (1002)
   app.removeContentTypeParser('text/plain');
 
+  // the services' logger: the request's or the job run's in hand (lib/work-scope.ts), app.log outside them
+  const log = scopedLogger(app.log);
   const outbox =
     opts.outbox ??
     createSandboxOutbox({
       db,
       keys: config,
       now,
-      log: app.log,
+      log,
       logMessages: config.environment !== 'production',
     });
   const ctx: AppContext = {
@@ -129,11 +137,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     db,
     now,
     outbox,
-    log: app.log,
+    log,
     marketplace: opts.marketplace ?? createSandboxMarketplace(db),
     banks: opts.banks ?? createSandboxBanks({ db, decisionDelayMs: config.sandboxDecisionDelayMs }),
     files: opts.files ?? createFileStorage(config, db, { now }),
     gateway: opts.gateway ?? createSandboxGateway(db),
+    onNoticeDelivery: metrics.onNoticeDelivery,
     ...(opts.testHooks ? { testHooks: opts.testHooks } : {}),
   };
   const store =
@@ -189,6 +198,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     const jobs = createBackgroundJobs(app, ctx, {
       stopTimeoutMs: config.shutdownTimeoutMs / 2,
       ...opts.jobs,
+      onRun: (name, outcome, ms) => {
+        metrics.onJobRun(name, outcome, ms);
+        opts.jobs?.onRun?.(name, outcome, ms);
+      },
     });
     app.addHook('onReady', () => jobs.start());
     app.addHook('preClose', () => jobs.stop());

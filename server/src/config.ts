@@ -9,6 +9,7 @@ import {
 } from '@loan/domain';
 import { type FileStorageConfig, readFileStorage } from './config-files.ts';
 import { PII_KEYRING, readKeyring, STORE_TOKEN_KEYRING } from './config-keyrings.ts';
+import { type MetricsSettings, readMetricsSettings } from './config-metrics.ts';
 import { type OpsSettings, readOpsSettings } from './config-ops.ts';
 import { type PlatformIdentity, readPlatform } from './config-platform.ts';
 import { productionProblems, settingNameProblems } from './config-production.ts';
@@ -38,7 +39,7 @@ export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
 export type Environment = 'development' | 'test' | 'production';
 
-export interface Config extends OpsSettings {
+export interface Config extends OpsSettings, MetricsSettings {
   port: number;
   host: string;
   apiBase: string;
@@ -254,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     openapiPublic: read.oneOf('OPENAPI_PUBLIC', SWITCH, production ? 'off' : 'on') === 'on',
     hsts: false,
     ...readOpsSettings(env, port, problems),
+    ...readMetricsSettings(env, problems),
   };
   config.hsts = production && config.platform.publicUrl.startsWith('https://');
   problems.push(...productionProblems(config, env));

@@ -1,3 +1,4 @@
+import type { NoticeChannel } from '@loan/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BankAdapters } from './adapters/banks/bank-adapter.ts';
 import type { FileStorage } from './adapters/files/file-storage.ts';
@@ -22,6 +23,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** points where a test can hold a request (never set outside tests) */
   testHooks?: TestHooks;
+  /** told of each notice SMS or e-mail sent, or failed for good (the metrics count them) */
+  onNoticeDelivery?: (channel: NoticeChannel, outcome: 'sent' | 'failed') => void;
 }
 
 export interface TestHooks {

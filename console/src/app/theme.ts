@@ -7,8 +7,13 @@ import type { ThemeConfig } from 'antd';
 export const CONSOLE_THEME: ThemeConfig = {
   token: {
     colorPrimary: '#1366db',
+    // hovered and pressed: darker, not antd's lighter blue (3.6:1 under white text)
+    colorPrimaryHover: '#0f56b8',
+    colorPrimaryActive: '#0c4797',
     colorInfo: '#1366db',
     colorLink: '#1366db',
+    colorLinkHover: '#0f56b8',
+    colorLinkActive: '#0c4797',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorError: '#d32f2f',

@@ -66,7 +66,16 @@ export const JOB_PERIOD_SECONDS = {
 
 export type BackgroundContext = Pick<
   AppContext,
-  'db' | 'now' | 'config' | 'log' | 'banks' | 'gateway' | 'marketplace' | 'outbox' | 'files'
+  | 'db'
+  | 'now'
+  | 'config'
+  | 'log'
+  | 'banks'
+  | 'gateway'
+  | 'marketplace'
+  | 'outbox'
+  | 'files'
+  | 'onNoticeDelivery'
 >;
 
 /** Periods the tests shorten; the defaults are JOB_PERIOD_SECONDS. */
@@ -189,7 +198,7 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
 }
 
 export interface BackgroundOptions
-  extends Pick<JobEngineOptions, 'schema' | 'tickMs' | 'stopTimeoutMs' | 'onOffer'> {
+  extends Pick<JobEngineOptions, 'schema' | 'tickMs' | 'stopTimeoutMs' | 'onOffer' | 'onRun'> {
   periods?: JobPeriods;
 }
 

@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { inWorkScope } from '../lib/work-scope.ts';
 import { bossDatabase } from './boss-db.ts';
 
 /** One kind of background work. */
@@ -15,9 +17,11 @@ export interface JobDefinition {
   /**
    * the work; what it returns is logged as the outcome. A run is one bounded batch: `budget` aborts when half
    * the expiry has passed, and a sweep stops taking new items then (the rest waits for the next period), so a
-   * run ends long before its expiry and is never run twice at once.
+   * run ends long before its expiry and is never run twice at once. `log`: the run's own logger (bound to its
+   * `runId`), passed by the engine; the run is also the work in hand of lib/work-scope.ts, so `ctx.log` lines
+   * carry the runId too.
    */
-  run(budget: AbortSignal): Promise<unknown>;
+  run(budget: AbortSignal, log?: JobLog): Promise<unknown>;
   /** asked before a job is offered (cheap, e.g. "is anything due?"); default: always */
   wanted?(): Promise<boolean>;
   /** an outcome that did nothing is logged at debug instead of info (frequent sweeps) */
@@ -38,6 +42,8 @@ export interface JobLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+  /** a logger whose every line carries `bindings` (pino's); without it the run's lines go to this one */
+  child?(bindings: Record<string, unknown>): JobLog;
 }
 
 export interface JobEngineOptions {
@@ -59,7 +65,11 @@ export interface JobEngineOptions {
   maintenanceSeconds?: number;
   /** observes each offer: the job's id when it was queued, null when the period already has its job */
   onOffer?(name: string, jobId: string | null): void;
+  /** observes each run on this server when it ends: its queue, outcome and milliseconds (metrics) */
+  onRun?(name: string, outcome: JobOutcome, ms: number): void;
 }
+
+export type JobOutcome = 'completed' | 'failed';
 
 export interface JobEngine {
   /** creates the engine's schema and queues if missing, then starts the workers and the ticker */
@@ -144,6 +154,9 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
 
   const runJob = async (definition: JobDefinition, job: PgBoss.JobWithMetadata) => {
     const fields = { job: definition.name, jobId: job.id, attempt: job.retryCount + 1 };
+    // every line of the run carries its id (a retry keeps the id, its attempt says which)
+    const runId = `job:${definition.name}:${job.id}`;
+    const runLog = log.child?.({ runId }) ?? log;
     if (stopping) throw new Error('job engine stopping');
     const started = Date.now();
     const budget = new AbortController();
@@ -152,17 +165,20 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     timer.unref();
     running.add(budget);
     try {
-      const result = await definition.run(budget.signal);
+      const scope = { runId, ...(log.child ? { log: runLog as unknown as FastifyBaseLogger } : {}) };
+      const result = await inWorkScope(scope, () => definition.run(budget.signal, runLog));
       const line = { ...fields, outcome: 'completed', result, ms: Date.now() - started };
-      if (definition.idle?.(result)) log.debug(line, '后台任务完成 / job completed');
-      else log.info(line, '后台任务完成 / job completed');
+      if (definition.idle?.(result)) runLog.debug(line, '后台任务完成 / job completed');
+      else runLog.info(line, '后台任务完成 / job completed');
+      options.onRun?.(definition.name, 'completed', line.ms);
       return result;
     } catch (error) {
       const willRetry = job.retryCount < job.retryLimit;
-      log.warn(
+      runLog.warn(
         { ...fields, outcome: 'failed', willRetry, err: error, ms: Date.now() - started },
         '后台任务失败 / job failed',
       );
+      options.onRun?.(definition.name, 'failed', Date.now() - started);
       throw error;
     } finally {
       clearTimeout(timer);

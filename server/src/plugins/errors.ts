@@ -75,5 +75,7 @@ export function registerErrorHandler(app: App, support: SupportContact): void {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ err: error }, 'malformed request');
+  // the router refused it before any hook ran: the request id is answered here
+  reply.header('x-request-id', request.id);
   return send(reply, 200, RSP.INVALID_INPUT, '请求地址不合法，请检查后重试');
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { API, fail, OPS_PREFIX, RSP } from '@loan/domain';
 import type { OpsListener } from '../config-ops.ts';
 import type { App } from '../http.ts';
+import { METRICS_PATH } from './metrics.ts';
 
 /** The requests that came in on the console's own listener (OPS_PORT). */
 const viaOpsListener = new WeakSet<IncomingMessage>();
@@ -18,16 +19,23 @@ function isHealthPath(url: string, apiBase: string): boolean {
   return path === `${apiBase}${API.health}` || path.startsWith(`${apiBase}${API.health}/`);
 }
 
+/** Prometheus' scrape: kept off the public listener with the console's paths. */
+function isMetricsPath(url: string): boolean {
+  return (url.split('?')[0] ?? '') === METRICS_PATH;
+}
+
 /**
  * With a listener of its own (OPS_PORT), the console answers only there and the public listener answers none of
  * it (404, as for a path that does not exist), nor the console's listener anything of the borrower's: a deployment
- * publishes PORT and keeps OPS_PORT on an internal address. Registered first, before any other hook.
+ * publishes PORT and keeps OPS_PORT on an internal address. GET /metrics goes with the console. Registered first,
+ * before any other hook.
  */
 export function registerListenerSplit(app: App, apiBase: string, listener: OpsListener | null): void {
   if (listener === null) return;
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '/';
-    if (isHealthPath(url, apiBase) || isConsolePath(url, apiBase) === viaOpsListener.has(request.raw)) {
+    const consoleSide = isConsolePath(url, apiBase) || isMetricsPath(url);
+    if (isHealthPath(url, apiBase) || consoleSide === viaOpsListener.has(request.raw)) {
       done();
       return;
     }

@@ -67,8 +67,14 @@ describe('the theme is readable (WCAG AA, 4.5:1 for normal text)', () => {
       expect(contrast(colour, token.controlItemBgActive)).toBeGreaterThanOrEqual(AA);
   });
 
-  it('the primary button: its white text on the primary colour', () => {
-    expect(contrast(token.colorTextLightSolid, token.colorPrimary)).toBeGreaterThanOrEqual(AA);
+  it('the primary button: its white text on the primary colour, hovered and pressed too', () => {
+    for (const ground of [token.colorPrimary, token.colorPrimaryHover, token.colorPrimaryActive])
+      expect(contrast(token.colorTextLightSolid, ground)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('a hovered or pressed link reads on white', () => {
+    for (const colour of [token.colorLinkHover, token.colorLinkActive])
+      expect(contrast(colour, WHITE)).toBeGreaterThanOrEqual(AA);
   });
 });
 

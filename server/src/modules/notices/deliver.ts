@@ -16,7 +16,10 @@ export const RETRY_BASE_MS = 30_000;
 export const CLAIM_MS = 120_000;
 const BATCH = 50;
 
-export type DeliveryContext = Pick<AppContext, 'db' | 'now' | 'outbox' | 'config' | 'log'>;
+export type DeliveryContext = Pick<
+  AppContext,
+  'db' | 'now' | 'outbox' | 'config' | 'log' | 'onNoticeDelivery'
+>;
 
 /** What each instalment still owes now, by id (the loans module answers: no import of it here). */
 export type OwedOf = (instalmentIds: number[]) => Promise<Map<number, number>>;
@@ -131,6 +134,7 @@ export async function deliverDueNotices(
         });
         await finish(ctx, delivery.id, { state: 'SENT', sentAt: ctx.now(), reason: null });
         outcome.sent += 1;
+        ctx.onNoticeDelivery?.(delivery.channel, 'sent');
       } catch (error) {
         const last = delivery.attempts >= MAX_ATTEMPTS;
         const reason = `发送失败：${error instanceof Error ? error.message.slice(0, 200) : '未知原因'}`;
@@ -149,8 +153,10 @@ export async function deliverDueNotices(
                 dueAt: new Date(ctx.now().getTime() + retryDelayMs(delivery.attempts)),
               },
         );
-        if (last) outcome.failed += 1;
-        else outcome.retried += 1;
+        if (last) {
+          outcome.failed += 1;
+          ctx.onNoticeDelivery?.(delivery.channel, 'failed');
+        } else outcome.retried += 1;
       }
     }
   }

@@ -1,6 +1,7 @@
 import { and, count, eq, lte, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type PartnerCallRow, partnerCallEvents, partnerCalls } from '../../db/schema.ts';
+import { workTrace } from '../../lib/work-scope.ts';
 import { type PartnerCallEvent, partnerCallTransition } from './call-state.ts';
 
 /**
@@ -78,7 +79,8 @@ export async function claimCall(db: Database, spec: ClaimSpec, now: Date): Promi
       .onConflictDoNothing()
       .returning();
     if (row) {
-      await recordMove(db, row, null, 'CLAIM', now, null);
+      // the request (or job run) that made the claim, kept with its CLAIM move
+      await recordMove(db, row, null, 'CLAIM', now, workTrace());
       return { won: true, call: row };
     }
   }
@@ -130,7 +132,7 @@ export async function moveCall(
     .returning();
   if (!updated) return null;
   const detail =
-    event === 'FAIL' ? { error: updated.lastError } : event === 'TAKE_OVER' ? null : updated.answer;
+    event === 'FAIL' ? { error: updated.lastError } : event === 'TAKE_OVER' ? workTrace() : updated.answer;
   await recordMove(tx, updated, call.state, event, now, detail);
   return updated;
 }
@@ -152,6 +154,31 @@ async function recordMove(
     detail,
     at,
   });
+}
+
+/**
+ * Where a claim was made, as its CLAIM move recorded it: `{ originRequestId }` for a request, `{ originRunId }` for
+ * a job run, empty when unknown (claims made before ids were kept). Logged by whoever asks the partner later.
+ */
+export async function claimOrigin(
+  db: Database,
+  callId: number,
+): Promise<{ originRequestId: string } | { originRunId: string } | Record<string, never>> {
+  const [claim] = await db
+    .select({ detail: partnerCallEvents.detail })
+    .from(partnerCallEvents)
+    .where(and(eq(partnerCallEvents.callId, callId), eq(partnerCallEvents.event, 'CLAIM')))
+    .limit(1);
+  return originOf(claim?.detail ?? null);
+}
+
+/** A trace as kept with a move (lib/work-scope.ts workTrace), as the origin fields of a log line. */
+export function originOf(
+  trace: Record<string, unknown> | null,
+): { originRequestId: string } | { originRunId: string } | Record<string, never> {
+  if (typeof trace?.requestId === 'string') return { originRequestId: trace.requestId };
+  if (typeof trace?.runId === 'string') return { originRunId: trace.runId };
+  return {};
 }
 
 /** A claim as it stands now. */

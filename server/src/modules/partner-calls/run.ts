@@ -2,7 +2,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { PartnerCallRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { type ClaimSpec, callById, claimCall, moveCall } from './claims.ts';
+import { workTrace } from '../../lib/work-scope.ts';
+import { type ClaimSpec, callById, claimCall, claimOrigin, moveCall, originOf } from './claims.ts';
 
 /** the gateway is there for the payment calls, the config for sealed values (reconciliation passes what it has) */
 export type PartnerCallContext = Pick<AppContext, 'db' | 'now' | 'banks' | 'log'> &
@@ -96,6 +97,10 @@ export async function attemptCall<P>(
   op: PartnerOperation<P>,
   call: PartnerCallRow,
 ): Promise<CallOutcome> {
+  // the request that claimed the call: this one on the first attempt, else as its CLAIM move recorded it
+  const origin = call.attempts === 1 ? originOf(workTrace()) : await claimOrigin(ctx.db, call.id);
+  const line = { callId: call.id, partner: call.partner, operation: call.operation, ...origin };
+  ctx.log.info({ ...line, subject: call.subject, attempt: call.attempts }, 'partner call sent');
   let answer: PartnerAnswer;
   try {
     answer = await op.call(ctx, {
@@ -106,7 +111,7 @@ export async function attemptCall<P>(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     ctx.log.warn(
-      { callId: call.id, partner: call.partner, operation: call.operation, subject: call.subject, reason },
+      { ...line, subject: call.subject, reason },
       'partner call got no answer; the claim stays open',
     );
     const failed = await ctx.db.transaction((tx) =>
@@ -135,10 +140,7 @@ export async function attemptCall<P>(
       done = await close(false, error.rspDesc ?? error.rspCode);
     }
     if (done.note) {
-      ctx.log.warn(
-        { callId: call.id, operation: call.operation, note: done.note },
-        'partner answer not applied',
-      );
+      ctx.log.warn({ ...line, note: done.note }, 'partner answer not applied');
     }
     return { status: 'ANSWERED', call: done.closed, answer, note: done.note };
   } catch (error) {
