@@ -1,3 +1,4 @@
+import { OPS_API, RSP } from '@loan/domain';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { until, WAIT } from './support.ts';
@@ -41,18 +42,14 @@ export async function signInToConsole(
     });
     usedStep.set(operator.secret, step);
     await field.fill(generateSync({ secret: operator.secret, epoch: step * 30 }));
+    // this attempt's own answer decides (a refusal shown by an earlier attempt may still be on the page)
+    const answered = page.waitForResponse((res) => res.url().includes(OPS_API.verifyTotp), { timeout: WAIT });
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    const outcome = await Promise.race([
-      page
-        .getByText('我的权限')
-        .waitFor({ timeout: WAIT })
-        .then(() => 'in' as const),
-      page
-        .getByText('动态验证码错误或已使用')
-        .waitFor({ timeout: WAIT })
-        .then(() => 'refused' as const),
-    ]);
-    if (outcome === 'in') return;
+    const answer = (await (await answered).json()) as { response?: { rspCode?: string } };
+    if (answer.response?.rspCode === RSP.OK) {
+      await page.getByText('我的权限').waitFor({ timeout: WAIT });
+      return;
+    }
   }
   throw new Error(`${operator.loginId}: every code refused`);
 }
