@@ -19,22 +19,23 @@ export async function signInToConsole(
   page: Page,
   operator: { loginId: string; secret: string },
 ): Promise<void> {
-  await page.goto('/ops/');
-  await page.getByLabel('登录账号').fill(operator.loginId);
-  await page.getByLabel('密码').fill(OPS_PASSWORD);
-  await page.getByRole('button', { name: '下一步' }).click();
-  const field = page.getByLabel('动态验证码');
-  // the password step answers with the code's field, or says under the form why not (said in the failure)
-  const passed = await Promise.race([
-    field.waitFor({ timeout: WAIT }).then(() => null),
-    page
-      .locator('.ant-form-item-explain-error')
-      .first()
-      .waitFor({ timeout: WAIT })
-      .then(() => page.locator('.ant-form-item-explain-error').first().textContent()),
-  ]);
-  if (passed !== null) throw new Error(`${operator.loginId}: the password step said ${passed}`);
   for (let attempt = 0; attempt < 4; attempt += 1) {
+    // each attempt from the password step on a fresh load: nothing a refused attempt left on the page counts
+    await page.goto('/ops/');
+    await page.getByLabel('登录账号').fill(operator.loginId);
+    await page.getByLabel('密码').fill(OPS_PASSWORD);
+    await page.getByRole('button', { name: '下一步' }).click();
+    const field = page.getByLabel('动态验证码');
+    // the password step answers with the code's field, or says under the form why not (said in the failure)
+    const passed = await Promise.race([
+      field.waitFor({ timeout: WAIT }).then(() => null),
+      page
+        .locator('.ant-form-item-explain-error')
+        .first()
+        .waitFor({ timeout: WAIT })
+        .then(() => page.locator('.ant-form-item-explain-error').first().textContent()),
+    ]);
+    if (passed !== null) throw new Error(`${operator.loginId}: the password step said ${passed}`);
     const step = Math.max(stepNow(), (usedStep.get(operator.secret) ?? -1) + 1);
     // a code more than one step ahead is not taken yet: wait until it is
     await until('the authenticator step', async () => (stepNow() >= step - 1 ? true : undefined), {
@@ -42,7 +43,7 @@ export async function signInToConsole(
     });
     usedStep.set(operator.secret, step);
     await field.fill(generateSync({ secret: operator.secret, epoch: step * 30 }));
-    // this attempt's own answer decides (a refusal shown by an earlier attempt may still be on the page)
+    // this code's own answer decides
     const answered = page.waitForResponse((res) => res.url().includes(OPS_API.verifyTotp), { timeout: WAIT });
     await page.getByRole('button', { name: '登录', exact: true }).click();
     const answer = (await (await answered).json()) as { response?: { rspCode?: string } };
