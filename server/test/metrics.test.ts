@@ -3,15 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { documents, noticeDeliveries } from '../src/db/schema.ts';
+import { documents } from '../src/db/schema.ts';
 import type { App } from '../src/http.ts';
 import { allowedBy } from '../src/lib/networks.ts';
+import { notify } from '../src/modules/notices/notify.ts';
 import { METRICS_FORBIDDEN } from '../src/plugins/metrics.ts';
 import { closeOpsListener, startOpsListener } from '../src/plugins/ops-listener.ts';
 import { call, createTestApp, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
 import { configProblems } from './helpers/config.ts';
+import { setContacts } from './helpers/contacts.ts';
+import { workerDatabaseUrl } from './helpers/database-url.ts';
 import { startJobServers, until } from './helpers/jobs.ts';
 import { paidUpfrontFee, refundCalls } from './helpers/refunds.ts';
 
@@ -108,7 +111,8 @@ describe('GET /metrics after a short journey', () => {
   });
 
   it('tells the database’s connections', () => {
-    const driver = t.config.databaseUrl ? 'postgres' : 'pglite';
+    // the suite's database: this worker's PostgreSQL database when the run has one, else PGlite
+    const driver = workerDatabaseUrl() ? 'postgres' : 'pglite';
     expect(labelValues(text, 'db_pool_connections', 'driver')).toEqual([driver]);
     if (driver === 'pglite')
       expect(samples(text, 'db_pool_connections')).toEqual(['db_pool_connections{driver="pglite"} 1']);
@@ -150,9 +154,16 @@ describe('the job series', { timeout: 120_000 }, () => {
   it('counts runs by queue and outcome, their duration and each queue’s lag', async () => {
     const jobs = await startJobServers({
       count: 1,
-      // the journey's deliveries (the file's data) are due whatever the servers' clock says
+      // a notice of its own, due whatever the servers' clock says: its e-mail goes through the delivery job
       prepare: async (base) => {
-        await base.db.update(noticeDeliveries).set({ dueAt: new Date('2000-01-01T00:00:00Z') });
+        const b = await makeReadyBorrower(base, 'metrics-jobs');
+        await setContacts(base, b.userId, { phone: null, email: 'metrics-jobs@example.com' });
+        await notify(base.db, {
+          userId: b.userId,
+          event: { kind: 'PASSWORD_CHANGED', facts: { at: '2026-03-02 10:00' } },
+          key: 'metrics:jobs',
+          now: new Date('2000-01-01T00:00:00Z'),
+        });
       },
     });
     try {
@@ -172,7 +183,7 @@ describe('the job series', { timeout: 120_000 }, () => {
       expect(lagQueues.length).toBeGreaterThan(0);
       for (const line of samples(text, 'job_lag_seconds'))
         expect(Number(line.split(' ').pop())).toBeGreaterThanOrEqual(0);
-      // the journey's e-mails go out through the notice-delivery job, and are counted
+      // that e-mail goes out through the notice-delivery job, and is counted
       await until(async () => {
         text = (await scrape(server)).body;
         return samples(text, 'notices_sent_total').some((l) => l.includes('"email"') && !l.endsWith(' 0'));
