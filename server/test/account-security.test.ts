@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
-import { deviceOf } from '../src/modules/account/user-agent.ts';
+import { deviceOf } from '../src/lib/user-agent.ts';
 import { signDirectLoginTicket } from '../src/modules/auth/direct-ticket.ts';
 import {
   call,

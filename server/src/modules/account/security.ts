@@ -2,9 +2,9 @@ import type { SecurityView, SignInMethod, SignInView, SignOutOthersResult } from
 import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { auditLog, sessions, type UserRow } from '../../db/schema.ts';
+import { deviceOf } from '../../lib/user-agent.ts';
 import { AUDIT, type AuditAction, recordUserAudit } from '../audit/record.ts';
 import { sessionLifetimes, sessionRef } from '../auth/sessions.ts';
-import { deviceOf } from './user-agent.ts';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -2,7 +2,7 @@ import { shanghaiMinute } from '@loan/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, sessions } from '../../db/schema.ts';
-import { deviceOf } from '../account/user-agent.ts';
+import { deviceOf } from '../../lib/user-agent.ts';
 import { AUDIT } from '../audit/record.ts';
 import { notify } from '../notices/notify.ts';
 import { sessionRef } from './sessions.ts';
