@@ -186,8 +186,12 @@ describe('the job series', { timeout: 120_000 }, () => {
       // that e-mail goes out through the notice-delivery job, and is counted
       await until(async () => {
         text = (await scrape(server)).body;
-        return samples(text, 'notices_sent_total').some((l) => l.includes('"email"') && !l.endsWith(' 0'));
-      }, 'an e-mail notice sent');
+        // the e-mail is counted inside the run, the run itself once it has completed: both, before reading
+        const sent = samples(text, 'notices_sent_total').some(
+          (l) => l.includes('"email"') && !l.endsWith(' 0'),
+        );
+        return sent && labelValues(text, 'job_runs_total', 'queue').includes('notice-delivery');
+      }, 'an e-mail notice sent and its delivery run counted');
       expect(labelValues(text, 'job_runs_total', 'queue')).toContain('notice-delivery');
     } finally {
       await jobs.close();
