@@ -64,6 +64,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { cachedSerializerFactory } from './plugins/serializers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerTelemetry, type TelemetryOptions } from './plugins/telemetry.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -93,6 +94,8 @@ export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
   /** points where a test holds a request; never set outside tests */
   testHooks?: TestHooks;
+  /** when traces are on (OTEL_EXPORTER_OTLP_ENDPOINT): where the spans go instead of OTLP (tests) */
+  telemetry?: TelemetryOptions;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -115,6 +118,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   }).withTypeProvider();
   registerRequestId(app);
+  // traces only when an OTLP endpoint is set; before any other hook or route, so each request has its span
+  const telemetry = await registerTelemetry(app, config, opts.telemetry);
   registerListenerSplit(app, config.apiBase, config.opsListener);
   const metrics = registerMetrics(app, config, db);
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -200,6 +205,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       ...opts.jobs,
       onRun: (name, outcome, ms) => {
         metrics.onJobRun(name, outcome, ms);
+        telemetry?.onJobRun(name, outcome, ms);
         opts.jobs?.onRun?.(name, outcome, ms);
       },
     });

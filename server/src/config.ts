@@ -24,6 +24,7 @@ import {
   defaultBankCallbackSecret,
 } from './config-secrets.ts';
 import { readSupport, type SupportContact } from './config-support.ts';
+import { readTelemetrySettings, type TelemetrySettings } from './config-telemetry.ts';
 import type { Keyring } from './lib/at-rest.ts';
 
 export {
@@ -39,7 +40,7 @@ export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
 export type Environment = 'development' | 'test' | 'production';
 
-export interface Config extends OpsSettings, MetricsSettings {
+export interface Config extends OpsSettings, MetricsSettings, TelemetrySettings {
   port: number;
   host: string;
   apiBase: string;
@@ -256,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     hsts: false,
     ...readOpsSettings(env, port, problems),
     ...readMetricsSettings(env, problems),
+    ...readTelemetrySettings(env, problems),
   };
   config.hsts = production && config.platform.publicUrl.startsWith('https://');
   problems.push(...productionProblems(config, env));

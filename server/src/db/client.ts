@@ -9,6 +9,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migratePglite, migratePostgres } from './migrate.ts';
 import { withPreparedReads } from './pglite-prepared.ts';
 import { diskStartParams } from './pglite-settings.ts';
+import { attachQueryTiming, newQueryTiming, timePglite, timePoolQueries } from './query-timing.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -80,7 +81,10 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite({ client: withPreparedReads(client), schema });
+  // timed outside the prepared reads: a read is timed once, prepared or not (metrics: db_query_duration_seconds)
+  const timing = newQueryTiming();
+  const db = drizzlePglite({ client: timePglite(withPreparedReads(client), timing), schema });
+  attachQueryTiming(db, timing);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -97,7 +101,10 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const timing = newQueryTiming();
+  timePoolQueries(pool, timing);
   const db = drizzlePg({ client: pool, schema });
+  attachQueryTiming(db, timing);
   return {
     db: db as unknown as Database,
     kind: 'postgres',

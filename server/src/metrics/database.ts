@@ -1,5 +1,7 @@
 import { count } from 'drizzle-orm';
+import { Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
+import { observeQueries, QUERY_OPERATIONS } from '../db/query-timing.ts';
 import { partnerCalls, paymentOrders, refundApplications } from '../db/schema.ts';
 import { type ScrapeContext, scrapeGauge } from './scrape.ts';
 
@@ -18,11 +20,32 @@ function poolOf(db: Database): PoolCounts | null {
     : null;
 }
 
+/** Seconds: a statement takes a fraction of a millisecond (PGlite, a prepared read) to seconds (a report). */
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/**
+ * Each statement's time in the driver, by what it does (select, insert, update, delete, other: BEGIN, COMMIT,
+ * locks, DDL), never its text or values: timed where client.ts hands the driver to Drizzle (every connection of
+ * the node-postgres pool, PGlite's query, exec and transactions), so the app's statements, the job engine's and
+ * the scrape-time counts below are all counted. Every app observing the same database counts its statements (one
+ * app per database outside tests). Returns the function that stops observing (at the app's close).
+ */
+export function databaseQueryMetrics(registry: Registry, db: Database): () => void {
+  const duration = new Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'Time of database statements in the driver, by operation (select, insert, update, delete, other), in seconds',
+    labelNames: ['operation'] as const,
+    buckets: QUERY_BUCKETS,
+    registers: [registry],
+  });
+  // every operation from the start, so a rate over one not yet run is 0, not absent
+  for (const operation of QUERY_OPERATIONS) duration.zero({ operation });
+  return observeQueries(db, (operation, seconds) => duration.observe({ operation }, seconds));
+}
+
 /**
  * The database's connections, read at scrape time: on PostgreSQL the node-postgres pool's open, idle and waiting
- * counts; the embedded PGlite is one connection in process. There is no one place every query passes through
- * (node-postgres runs a transaction's queries on a client checked out of the pool, PGlite on its own), so no
- * query-duration histogram.
+ * counts; the embedded PGlite is one connection in process.
  */
 export function databasePoolMetrics(sc: ScrapeContext, db: Database): void {
   const pool = poolOf(db);

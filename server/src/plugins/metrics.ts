@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { App } from '../http.ts';
 import type { JobEngineOptions } from '../jobs/engine.ts';
 import { allowedBy } from '../lib/networks.ts';
-import { databasePoolMetrics, moneyStateMetrics } from '../metrics/database.ts';
+import { databasePoolMetrics, databaseQueryMetrics, moneyStateMetrics } from '../metrics/database.ts';
 import { registerHttpMetrics } from '../metrics/http.ts';
 import { jobMetrics } from '../metrics/jobs.ts';
 import { noticeMetrics } from '../metrics/notices.ts';
@@ -25,19 +25,24 @@ export interface Metrics {
 
 /**
  * GET /metrics in Prometheus' text format, from a registry of this app's own (several apps in one process, as in
- * the tests, never share series): the HTTP series (hooks registered here), the database's connections, partner
- * calls, payment orders, refund applications and notice deliveries by state (grouped counts at scrape time), the
- * job engine's runs and lag, notices sent and failed, and Node's default metrics (event-loop delay, memory, GC;
- * started when the app listens or at the first scrape, so the apps tests build and never scrape run no monitors:
- * prom-client cannot stop them). Refused (403) to a client outside METRICS_ALLOWED_CIDRS (request.ip, as
- * OPS_ALLOWED_CIDRS); with OPS_PORT it answers only on the console's listener (ops-listener.ts). Not in the OpenAPI
- * file, and no session.
+ * the tests, never share series): the HTTP series (hooks registered here), the database's connections and its
+ * statements' times, partner calls, payment orders, refund applications and notice deliveries by state (grouped
+ * counts at scrape time), the job engine's runs and lag, notices sent and failed, and Node's default metrics
+ * (event-loop delay, memory, GC; started when the app listens or at the first scrape, so the apps tests build and
+ * never scrape run no monitors: prom-client cannot stop them). Refused (403) to a client outside
+ * METRICS_ALLOWED_CIDRS (request.ip, as OPS_ALLOWED_CIDRS); with OPS_PORT it answers only on the console's
+ * listener (ops-listener.ts). Not in the OpenAPI file, and no session.
  */
 export function registerMetrics(app: App, config: Config, db: Database): Metrics {
   const registry = new Registry();
   registerHttpMetrics(app, registry);
   const sc = scrapeContext(registry, app.log);
   databasePoolMetrics(sc, db);
+  const stopQueryTiming = databaseQueryMetrics(registry, db);
+  app.addHook('onClose', (_instance, done) => {
+    stopQueryTiming();
+    done();
+  });
   moneyStateMetrics(sc, db);
   const onNoticeDelivery = noticeMetrics(sc, db);
   const onJobRun = jobMetrics(registry);

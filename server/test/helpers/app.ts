@@ -82,6 +82,8 @@ export interface TestAppOptions {
   /** the stopping flag /health/ready reads */
   lifecycle?: BuildAppOptions['lifecycle'];
   testHooks?: BuildAppOptions['testHooks'];
+  /** where spans go when the env turns traces on (OTEL_EXPORTER_OTLP_ENDPOINT) */
+  telemetry?: BuildAppOptions['telemetry'];
   /** the payment gateway, made on the test database (default: the sandbox gateway) */
   gateway?: (db: Database) => NonNullable<BuildAppOptions['gateway']>;
 }
@@ -164,6 +166,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     banks: options.banks,
     files,
     testHooks: options.testHooks,
+    telemetry: options.telemetry,
     gateway: options.gateway?.(handle.db),
   });
   options.setup?.(app);
