@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsyncPath } from '../lib/fsync-path.ts';
 
 /** Marks a complete cluster: moved into the data directory last. */
 const VERSION_FILE = 'PG_VERSION';
@@ -24,16 +25,7 @@ export async function ensureCluster(dataDir: string): Promise<void> {
     renameSync(join(staging, name), join(dataDir, name));
   }
   rmSync(staging, { recursive: true, force: true });
-  syncDirectory(dataDir);
-}
-
-function syncDirectory(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  fsyncPath(dataDir);
 }
 
 function runCreateCluster(target: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fsyncPath } from '../../lib/fsync-path.ts';
 import type { MigrationLevel, SealedKeys } from './inventory.ts';
 
 /**
@@ -45,28 +46,19 @@ export const manifestPathOf = (dumpPath: string) => `${dumpPath}.json`;
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-function syncPath(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** Writes whole or not at all: a temporary file beside it, synced, renamed into place, the directory synced. */
 export function writeDurably(path: string, bytes: Uint8Array | string): void {
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.partial`;
   try {
     writeFileSync(partial, bytes, { flag: 'wx' });
-    syncPath(partial);
+    fsyncPath(partial);
     renameSync(partial, path);
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
   }
-  syncPath(dirname(path));
+  fsyncPath(dirname(path));
 }
 
 /** The manifest of a dump, or a refusal saying why it cannot be used. */

@@ -1,20 +1,10 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DurableNodeFS } from '../../db/durable-fs.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError, LOCK_FILE } from '../../db/lock.ts';
 import { diskStartParams } from '../../db/pglite-settings.ts';
+import { fsyncPath } from '../../lib/fsync-path.ts';
 import { countRows, serverRunningRefusal } from './backup.ts';
 import { missingKeyIds } from './inventory.ts';
 import { type BackupManifest, BackupRefusal, manifestPathOf, parseManifest, sha256 } from './manifest.ts';
@@ -109,23 +99,14 @@ function checkTarget(dataDir: string): void {
   }
 }
 
-function syncPath(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** fsync every file and directory under `dir`: PGlite's loader writes the files without syncing them. */
 function syncTree(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) syncTree(path);
-    else if (entry.isFile()) syncPath(path);
+    else if (entry.isFile()) fsyncPath(path);
   }
-  syncPath(dir);
+  fsyncPath(dir);
 }
 
 /** PGlite unpacks the dump into `staging` and starts on it once (replaying its WAL, if any), then stops. */
@@ -152,7 +133,7 @@ function moveIntoPlace(staging: string, dataDir: string): void {
     renameSync(join(staging, name), join(dataDir, name));
   }
   rmSync(staging, { recursive: true, force: true });
-  syncPath(dataDir);
+  fsyncPath(dataDir);
 }
 
 export async function restoreEmbedded(options: RestoreOptions): Promise<RestoreResult> {
