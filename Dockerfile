@@ -7,14 +7,17 @@
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-# 1. Build the two front ends (Vite) with every dependency, dev ones included.
-FROM ${NODE_IMAGE} AS build
+# 0. The workspaces' manifests and the lock: what both stages install from (npm ci checks the lock against all four).
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY server/package.json server/
 COPY web/package.json web/
 COPY console/package.json console/
+
+# 1. Build the two front ends (Vite) with every dependency, dev ones included.
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
 COPY domain/ domain/
@@ -23,18 +26,12 @@ COPY console/ console/
 RUN npm run build
 
 # 2. What runs: the server's and domain's runtime dependencies only, the sources they run, the built front ends.
-FROM ${NODE_IMAGE} AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
     SKIP_WEB_BUILD=1
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY domain/package.json domain/
-COPY server/package.json server/
-COPY web/package.json web/
-COPY console/package.json console/
 RUN npm ci --omit=dev --workspace server --workspace domain --no-audit --no-fund \
  && npm cache clean --force \
  && mkdir -p /data && chown node:node /data
