@@ -203,10 +203,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     const jobs = createBackgroundJobs(app, ctx, {
       stopTimeoutMs: config.shutdownTimeoutMs / 2,
       ...opts.jobs,
-      onRun: (name, outcome, ms) => {
-        metrics.onJobRun(name, outcome, ms);
-        telemetry?.onJobRun(name, outcome, ms);
-        opts.jobs?.onRun?.(name, outcome, ms);
+      onRun: (name, outcome, ms, runId) => {
+        metrics.onJobRun(name, outcome, ms, runId);
+        telemetry?.onJobRun(name, outcome, ms, runId);
+        opts.jobs?.onRun?.(name, outcome, ms, runId);
       },
     });
     app.addHook('onReady', () => jobs.start());

@@ -122,11 +122,15 @@ describe('the SDK', () => {
       await expect(
         registerTelemetry(Fastify() as unknown as App, loadConfig(OTEL_ENV), { spanProcessors: [] }),
       ).rejects.toThrow('one app at a time');
-      // a job run's span, after the run: its queue, outcome and duration
-      telemetry?.onJobRun('notice-delivery', 'failed', 40);
+      // a job run's span, after the run: its queue, outcome, run id (its log lines' runId) and duration
+      telemetry?.onJobRun('notice-delivery', 'failed', 40, 'job:notice-delivery:7f3a');
       await processor.forceFlush();
       const job = exporter.getFinishedSpans().find((span) => span.name === 'job notice-delivery');
-      expect(job?.attributes).toEqual({ 'loan.job.queue': 'notice-delivery', 'loan.job.outcome': 'failed' });
+      expect(job?.attributes).toEqual({
+        'loan.job.queue': 'notice-delivery',
+        'loan.job.outcome': 'failed',
+        'loan.job.run_id': 'job:notice-delivery:7f3a',
+      });
       expect(job?.status.code).toBe(SpanStatusCode.ERROR);
       expect((job?.duration[0] ?? 0) * 1000 + (job?.duration[1] ?? 0) / 1e6).toBeCloseTo(40, -1);
     } finally {

@@ -65,8 +65,8 @@ export interface JobEngineOptions {
   maintenanceSeconds?: number;
   /** observes each offer: the job's id when it was queued, null when the period already has its job */
   onOffer?(name: string, jobId: string | null): void;
-  /** observes each run on this server when it ends: its queue, outcome and milliseconds (metrics) */
-  onRun?(name: string, outcome: JobOutcome, ms: number): void;
+  /** observes each run on this server when it ends: its queue, outcome, milliseconds and run id (metrics, traces) */
+  onRun?(name: string, outcome: JobOutcome, ms: number, runId: string): void;
 }
 
 export type JobOutcome = 'completed' | 'failed';
@@ -170,7 +170,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       const line = { ...fields, outcome: 'completed', result, ms: Date.now() - started };
       if (definition.idle?.(result)) runLog.debug(line, '后台任务完成 / job completed');
       else runLog.info(line, '后台任务完成 / job completed');
-      options.onRun?.(definition.name, 'completed', line.ms);
+      options.onRun?.(definition.name, 'completed', line.ms, runId);
       return result;
     } catch (error) {
       const willRetry = job.retryCount < job.retryLimit;
@@ -178,7 +178,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
         { ...fields, outcome: 'failed', willRetry, err: error, ms: Date.now() - started },
         '后台任务失败 / job failed',
       );
-      options.onRun?.(definition.name, 'failed', Date.now() - started);
+      options.onRun?.(definition.name, 'failed', Date.now() - started, runId);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -18,7 +18,7 @@ export interface TelemetryOptions {
 
 export interface Telemetry {
   /** a span for a background job run that has just ended (the job engine's onRun) */
-  onJobRun(queue: string, outcome: JobOutcome, ms: number): void;
+  onJobRun(queue: string, outcome: JobOutcome, ms: number, runId: string): void;
 }
 
 /** The SDK's tracer provider, context manager and propagator are the process's: one app at a time traces. */
@@ -123,12 +123,12 @@ export async function registerTelemetry(
 
   const tracer = api.trace.getTracer('loan-portal-jobs');
   return {
-    onJobRun(queue, outcome, ms) {
+    onJobRun(queue, outcome, ms, runId) {
       const end = Date.now();
       const span = tracer.startSpan(`job ${queue}`, {
         startTime: end - ms,
         root: true,
-        attributes: { 'loan.job.queue': queue, 'loan.job.outcome': outcome },
+        attributes: { 'loan.job.queue': queue, 'loan.job.outcome': outcome, 'loan.job.run_id': runId },
       });
       if (outcome === 'failed') span.setStatus({ code: api.SpanStatusCode.ERROR });
       span.end(end);
