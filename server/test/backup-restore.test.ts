@@ -215,7 +215,7 @@ describe('backup and restore of the embedded database', () => {
     const missing = join(root, 'never-made');
     await expect(restoreEmbedded({ file, dataDir: missing, keys: devKeys })).rejects.toThrow(BackupRefusal);
     expect(existsSync(missing)).toBe(false);
-  }, 60_000);
+  });
 
   it('refuses to back up while another live process holds the data directory (a running server)', async () => {
     const lockModule = join(import.meta.dirname, '..', 'src', 'db', 'lock.ts');
@@ -262,5 +262,5 @@ describe('backup and restore of the embedded database', () => {
     expect(cli.stderr).toContain('请先停止服务器');
     expect(cli.stderr).toContain('Stop the server first');
     expect(cli.stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  });
 });

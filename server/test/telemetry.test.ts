@@ -158,7 +158,11 @@ describe('over OTLP/HTTP', () => {
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
     try {
-      const t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint } });
+      // the close waits for the export however busy the machine (the server's own budget is 2 s)
+      const t = await createTestApp({
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+        telemetry: { flushMs: 120_000 },
+      });
       const res = await t.app.inject({ method: 'GET', url: '/api/users/getUserInfo' });
       await t.close();
       expect(received.map((r) => r.url)).toContain('/v1/traces');

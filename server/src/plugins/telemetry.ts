@@ -8,12 +8,14 @@ import { METRICS_PATH } from './metrics.ts';
 /** The span attribute that carries the request's id, the X-Request-Id answered (plugins/request-id.ts). */
 export const REQUEST_ID_ATTRIBUTE = 'loan.request_id';
 
-/** On close, how long the spans not yet sent may take to go out before they are dropped. */
+/** On close, how long the spans not yet sent may take to go out before they are dropped (by default). */
 const FLUSH_MS = 2000;
 
 export interface TelemetryOptions {
   /** where the spans go instead of the OTLP exporter (tests: an in-memory exporter); only when traces are on */
   spanProcessors?: tracing.SpanProcessor[];
+  /** on close, how long the spans not yet sent may take to go out (default FLUSH_MS, within SHUTDOWN_TIMEOUT_MS) */
+  flushMs?: number;
 }
 
 export interface Telemetry {
@@ -90,14 +92,15 @@ export async function registerTelemetry(
   sdk.start();
   running = true;
 
+  const flushMs = options.flushMs ?? FLUSH_MS;
   const shutdown = async () => {
     let timer: NodeJS.Timeout | undefined;
     try {
       const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), FLUSH_MS);
+        timer = setTimeout(() => resolve('late'), flushMs);
       });
       if ((await Promise.race([sdk.shutdown(), late])) === 'late')
-        app.log.warn({ ms: FLUSH_MS }, '链路数据未能及时发出 / spans not sent in time: dropped');
+        app.log.warn({ ms: flushMs }, '链路数据未能及时发出 / spans not sent in time: dropped');
     } catch (error) {
       app.log.warn({ err: error }, '链路追踪关闭出错 / OpenTelemetry shutdown failed');
     } finally {
