@@ -39,7 +39,7 @@ export async function waitFor(
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-/** How long the draining server keeps serving after SIGTERM: several of HAProxy's health checks (500 ms × fall 2). */
+/** How long the draining server keeps serving after SIGTERM: several of HAProxy's health checks (500 ms × fall 3). */
 export const DRAIN_MS = 3000;
 /** A start (tsx compiling, the pool, the job engine's queues) takes seconds; on a busy 2-core host, far more. */
 const START_TIMEOUT_MS = 180_000;
