@@ -1,5 +1,3 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -8,7 +6,6 @@ import type { App } from '../src/http.ts';
 import { allowedBy } from '../src/lib/networks.ts';
 import { notify } from '../src/modules/notices/notify.ts';
 import { METRICS_FORBIDDEN } from '../src/plugins/metrics.ts';
-import { closeOpsListener, startOpsListener } from '../src/plugins/ops-listener.ts';
 import { call, createTestApp, type TestApp } from './helpers/app.ts';
 import { okResult } from './helpers/applications.ts';
 import { makeReadyBorrower } from './helpers/borrower.ts';
@@ -17,6 +14,7 @@ import { setContacts } from './helpers/contacts.ts';
 import { workerDatabaseUrl } from './helpers/database-url.ts';
 import { startJobServers, until } from './helpers/jobs.ts';
 import { paidUpfrontFee, refundCalls } from './helpers/refunds.ts';
+import { startTwoListeners, type TwoListeners } from './helpers/two-listeners.ts';
 
 const LOGIN_ID = 'metricsborrower1';
 
@@ -200,23 +198,14 @@ describe('the job series', { timeout: 120_000 }, () => {
 });
 
 describe('with the console on a listener of its own (OPS_PORT)', () => {
-  let t: TestApp;
-  let ops: Server;
-  let publicBase: string;
-  let opsBase: string;
-
+  let listeners: TwoListeners;
   beforeAll(async () => {
-    t = await createTestApp({ env: { OPS_PORT: '3999' } });
-    publicBase = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    ops = await startOpsListener(t.app, { port: 0, host: '127.0.0.1' });
-    opsBase = `http://127.0.0.1:${(ops.address() as AddressInfo).port}`;
+    listeners = await startTwoListeners();
   });
-  afterAll(async () => {
-    await closeOpsListener(ops);
-    await t.close();
-  });
+  afterAll(() => listeners.close());
 
   it('answers only on the console’s listener; the public one answers 404', async () => {
+    const { publicBase, opsBase } = listeners;
     const onOps = await fetch(`${opsBase}/metrics`);
     expect(onOps.status).toBe(200);
     expect(await onOps.text()).toContain('# TYPE http_requests_total counter');

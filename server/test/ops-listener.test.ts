@@ -1,27 +1,19 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { API, OPS_API, RSP } from '@loan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeOpsListener, startOpsListener } from '../src/plugins/ops-listener.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import type { TestApp } from './helpers/app.ts';
 import { configProblems } from './helpers/config.ts';
+import { startTwoListeners, type TwoListeners } from './helpers/two-listeners.ts';
 
+let listeners: TwoListeners;
 let t: TestApp;
-let ops: Server;
 let publicBase: string;
 let opsBase: string;
 
 beforeAll(async () => {
-  // OPS_PORT switches the split on; the test's own listeners take free ports
-  t = await createTestApp({ env: { OPS_PORT: '3999' } });
-  publicBase = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ops = await startOpsListener(t.app, { port: 0, host: '127.0.0.1' });
-  opsBase = `http://127.0.0.1:${(ops.address() as AddressInfo).port}`;
+  listeners = await startTwoListeners();
+  ({ t, publicBase, opsBase } = listeners);
 });
-afterAll(async () => {
-  await closeOpsListener(ops);
-  await t.close();
-});
+afterAll(() => listeners.close());
 
 const api = (base: string, path: string) => `${base}${t.config.apiBase}${path}`;
 async function post(url: string, body: unknown) {
