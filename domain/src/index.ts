@@ -64,6 +64,7 @@ export * from './ops/report-range.ts';
 export * from './ops/reports.ts';
 export * from './ops/request-state.ts';
 export * from './ops/request-summary.ts';
+export * from './ops/system-status.ts';
 export * from './password-policy.ts';
 export * from './payments/order-state.ts';
 export * from './payments/payment-labels.ts';

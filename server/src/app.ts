@@ -39,6 +39,7 @@ import { opsPartnerCallRoutes } from './modules/ops/partner-call-routes.ts';
 import { opsReportRoutes } from './modules/ops/report-routes.ts';
 import { opsRequestRoutes } from './modules/ops/request-routes.ts';
 import { opsRoutesOf } from './modules/ops/routes.ts';
+import { opsSystemStatusRoutes } from './modules/ops/system-status-routes.ts';
 import { opsWatchRoutes } from './modules/ops/watch-routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   opsCouponCampaignRoutes(app, ctx);
   opsOperatorRoutes(app, ctx);
   opsPartnerCallRoutes(app, ctx);
+  opsSystemStatusRoutes(app, ctx, opts.jobs ?? {});
   opsReportRoutes(app, ctx);
   opsWatchRoutes(app, ctx);
   opsCollectionRoutes(app, ctx);

@@ -45,6 +45,7 @@ export const OPS_API = {
   couponIssueTemplate: '/ops/coupons/issueTemplate',
   borrowerCoupons: '/ops/coupons/ofBorrower',
   couponRevoke: '/ops/coupons/revoke',
+  systemStatus: '/ops/system/status',
   partnerCalls: '/ops/partner-calls',
   partnerCallRetry: '/ops/partner-calls/retry',
   refundQueue: '/ops/refunds/queue',

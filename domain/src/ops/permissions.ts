@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   'collection.assign': '分派催收案件并处理困难申请',
   'audit.read': '查询审计日志',
   'operator.manage': '管理运营人员与角色',
+  'system.view': '查看系统状态',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -18,6 +18,14 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Which database a handle talks to, read from its client (the handle's `kind` is not passed to buildApp): the
+ * embedded PGlite, or a node-postgres pool. The same test as the job engine's (jobs/boss-db.ts).
+ */
+export function databaseKindOf(db: Database): DatabaseKind {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite ? 'pglite' : 'postgres';
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;

@@ -20,13 +20,27 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * applied none.
  */
 export async function pendingMigrations(db: Database): Promise<string[]> {
-  const [table] = rowsOf<{ present: boolean }>(
-    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
-  );
-  if (!table?.present) return JOURNAL.entries.map((e) => e.tag);
+  if (!(await hasMigrationsTable(db))) return JOURNAL.entries.map((e) => e.tag);
   const [applied] = rowsOf<{ last: string | null }>(
     await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`),
   );
   const last = Number(applied?.last ?? 0);
   return JOURNAL.entries.filter((e) => e.when > last).map((e) => e.tag);
+}
+
+async function hasMigrationsTable(db: Database): Promise<boolean> {
+  const [table] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  );
+  return table?.present === true;
+}
+
+/** How many migrations the database records as applied, and how many of this build's it has not applied. */
+export async function migrationCounts(db: Database): Promise<{ applied: number; pending: number }> {
+  const pending = (await pendingMigrations(db)).length;
+  if (!(await hasMigrationsTable(db))) return { applied: 0, pending };
+  const [row] = rowsOf<{ applied: number }>(
+    await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`),
+  );
+  return { applied: Number(row?.applied ?? 0), pending };
 }

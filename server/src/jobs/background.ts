@@ -197,6 +197,27 @@ export function backgroundJobs(app: App, ctx: BackgroundContext, periods: JobPer
   ];
 }
 
+/** A queue as the console's system status shows it. */
+export interface JobQueue {
+  name: string;
+  everySeconds: number;
+  /** offered only when work is due (its definition has `wanted`): no runs while nothing is due */
+  onDemand: boolean;
+}
+
+/**
+ * The queues of backgroundJobs with their periods, in JOB's order, read from the definitions themselves (built,
+ * never run): a queue is on demand exactly when its definition asks `wanted` first.
+ */
+export function jobQueues(app: App, ctx: BackgroundContext, periods: JobPeriods = {}): JobQueue[] {
+  const definitions = new Map(backgroundJobs(app, ctx, periods).map((d) => [d.name, d]));
+  return Object.values(JOB).flatMap((name) => {
+    const definition = definitions.get(name);
+    if (!definition) return [];
+    return [{ name, everySeconds: definition.everySeconds, onDemand: definition.wanted !== undefined }];
+  });
+}
+
 export interface BackgroundOptions
   extends Pick<JobEngineOptions, 'schema' | 'tickMs' | 'stopTimeoutMs' | 'onOffer' | 'onRun'> {
   periods?: JobPeriods;

@@ -80,7 +80,8 @@ export interface JobEngine {
   readonly schema: string;
 }
 
-const DEFAULT_JOB_SCHEMA = 'pgboss';
+/** the engine's schema unless the app is given another (tests give each file its own) */
+export const DEFAULT_JOB_SCHEMA = 'pgboss';
 /** a run's expiry unless its definition says otherwise: runs are bounded batches of seconds */
 export const DEFAULT_EXPIRE_SECONDS = 20;
 export const DEFAULT_RETRY_LIMIT = 3;
