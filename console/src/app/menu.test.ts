@@ -9,6 +9,11 @@ describe('the console’s menu by permission', () => {
       ['operator.manage', 'audit.read'],
       ['工作台', '待我审批', '审计日志', '运营人员与角色'],
     ],
+    [
+      ['system.view', 'operator.manage', 'audit.read'],
+      ['工作台', '待我审批', '审计日志', '运营人员与角色', '系统状态'],
+    ],
+    [['system.view'], ['工作台', '待我审批', '系统状态']],
     [['refund.review'], ['工作台', '待我审批', '退款审核']],
     [
       ['borrower.read', 'refund.review'],
@@ -32,6 +37,7 @@ describe('the console’s menu by permission', () => {
     expect(permissionFor('/reports')).toBe('report.read');
     expect(permissionFor('/coupons')).toBe('coupon.manage');
     expect(permissionFor('/collections')).toBe('collection.view');
+    expect(permissionFor('/system')).toBe('system.view');
     expect(permissionFor('/inbox')).toBeNull();
     expect(permissionFor('/')).toBeNull();
     expect(permissionFor('/nowhere')).toBeNull();

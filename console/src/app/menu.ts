@@ -20,6 +20,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/reports', label: '报表', permission: 'report.read' },
   { path: '/audit', label: '审计日志', permission: 'audit.read' },
   { path: '/operators', label: '运营人员与角色', permission: 'operator.manage' },
+  { path: '/system', label: '系统状态', permission: 'system.view' },
 ];
 
 /** The entries an operator with these permissions sees. */

@@ -48,6 +48,10 @@ export const ROUTES: RouteObject[] = [
         path: 'operators',
         lazy: async () => ({ Component: (await import('../pages/operators/OperatorsPage')).default }),
       },
+      {
+        path: 'system',
+        lazy: async () => ({ Component: (await import('../pages/system/SystemStatusPage')).default }),
+      },
       { path: '*', lazy: async () => ({ Component: (await import('./NotFound')).default }) },
     ],
   },

@@ -21,3 +21,9 @@ export const CONSOLE_THEME: ThemeConfig = {
     borderRadius: 6,
   },
 };
+
+/**
+ * Text that asks for attention without being an error (pending migrations, open calls): antd's warning gold is
+ * 1.9:1 on white, this darker amber 4.9:1.
+ */
+export const WARNING_TEXT = '#a65f00';
