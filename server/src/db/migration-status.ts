@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { rowsOf } from './rows.ts';
 
 interface Journal {
   entries: { tag: string; when: number }[];
@@ -10,9 +11,6 @@ interface Journal {
 
 /** The migrations this build carries (drizzle-kit's journal), read once. */
 const JOURNAL = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
-
-/** node-postgres and PGlite both answer raw SQL with `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The tags of the migrations this build carries that the database has not applied. Drizzle's migrator records

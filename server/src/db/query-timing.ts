@@ -106,16 +106,22 @@ export function timePoolQueries(pool: pg.Pool, timing: QueryTiming): void {
   });
 }
 
+/** The query and exec of a PGlite client or transaction, each call timed. */
+function timedStatements(target: Pick<Transaction, 'query' | 'exec'>, timing: QueryTiming) {
+  const wrap =
+    (method: PgQuery): PgQuery =>
+    (text, ...rest) =>
+      timed(timing, text, () => method.call(target, text, ...rest) as Promise<unknown>);
+  return { query: wrap(target.query as PgQuery), exec: wrap(target.exec as PgQuery) };
+}
+
 /** A PGlite transaction whose query and exec are timed. */
 function timedTransaction(tx: Transaction, timing: QueryTiming): Transaction {
+  const { query, exec } = timedStatements(tx, timing);
   return new Proxy(tx, {
     get(target, property) {
-      if (property === 'query')
-        return (text: string, ...rest: unknown[]) =>
-          timed(timing, text, () => (target.query as PgQuery)(text, ...rest) as Promise<unknown>);
-      if (property === 'exec')
-        return (text: string, ...rest: unknown[]) =>
-          timed(timing, text, () => (target.exec as PgQuery)(text, ...rest) as Promise<unknown>);
+      if (property === 'query') return query;
+      if (property === 'exec') return exec;
       return Reflect.get(target, property, target);
     },
   });
@@ -126,10 +132,7 @@ function timedTransaction(tx: Transaction, timing: QueryTiming): Transaction {
  * job engine's scripts). Its BEGIN and COMMIT, run by PGlite itself, are not.
  */
 export function timePglite(client: PGlite, timing: QueryTiming): PGlite {
-  const query: PgQuery = (text, ...rest) =>
-    timed(timing, text, () => (client.query as PgQuery)(text, ...rest) as Promise<unknown>);
-  const exec: PgQuery = (text, ...rest) =>
-    timed(timing, text, () => (client.exec as PgQuery)(text, ...rest) as Promise<unknown>);
+  const { query, exec } = timedStatements(client, timing);
   const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
     client.transaction((tx) => callback(timing.observers.size === 0 ? tx : timedTransaction(tx, timing)));
   return new Proxy(client, {

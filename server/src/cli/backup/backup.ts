@@ -5,6 +5,7 @@ import { shanghaiDateTime, shanghaiStamp } from '@loan/domain';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { DataDirLockedError } from '../../db/lock.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { documentsOutside, migrationLevel, sealedKeys, tableCounts } from './inventory.ts';
 import {
   type BackupManifest,
@@ -107,11 +108,7 @@ export async function backupEmbedded(options: BackupOptions): Promise<BackupResu
   try {
     const now = options.now ?? new Date();
     await handle.db.execute(sql`checkpoint`);
-    const [version] = (
-      (await handle.db.execute(sql`show server_version`)) as unknown as {
-        rows: { server_version: string }[];
-      }
-    ).rows;
+    const [version] = rowsOf<{ server_version: string }>(await handle.db.execute(sql`show server_version`));
     const keys = await sealedKeys(handle.db);
     const tables = await tableCounts(handle.db);
     const migration = await migrationLevel(handle.db);

@@ -3,15 +3,13 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { SEALED_COLUMNS } from '../../lib/sealed-columns.ts';
 
 /**
  * What a database holds, as a backup's manifest records it and a restore checks it: every table's row count, the
  * latest migration applied, and the key ids its sealed values name (the keys themselves are never read).
  */
-
-/** The rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 async function query<T>(db: Database, text: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await db.execute(text));

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { BlobBackend, BlobPlace } from '../../adapters/files/file-storage.ts';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { SEALED_COLUMNS } from '../../lib/sealed-columns.ts';
 import type { PersonalDataKeys } from '../../modules/contacts/contacts.ts';
 import { recomputeLookupHashes } from './hashes.ts';
-import { resealAll, rowsOf } from './reseal.ts';
+import { resealAll } from './reseal.ts';
 import { documentKeyStatus, resealDocuments } from './reseal-documents.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { openValue, SealedValueError, sealValue } from '../../lib/at-rest.ts';
 import {
   type AtRestKeys,
@@ -22,9 +23,6 @@ export interface ColumnReport {
   /** values that opened with no key of the ring (or not for their row): left as they are, keys listed */
   unreadable: number[];
 }
-
-/** The rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 type StoredRow = {
   row_key: number;

@@ -1,6 +1,7 @@
 import { JOB_QUEUE_LABELS, type JobQueueStatus, jobHealth } from '@loan/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { JobQueue } from '../../jobs/background.ts';
 
 /** A failure's message is shown up to this many characters. */
@@ -14,9 +15,6 @@ interface QueueRuns {
   completed_hour: number;
   failed_hour: number;
 }
-
-/** node-postgres and PGlite both answer raw SQL with `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const dateOf = (epochMs: number | null): Date | null => (epochMs === null ? null : new Date(Number(epochMs)));
 
