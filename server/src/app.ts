@@ -64,6 +64,7 @@ import { registerRequestId, requestIdGenerator } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { cachedSerializerFactory } from './plugins/serializers.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerSessionCache } from './plugins/session-cache.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTelemetry, type TelemetryOptions } from './plugins/telemetry.ts';
 
@@ -95,6 +96,8 @@ export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
   /** points where a test holds a request; never set outside tests */
   testHooks?: TestHooks;
+  /** the session cache's lease (ms; default LEASE_MS): tests lengthen it so that a busy machine never lets it lapse */
+  sessionCacheLeaseMs?: number;
   /** when traces are on (OTEL_EXPORTER_OTLP_ENDPOINT): where the spans go instead of OTLP (tests) */
   telemetry?: TelemetryOptions;
 }
@@ -122,7 +125,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // traces only when an OTLP endpoint is set; before any other hook or route, so each request has its span
   const telemetry = await registerTelemetry(app, config, opts.telemetry);
   registerListenerSplit(app, config.apiBase, config.opsListener);
-  const metrics = registerMetrics(app, config, db);
+  // session lookups kept in memory on PostgreSQL (SESSION_CACHE); its own logger: the services' is made below
+  const sessionCache = registerSessionCache(app, config, db, app.log, opts.sessionCacheLeaseMs);
+  const metrics = registerMetrics(app, config, db, sessionCache?.cache ?? null);
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // JSON only: any other content type is refused (1002)
   app.removeContentTypeParser('text/plain');
@@ -144,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     now,
     outbox,
     log,
+    sessionCache: sessionCache?.cache ?? null,
     marketplace: opts.marketplace ?? createSandboxMarketplace(db),
     banks: opts.banks ?? createSandboxBanks({ db, decisionDelayMs: config.sandboxDecisionDelayMs }),
     files: opts.files ?? createFileStorage(config, db, { now }),

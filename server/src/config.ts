@@ -51,6 +51,11 @@ export interface Config extends OpsSettings, MetricsSettings, TelemetrySettings 
   fieldCipher: { key: string; iv: string };
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /**
+   * SESSION_CACHE (on by default; PostgreSQL only): each server keeps its session lookups in memory, kept current by
+   * the database's notices (modules/auth/session-cache*.ts). Off where LISTEN cannot work (a transaction pooler).
+   */
+  sessionCache: boolean;
   directLoginSecret: string;
   authRateLimitPerMinute: number;
   /** uploads one borrower may have in progress at once on one server (POST /users/uploadDocument) */
@@ -216,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     fieldCipher,
     sessionIdleMinutes: read.positiveInt('SESSION_IDLE_MINUTES', 30),
     sessionAbsoluteHours: read.positiveInt('SESSION_ABSOLUTE_HOURS', 12),
+    sessionCache: read.oneOf('SESSION_CACHE', SWITCH, 'on') === 'on',
     directLoginSecret: read.text('DIRECT_LOGIN_SECRET', DEFAULT_DIRECT_LOGIN_SECRET),
     authRateLimitPerMinute: read.positiveInt('AUTH_RATE_LIMIT_PER_MINUTE', 30),
     uploadsAtOnce: read.positiveInt('UPLOADS_AT_ONCE', 2),

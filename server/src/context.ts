@@ -7,6 +7,7 @@ import type { OutboxAdapter } from './adapters/outbox/outbox.ts';
 import type { PaymentGateway, SandboxCashier } from './adapters/payments/gateway.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { SessionCache } from './modules/auth/session-cache.ts';
 
 /** What the services need, built once by buildApp and passed to every module. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   gateway: PaymentGateway & Partial<SandboxCashier>;
   files: FileStorage;
   log: FastifyBaseLogger;
+  /** session lookups kept in memory (PostgreSQL with SESSION_CACHE on), else null */
+  sessionCache: SessionCache | null;
   /** points where a test can hold a request (never set outside tests) */
   testHooks?: TestHooks;
   /** told of each notice SMS or e-mail sent, or failed for good (the metrics count them) */

@@ -112,7 +112,6 @@ export function loggerOptions(
 }
 
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-const LEVEL_NAMES: readonly LevelName[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
 /** pino's loggers say which levels are on; Fastify's stand-in without a logger does not (every call goes through) */
 type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
 
@@ -128,28 +127,66 @@ export function lazyChildLogger(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  let child: FastifyBaseLogger | null = null;
-  const enabled = (level: LevelName) => (logger as LevelAware).isLevelEnabled?.(level) ?? true;
-  const real = () => {
-    child ??= logger.child(bindings, options);
-    return child;
-  };
-  if (options.level) real();
-  const lazy = {
-    get level() {
-      return child?.level ?? logger.level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-    silent: () => {},
-    child: (more: Bindings, moreOptions?: ChildLoggerOptions) => real().child(more, moreOptions),
-  } as unknown as Record<LevelName, (...args: unknown[]) => void>;
-  for (const name of LEVEL_NAMES) {
-    lazy[name] = (...args: unknown[]) => {
-      const target = child ?? (enabled(name) ? real() : null);
-      if (target) (target[name] as (...a: unknown[]) => void).apply(target, args);
-    };
+  return new LazyChild(logger as LevelAware, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/** A class, not an object of closures: made for every request, its methods are made once (the prototype's). */
+class LazyChild {
+  private made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly logger: LevelAware,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {
+    if (options.level) this.real();
   }
-  return lazy as unknown as FastifyBaseLogger;
+
+  private real(): FastifyBaseLogger {
+    this.made ??= this.logger.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  private emit(name: LevelName, args: unknown[]): void {
+    const target = this.made ?? ((this.logger.isLevelEnabled?.(name) ?? true) ? this.real() : null);
+    if (target) (target[name] as (...a: unknown[]) => void).apply(target, args);
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.logger.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  silent(): void {}
+
+  child(more: Bindings, moreOptions?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(more, moreOptions);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.emit('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.emit('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.emit('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.emit('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.emit('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.emit('trace', args);
+  }
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AUDIT, recordAudit } from '../modules/audit/record.ts';
+import { syncSessionViews } from '../modules/auth/session-view-sync.ts';
 import { operatorByLogin } from '../modules/ops/operators.ts';
 import { resetPassword, setDisabled, unlock } from './commands/account.ts';
 import { COUPON_USAGE, coupon } from './commands/coupon.ts';
@@ -129,6 +130,12 @@ export async function runUserCommand(argv: string[], env: CommandEnv): Promise<v
   const { name, command, positionals, values } = parseCommand(argv);
   const operator = await runAs(env, name, values.as);
   await command.run({ ...env, operator }, positionals, values);
+  if (env.db && !READ_ONLY.has(name)) {
+    // the servers' session caches have heard what the command changed (a revoked session is refused at once)
+    await syncSessionViews(env.db, {
+      error: (_detail: unknown, message?: string) => env.print(message ?? ''),
+    });
+  }
   if (operator && env.db && !READ_ONLY.has(name)) {
     // what ran, never the values (a --password among them)
     await recordAudit(env.db, {

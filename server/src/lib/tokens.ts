@@ -1,12 +1,13 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A new session token: 256 random bits, base64url (43 characters). */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** One-shot (crypto.hash): the session lookup hashes the token on every signed-in call. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** Constant-time comparison of two strings. */

@@ -10,6 +10,8 @@ import { registerHttpMetrics } from '../metrics/http.ts';
 import { jobMetrics } from '../metrics/jobs.ts';
 import { noticeMetrics } from '../metrics/notices.ts';
 import { scrapeContext } from '../metrics/scrape.ts';
+import { sessionCacheMetrics } from '../metrics/session-cache.ts';
+import type { SessionCache } from '../modules/auth/session-cache.ts';
 
 /** Prometheus scrapes here: at the root, outside the API base, on the console's listener when there is one. */
 export const METRICS_PATH = '/metrics';
@@ -33,8 +35,14 @@ export interface Metrics {
  * METRICS_ALLOWED_CIDRS (request.ip, as OPS_ALLOWED_CIDRS); with OPS_PORT it answers only on the console's
  * listener (ops-listener.ts). Not in the OpenAPI file, and no session.
  */
-export function registerMetrics(app: App, config: Config, db: Database): Metrics {
+export function registerMetrics(
+  app: App,
+  config: Config,
+  db: Database,
+  sessionCache: SessionCache | null,
+): Metrics {
   const registry = new Registry();
+  if (sessionCache) sessionCacheMetrics(registry, sessionCache);
   registerHttpMetrics(app, registry);
   const sc = scrapeContext(registry, app.log);
   databasePoolMetrics(sc, db);

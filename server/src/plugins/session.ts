@@ -44,7 +44,14 @@ export function registerSession(app: App, ctx: AppContext): void {
     if (config.auth !== 'user') return;
     const token = request.headers[HEADER];
     if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) throw new UnauthorizedError();
-    const session = await findSession(ctx.db, token, ctx.now(), lifetimes, config.sessionView);
+    const session = await findSession(
+      ctx.db,
+      token,
+      ctx.now(),
+      lifetimes,
+      config.sessionView,
+      ctx.sessionCache,
+    );
     if (!session) throw new UnauthorizedError();
     if (session.user.disabled) throw new ApiError(RSP.ACCOUNT_DISABLED);
     if (session.user.uptPwdTime === null && !config.beforePasswordChange) {
@@ -74,7 +81,14 @@ export async function optionalSession(request: FastifyRequest, ctx: AppContext):
   if (request.session) return request.session.user;
   const token = request.headers[HEADER];
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
-  const session = await findSession(ctx.db, token, ctx.now(), sessionLifetimes(ctx.config));
+  const session = await findSession(
+    ctx.db,
+    token,
+    ctx.now(),
+    sessionLifetimes(ctx.config),
+    undefined,
+    ctx.sessionCache,
+  );
   if (!session || session.user.disabled || session.user.uptPwdTime === null) return null;
   return session.user;
 }

@@ -27,6 +27,8 @@ import { type Clock, createClock } from './clock.ts';
 import { workerDatabaseUrl } from './database-url.ts';
 
 export const TEST_DIRECT_LOGIN_SECRET = 'test-direct-login-secret';
+/** a lease no busy machine lets lapse between two calls of a test (production's is LEASE_MS) */
+export const TEST_SESSION_CACHE_LEASE_MS = 120_000;
 
 /** A production environment the server accepts: every secret its own, the sandboxes chosen on purpose. */
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
@@ -147,6 +149,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CONSOLE_DIST: NO_WEB_DIST,
     DATA_DIR: join(tmpdir(), 'loan-unused-data-dir'),
     FILE_DIR: mkdtempSync(join(tmpdir(), 'loan-test-files-')),
+    // the session cache where a test asks for it (session-cache*.test.ts); TEST_SESSION_CACHE=1 runs every suite
+    // with it (by hand: a test that writes past the API and reads at once may then see the write late)
+    SESSION_CACHE: process.env.TEST_SESSION_CACHE ?? '0',
     ...options.env,
   });
   await seedDemoAccounts(handle.db, config, clock.now());
@@ -168,6 +173,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     testHooks: options.testHooks,
     telemetry: options.telemetry,
     gateway: options.gateway?.(handle.db),
+    sessionCacheLeaseMs: TEST_SESSION_CACHE_LEASE_MS,
   });
   options.setup?.(app);
   await app.ready();

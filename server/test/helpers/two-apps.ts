@@ -4,7 +4,7 @@ import { createSandboxBanks } from '../../src/adapters/banks/sandbox.ts';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import type { App } from '../../src/http.ts';
-import { createTestApp, type TestApp } from './app.ts';
+import { createTestApp, TEST_SESSION_CACHE_LEASE_MS, type TestApp } from './app.ts';
 import { workerDatabaseUrl } from './database-url.ts';
 
 export interface BankCall {
@@ -83,7 +83,14 @@ export async function createSecondApp(first: TestApp, banks: BankAdapters): Prom
   const databaseUrl = workerDatabaseUrl();
   const handle = databaseUrl ? await openDatabase({ databaseUrl, dataDir: null }) : null;
   const db = handle?.db ?? first.db;
-  const app = await buildApp({ config: first.config, db, now: first.clock.now, logger: false, banks });
+  const app = await buildApp({
+    config: first.config,
+    db,
+    now: first.clock.now,
+    logger: false,
+    banks,
+    sessionCacheLeaseMs: TEST_SESSION_CACHE_LEASE_MS,
+  });
   await app.ready();
   return {
     app,

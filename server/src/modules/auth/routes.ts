@@ -37,7 +37,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.get(
     `${base}${API.userLogout}`,
     {
-      config: { auth: 'user', beforePasswordChange: true },
+      config: { auth: 'user', beforePasswordChange: true, changes: true },
       schema: {
         tags: TAGS,
         summary: '退出登录（注销当前会话）',

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { leanPrepared } from '../../db/lean-select.ts';
 import { sessions, type UserRow, users } from '../../db/schema.ts';
 import { newSessionToken, sha256Hex } from '../../lib/tokens.ts';
+import type { SessionCache } from './session-cache.ts';
 
 const MINUTE = 60_000;
 /** last_seen_at is written at most once a minute */
@@ -57,6 +58,11 @@ export interface ActiveSession {
 export interface SessionView {
   name: string;
   columns: Record<string, SQL>;
+  /**
+   * When the view's reading changes by time alone (ms since the epoch, by the `now` placeholder; null: never): a
+   * cached lookup answers only before it (session-cache.ts). A view whose columns read `now` must say it.
+   */
+  changesAt?: SQL<number | null>;
 }
 
 const PLAIN: SessionView = { name: 'session_lookup', columns: {} };
@@ -64,6 +70,7 @@ const PLAIN: SessionView = { name: 'session_lookup', columns: {} };
 interface LookupRow {
   session: { lastSeenAt: Date; expiresAt: Date };
   user: UserRow;
+  changesAt?: number | string | null;
   [extra: string]: unknown;
 }
 
@@ -77,6 +84,7 @@ function prepareLookup(db: Database, view: SessionView) {
       session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
       user: users,
       ...view.columns,
+      ...(view.changesAt ? { changesAt: view.changesAt } : {}),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -108,14 +116,14 @@ function lookup(db: Database, view: SessionView) {
  */
 const touching = new Map<string, Promise<void>>();
 
-function touch(db: Database, tokenHash: string, now: Date): void {
+function touch(db: Database, tokenHash: string, now: Date, written?: () => void): void {
   if (touching.has(tokenHash)) return;
   const write = db
     .update(sessions)
     .set({ lastSeenAt: now })
     .where(eq(sessions.tokenHash, tokenHash))
     .then(
-      () => {},
+      () => written?.(),
       // a lost touch only leaves the idle clock where it was: the next request writes it again
       () => {},
     )
@@ -130,17 +138,37 @@ export async function findSession(
   now: Date,
   lifetimes: SessionLifetimes,
   view: SessionView = PLAIN,
+  cache: SessionCache | null = null,
 ): Promise<ActiveSession | null> {
   const tokenHash = sha256Hex(token);
+  const t = now.getTime();
+  const key = `${view.name}:${tokenHash}`;
+  const cached = cache?.get(key, t, lifetimes.idleMs);
+  if (cached) {
+    if (t - cached.lastSeenAt >= TOUCH_EVERY_MS) touch(db, tokenHash, now, () => cache?.touched(key, t));
+    return { tokenHash, user: cached.user, extras: cached.extras };
+  }
   const pending = touching.get(tokenHash);
   if (pending) await pending;
+  const mark = cache?.begin() ?? null;
   const [row] = await lookup(db, view).execute({ tokenHash, now });
   if (!row) return null;
-  const t = now.getTime();
   if (row.session.expiresAt.getTime() <= t) return null;
   if (row.session.lastSeenAt.getTime() + lifetimes.idleMs <= t) return null;
-  if (t - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) touch(db, tokenHash, now);
-  const { session: _session, user, ...extras } = row;
+  const { session, user, changesAt, ...extras } = row;
+  // stored as read: the entry's idle end moves only once the touch is written
+  cache?.store(key, mark, {
+    tokenHash,
+    user,
+    extras,
+    lastSeenAt: session.lastSeenAt.getTime(),
+    expiresAt: session.expiresAt.getTime(),
+    readAt: t,
+    changesAt: changesAt === null || changesAt === undefined ? null : Number(changesAt),
+  });
+  if (t - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    touch(db, tokenHash, now, () => cache?.touched(key, t));
+  }
   return { tokenHash, user, extras };
 }
 

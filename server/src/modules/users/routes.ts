@@ -1,4 +1,4 @@
-import { API } from '@loan/domain';
+import { API, type UserInfo } from '@loan/domain';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http.ts';
 import { currentSession, requestMeta } from '../../plugins/session.ts';
@@ -10,6 +10,12 @@ import { modifyPassword, userAllCheck, userInfo } from './service.ts';
 import { USER_INFO_VIEW, userInfoExtras } from './user-info-view.ts';
 
 const TAGS = ['用户'];
+
+/**
+ * getUserInfo's answer by the session lookup it was made from: a lookup answered from the session cache is the
+ * same object until a change drops it (session-cache.ts), so its answer is made once, its contacts opened once.
+ */
+const answers = new WeakMap<object, UserInfo>();
 
 export function userRoutes(app: App, ctx: AppContext): void {
   const signedIn = signedInRoutes(app, ctx, TAGS);
@@ -23,8 +29,14 @@ export function userRoutes(app: App, ctx: AppContext): void {
       config: { beforePasswordChange: true, sessionView: USER_INFO_VIEW },
     },
     async (request, user) => {
-      const { couponsCount, receiving } = userInfoExtras(currentSession(request).extras);
-      return userInfo(user, contactsOf(ctx, user), couponsCount, receiving);
+      const { extras } = currentSession(request);
+      let answer = answers.get(extras);
+      if (!answer) {
+        const { couponsCount, receiving } = userInfoExtras(extras);
+        answer = userInfo(user, contactsOf(ctx, user), couponsCount, receiving);
+        answers.set(extras, answer);
+      }
+      return answer;
     },
   );
 

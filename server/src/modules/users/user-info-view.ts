@@ -24,6 +24,10 @@ export const USER_INFO_VIEW: SessionView = {
     paidMethod: sql<string | null>`(select ${receivingSettings.paidMethod} from ${receivingSettings}
       where ${receivingSettings.userId} = ${users.id})`,
   },
+  // the coupons' count changes by time alone when the first of them ends
+  changesAt: sql<number | null>`(select (extract(epoch from min(${coupons.validUntil})) * 1000)::float8
+    from ${coupons} where ${coupons.userId} = ${users.id} and ${coupons.state} = 'AVAILABLE'
+      and ${coupons.validUntil} > ${sql.placeholder('now')})`,
 };
 
 interface SubAccountLine {

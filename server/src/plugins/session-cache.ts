@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { App } from '../http.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
+import {
+  createSessionCacheListener,
+  type SessionCacheListener,
+} from '../modules/auth/session-cache-listener.ts';
+import { poolOf, syncSessionViews } from '../modules/auth/session-view-sync.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a GET that changes something (the spec's logout): its answer waits for the caches as a POST's does */
+    changes?: boolean;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface SessionCacheHandle {
+  cache: SessionCache;
+  listener: SessionCacheListener;
+}
+
+/**
+ * The session cache on PostgreSQL with SESSION_CACHE on (modules/auth/session-cache.ts): its listener runs from
+ * ready to close, and every answer to a call that may have written (anything but a read, and the GETs marked `changes`) waits for every caching
+ * server to have received what it committed: a logout is refused everywhere on the next request, and a borrower's
+ * next call reads what the last one wrote, on whichever server it lands. Null on PGlite (one process, no cache).
+ */
+export function registerSessionCache(
+  app: App,
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  leaseMs?: number,
+): SessionCacheHandle | null {
+  const pool = poolOf(db);
+  if (!config.sessionCache || !pool) return null;
+  const cache = new SessionCache();
+  const listener = createSessionCacheListener(pool, cache, log, leaseMs);
+  app.addHook('onReady', () => listener.start());
+  app.addHook('onClose', () => listener.stop());
+  app.addHook('onSend', async (request) => {
+    if (!READS.has(request.method) || request.routeOptions.config.changes)
+      await syncSessionViews(db, request.log);
+  });
+  return { cache, listener };
+}
