@@ -1,8 +1,8 @@
 /**
- * `npm run bench:check`: the short throughput guard (not in `.ci/run` while the portal stays under its bound:
- * docs/BENCHMARKS.md). getUserInfo against the one-query ceiling of the same database in the same run (PostgreSQL
- * when it answers, else PGlite): exits 1 when it serves less than half the ceiling's requests per second, or its p99
- * passes 50 ms (PostgreSQL, 50 connections) or 100 ms (PGlite, 10 connections). Ratios of one run, the two servers
+ * `npm run bench:check`: the short throughput guard, run by `.ci/run` after the PostgreSQL suite. getUserInfo
+ * against the one-query ceiling of the same database in the same run (PostgreSQL when it answers, else PGlite,
+ * 3 rounds of 3 s after a 2 s warm-up): exits 1 when it serves less than half the ceiling's requests per second,
+ * or its p99 passes 50 ms (PostgreSQL, 50 connections) or 100 ms (PGlite, 10 connections). Ratios of one run, the two servers
  * taking turns (medians of the rounds), so a slower host, or one that slows for a while, does not fail it.
  */
 import { postgresAnswers } from './throughput-servers.ts';

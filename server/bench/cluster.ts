@@ -35,6 +35,8 @@ const WRITERS = Number(process.env.BENCH_CLUSTER_WRITERS ?? 8);
 const FEES = Number(process.env.BENCH_CLUSTER_FEES ?? T.fees);
 /** how long HAProxy may take to see a server change: a poll's deadline, far above its 1–2 s */
 const SEEN_MS = 60_000;
+/** a stopped server's exit: well past its drain and a killed server's session-cache lease, short of HAProxy's 20 s */
+const STOP_BOUND_MS = 15_000;
 const PERIODS: Record<string, number> = Object.fromEntries(
   Object.entries(JOB).map(([key, queue]) => [queue, JOB_PERIOD_SECONDS[key as keyof typeof JOB]]),
 );
@@ -231,6 +233,12 @@ async function main(): Promise<number> {
   if (payments.doubled > 0) failures.push(`${payments.doubled} payments doubled`);
   if (jobs.doubledPeriods > 0) failures.push(`${jobs.doubledPeriods} job periods ran twice`);
   failures.push(...jobs.metricsAboveDatabase);
+  if (faults.drainedExitCode !== 0) failures.push(`the stopped server exited with ${faults.drainedExitCode}`);
+  // its drain, then its requests in flight (a write may wait for a killed server's lease): never the balancer's own
+  // time-outs (20 s), which a connection left open would make it wait for
+  if (faults.drainedExitMs > STOP_BOUND_MS) {
+    failures.push(`the stopped server took ${faults.drainedExitMs} ms to exit (bound ${STOP_BOUND_MS} ms)`);
+  }
 
   const report: ClusterReport = {
     date: new Date().toISOString().slice(0, 10),

@@ -122,6 +122,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   }).withTypeProvider();
   registerRequestId(app);
+  const lifecycle = opts.lifecycle ?? { draining: false };
+  // a stopping server closes each connection after its answer: a balancer's kept-alive connection would otherwise
+  // hold the stop open until the balancer's own time-out
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  // and while closing, a connection that falls idle after the close began (its answer sent) is closed too: Node
+  // closes only those idle when the close begins, so one busy then would hold the close until the client drops it
+  let reaper: NodeJS.Timeout | null = null;
+  app.addHook('preClose', (done) => {
+    reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    if (reaper) clearInterval(reaper);
+    done();
+  });
   // traces only when an OTLP endpoint is set; before any other hook or route, so each request has its span
   const telemetry = await registerTelemetry(app, config, opts.telemetry);
   registerListenerSplit(app, config.apiBase, config.opsListener);
@@ -189,7 +208,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   storeRoutes(app, ctx);
   productRoutes(app, ctx);
   passwordResetRoutes(app, ctx);
-  healthRoutes(app, ctx, opts.lifecycle ?? { draining: false });
+  healthRoutes(app, ctx, lifecycle);
   devOutboxRoutes(app, ctx);
   devSandboxRoutes(app, ctx);
   devReceivingRoutes(app, ctx);

@@ -18,7 +18,7 @@ import { workerDatabaseUrl } from './helpers/database-url.ts';
 import { until } from './helpers/jobs.ts';
 
 const onPostgres = workerDatabaseUrl() !== null;
-const QUIET = { error: () => {} };
+const QUIET = { error: () => {}, warn: () => {} };
 
 interface Info {
   couponsCount: number;

@@ -8,7 +8,7 @@ import { workerDatabaseUrl } from './helpers/database-url.ts';
 import { until } from './helpers/jobs.ts';
 
 const onPostgres = workerDatabaseUrl() !== null;
-const QUIET = { error: () => {} };
+const QUIET = { error: () => {}, warn: () => {} };
 
 /** A server that holds a lease for ten minutes and acknowledges only when the test says. */
 async function laggingNode(t: TestApp, acked: number | 'now'): Promise<(to: number) => Promise<void>> {

@@ -132,9 +132,8 @@ export async function runUserCommand(argv: string[], env: CommandEnv): Promise<v
   await command.run({ ...env, operator }, positionals, values);
   if (env.db && !READ_ONLY.has(name)) {
     // the servers' session caches have heard what the command changed (a revoked session is refused at once)
-    await syncSessionViews(env.db, {
-      error: (_detail: unknown, message?: string) => env.print(message ?? ''),
-    });
+    const print = (_detail: unknown, message?: string) => env.print(message ?? '');
+    await syncSessionViews(env.db, { error: print, warn: print });
   }
   if (operator && env.db && !READ_ONLY.has(name)) {
     // what ran, never the values (a --password among them)

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { type Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,22 +130,22 @@ export function send(
   path: string,
   body?: string,
   midway?: () => Promise<void>,
-): Promise<{ status: number; body: string }> {
+  agent: Agent | false = false,
+): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const headers = body
       ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
       : undefined;
     const method = body ? 'POST' : 'GET';
-    const req = request(
-      { host: '127.0.0.1', port, path: `/api${path}`, method, agent: false, headers },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
+    const req = request({ host: '127.0.0.1', port, path: `/api${path}`, method, agent, headers }, (res) => {
+      let text = '';
+      res.on('data', (c) => {
+        text += c;
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }),
+      );
+    });
     req.on('error', reject);
     if (!body) return void req.end();
     if (!midway) return void req.end(body);

@@ -26,12 +26,12 @@ export async function sendBarrier(pool: pg.Pool): Promise<number> {
 }
 
 /** Servers holding a lease that have not yet acknowledged barrier n. */
-async function lagging(pool: pg.Pool, n: number): Promise<number> {
-  const { rows } = await pool.query<{ count: number }>(
-    'select count(*)::int as count from session_view_nodes where acked < $1 and lease_until > now()',
+async function lagging(pool: pg.Pool, n: number): Promise<string[]> {
+  const { rows } = await pool.query<{ node_id: string }>(
+    'select node_id from session_view_nodes where acked < $1 and lease_until > now()',
     [n],
   );
-  return rows[0]?.count ?? 0;
+  return rows.map((row) => row.node_id);
 }
 
 /**
@@ -40,20 +40,32 @@ async function lagging(pool: pg.Pool, n: number): Promise<number> {
  * reads that write wherever it lands. A server that does not acknowledge drops out when its lease ends (it stops
  * answering from memory before that, by its own clock), so the wait ends within the lease (LEASE_MS).
  */
-export async function syncSessionViews(db: Database, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+export async function syncSessionViews(
+  db: Database,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+): Promise<void> {
   const pool = poolOf(db);
   if (!pool) return;
-  const deadline = performance.now() + GIVE_UP_MS;
+  const started = performance.now();
   try {
     const n = await sendBarrier(pool);
     let pause = 1;
-    while ((await lagging(pool, n)) > 0) {
-      if (performance.now() > deadline) {
+    let told = false;
+    for (let nodes = await lagging(pool, n); nodes.length > 0; nodes = await lagging(pool, n)) {
+      const waited = performance.now() - started;
+      if (waited > GIVE_UP_MS) {
         log.error(
-          { barrier: n },
+          { barrier: n, nodes },
           '会话缓存：等待各服务确认同步超时 / session cache: barrier not acknowledged in time',
         );
         return;
+      }
+      if (!told && waited > 1_000) {
+        told = true;
+        log.warn(
+          { barrier: n, nodes },
+          '会话缓存：等待其他服务确认同步 / session cache: waiting for servers to acknowledge',
+        );
       }
       await sleep(pause);
       pause = Math.min(pause * 2, 50);
