@@ -52,8 +52,8 @@ export interface Config extends OpsSettings, MetricsSettings, TelemetrySettings 
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /**
-   * SESSION_CACHE (on by default; PostgreSQL only): each server keeps its session lookups in memory, kept current by
-   * the database's notices (modules/auth/session-cache*.ts). Off where LISTEN cannot work (a transaction pooler).
+   * SESSION_CACHE (on by default): each server keeps its session lookups in memory, kept current by the database's
+   * notices (modules/auth/session-cache*.ts). Off where LISTEN cannot work (a transaction pooler).
    */
   sessionCache: boolean;
   directLoginSecret: string;

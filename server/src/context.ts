@@ -22,7 +22,7 @@ export interface AppContext {
   gateway: PaymentGateway & Partial<SandboxCashier>;
   files: FileStorage;
   log: FastifyBaseLogger;
-  /** session lookups kept in memory (PostgreSQL with SESSION_CACHE on), else null */
+  /** session lookups kept in memory (SESSION_CACHE on), else null */
   sessionCache: SessionCache | null;
   /** points where a test can hold a request (never set outside tests) */
   testHooks?: TestHooks;

@@ -169,16 +169,47 @@ describe.runIf(onPostgres)('the session cache on two servers (PostgreSQL)', () =
 });
 
 describe.skipIf(onPostgres)('the session cache on the embedded database', () => {
-  it('is not used: one process reads every session from PGlite', async () => {
-    const t = await createTestApp({ env: { SESSION_CACHE: '1' } });
-    try {
-      const token = await login(t.app, 'demo', 'Demo1234');
-      await info(t.app, token);
-      await info(t.app, token);
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
-      expect(res.body).not.toContain('session_cache_lookups_total');
-    } finally {
-      await t.close();
-    }
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_CACHE: '1' } });
+    await until(() => live(t.app), 'the cache live');
+  });
+  afterAll(() => t?.close());
+
+  it('answers a session it has read from memory, the same answer', async () => {
+    const token = await login(t.app, 'demo', 'Demo1234');
+    const first = await info(t.app, token);
+    const before = await hits(t.app);
+    const again = await info(t.app, token);
+    expect(again.result).toEqual(first.result);
+    expect(await hits(t.app)).toBe(before + 1);
+  });
+
+  it('hears a write before its writer goes on: the very next call reads it, whoever wrote it', async () => {
+    const token = await login(t.app, 'demo', 'Demo1234');
+    await info(t.app, token);
+    const before = await info(t.app, token);
+    await t.db.update(users).set({ userNameCn: '嵌入式缓存' }).where(eq(users.loginId, 'demo'));
+    expect((await info(t.app, token)).result.userNameCn).toBe('嵌入式缓存');
+    await t.db.update(users).set({ userNameCn: before.result.userNameCn }).where(eq(users.loginId, 'demo'));
+    expect((await info(t.app, token)).result.userNameCn).toBe(before.result.userNameCn);
+
+    const chosen = await call(t.app, 'POST', API.paidMethod, { paidMethod: 'ACTIVE_REPAY' }, { token });
+    expect(chosen.response.rspCode).toBe('0000');
+    expect((await info(t.app, token)).result.paidMethod).toBe('ACTIVE_REPAY');
+  });
+
+  it('refuses a session logged out, or revoked past the API, on the very next call', async () => {
+    const token = await login(t.app, 'demo', 'Demo1234');
+    await info(t.app, token);
+    await info(t.app, token);
+    expect((await call(t.app, 'GET', API.userLogout, undefined, { token })).status).toBe(200);
+    expect((await info(t.app, token)).status).toBe(401);
+
+    const other = await login(t.app, 'demo', 'Demo1234');
+    await info(t.app, other);
+    await info(t.app, other);
+    await t.db.execute(sql`update sessions set revoked_at = now() where revoked_at is null`);
+    expect((await info(t.app, other)).status).toBe(401);
   });
 });

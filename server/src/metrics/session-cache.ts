@@ -2,7 +2,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { SessionCache } from '../modules/auth/session-cache.ts';
 
 /**
- * The session cache's series (PostgreSQL with SESSION_CACHE on; none otherwise), read at scrape time: lookups
+ * The session cache's series (SESSION_CACHE on; none otherwise), read at scrape time: lookups
  * answered from memory or read from the database, rows not kept because something changed while they were read,
  * changes heard, entries held, and whether the cache may answer now (its listener holds a lease). A server whose
  * `session_cache_live` stays 0 reads every session from the database: correct, only slower.

@@ -1,12 +1,14 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { type Database, databaseKindOf } from '../db/client.ts';
 import type { App } from '../http.ts';
 import { SessionCache } from '../modules/auth/session-cache.ts';
 import {
   createSessionCacheListener,
   type SessionCacheListener,
 } from '../modules/auth/session-cache-listener.ts';
+import { createPgliteSessionCacheListener } from '../modules/auth/session-cache-pglite.ts';
 import { poolOf, syncSessionViews } from '../modules/auth/session-view-sync.ts';
 
 declare module 'fastify' {
@@ -24,10 +26,11 @@ export interface SessionCacheHandle {
 }
 
 /**
- * The session cache on PostgreSQL with SESSION_CACHE on (modules/auth/session-cache.ts): its listener runs from
- * ready to close, and every answer to a call that may have written (anything but a read, and the GETs marked `changes`) waits for every caching
- * server to have received what it committed: a logout is refused everywhere on the next request, and a borrower's
- * next call reads what the last one wrote, on whichever server it lands. Null on PGlite (one process, no cache).
+ * The session cache with SESSION_CACHE on (modules/auth/session-cache.ts): its listener runs from ready to close.
+ * On PostgreSQL every answer to a call that may have written (anything but a read, and the GETs marked `changes`)
+ * waits for every caching server to have received what it committed: a logout is refused everywhere on the next
+ * request, and a borrower's next call reads what the last one wrote, on whichever server it lands. On PGlite (one
+ * process) a write is heard before its writer goes on (session-cache-pglite.ts): nothing to wait for.
  */
 export function registerSessionCache(
   app: App,
@@ -36,15 +39,25 @@ export function registerSessionCache(
   log: FastifyBaseLogger,
   leaseMs?: number,
 ): SessionCacheHandle | null {
-  const pool = poolOf(db);
-  if (!config.sessionCache || !pool) return null;
+  if (!config.sessionCache) return null;
   const cache = new SessionCache();
-  const listener = createSessionCacheListener(pool, cache, log, leaseMs);
+  const pool = poolOf(db);
+  const listener = pool
+    ? createSessionCacheListener(pool, cache, log, leaseMs)
+    : createPgliteSessionCacheListener(pgliteOf(db), cache);
   app.addHook('onReady', () => listener.start());
   app.addHook('onClose', () => listener.stop());
-  app.addHook('onSend', async (request) => {
-    if (!READS.has(request.method) || request.routeOptions.config.changes)
-      await syncSessionViews(db, request.log);
-  });
+  if (pool) {
+    app.addHook('onSend', async (request) => {
+      if (!READS.has(request.method) || request.routeOptions.config.changes) {
+        await syncSessionViews(db, request.log);
+      }
+    });
+  }
   return { cache, listener };
+}
+
+function pgliteOf(db: Database): PGlite {
+  if (databaseKindOf(db) !== 'pglite') throw new Error('not a PGlite database');
+  return (db as unknown as { $client: PGlite }).$client;
 }

@@ -78,33 +78,35 @@ interface LookupRow {
  * The session lookup runs on every authenticated call: built once per database and view, prepared, its rows
  * mapped by a mapper built for its fields (lean-select.ts).
  */
-function prepareLookup(db: Database, view: SessionView) {
+function prepareLookup(db: Database, view: SessionView, cached: boolean) {
   const query = db
     .select({
       session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
       user: users,
       ...view.columns,
-      ...(view.changesAt ? { changesAt: view.changesAt } : {}),
+      // only what the cache keeps needs the view's next change (a sub-select PGlite would pay for on every call)
+      ...(cached && view.changesAt ? { changesAt: view.changesAt } : {}),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
     .limit(1);
-  return leanPrepared<LookupRow>(db, view.name, query);
+  return leanPrepared<LookupRow>(db, cached ? `${view.name}_cached` : view.name, query);
 }
 
 const lookups = new WeakMap<Database, Map<string, ReturnType<typeof prepareLookup>>>();
 
-function lookup(db: Database, view: SessionView) {
+function lookup(db: Database, view: SessionView, cached: boolean) {
   let byView = lookups.get(db);
   if (!byView) {
     byView = new Map();
     lookups.set(db, byView);
   }
-  let prepared = byView.get(view.name);
+  const key = cached ? `${view.name}_cached` : view.name;
+  let prepared = byView.get(key);
   if (!prepared) {
-    prepared = prepareLookup(db, view);
-    byView.set(view.name, prepared);
+    prepared = prepareLookup(db, view, cached);
+    byView.set(key, prepared);
   }
   return prepared;
 }
@@ -151,7 +153,7 @@ export async function findSession(
   const pending = touching.get(tokenHash);
   if (pending) await pending;
   const mark = cache?.begin() ?? null;
-  const [row] = await lookup(db, view).execute({ tokenHash, now });
+  const [row] = await lookup(db, view, cache !== null).execute({ tokenHash, now });
   if (!row) return null;
   if (row.session.expiresAt.getTime() <= t) return null;
   if (row.session.lastSeenAt.getTime() + lifetimes.idleMs <= t) return null;
