@@ -37,7 +37,10 @@ export interface DatabaseResults {
 }
 
 /** A fresh database of the kind, given to `run`, removed afterwards. */
-async function withDatabase<T>(kind: DatabaseKind, run: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  kind: DatabaseKind,
+  run: (env: NodeJS.ProcessEnv) => Promise<T>,
+): Promise<T> {
   if (kind === 'PostgreSQL') {
     const name = `loan_bench_${Date.now()}`;
     await adminQuery(`create database ${name}`);

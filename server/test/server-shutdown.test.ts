@@ -5,7 +5,6 @@ import { EXIT } from '../src/shutdown.ts';
 import { CIPHER } from './helpers/app.ts';
 import {
   cleanUpProcessesAfterEach,
-  get,
   PROCESS_TEST_MS,
   readyAfterSignal,
   send,
