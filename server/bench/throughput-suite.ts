@@ -37,10 +37,7 @@ export interface DatabaseResults {
 }
 
 /** A fresh database of the kind, given to `run`, removed afterwards. */
-export async function withDatabase<T>(
-  kind: DatabaseKind,
-  run: (env: NodeJS.ProcessEnv) => Promise<T>,
-): Promise<T> {
+async function withDatabase<T>(kind: DatabaseKind, run: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
   if (kind === 'PostgreSQL') {
     const name = `loan_bench_${Date.now()}`;
     await adminQuery(`create database ${name}`);
