@@ -98,15 +98,20 @@ export function createSessionCacheListener(
     if (Number.isSafeInteger(userId)) cache.invalidate(userId);
   }
 
-  function lost(error?: unknown): void {
-    if (!listening && client === null) return;
+  /** Stops listening: the cache emptied and off, the connection closed (its late errors ignored). */
+  function dropConnection(): Promise<void> {
     listening = false;
     cache.reset();
     const old = client;
     client = null;
     old?.removeAllListeners();
     old?.on('error', () => {});
-    void old?.end().catch(() => {});
+    return old ? old.end().catch(() => {}) : Promise.resolve();
+  }
+
+  function lost(error?: unknown): void {
+    if (!listening && client === null) return;
+    void dropConnection();
     if (stopped) return;
     log.warn(
       { err: error },
@@ -173,13 +178,7 @@ export function createSessionCacheListener(
       stopped = true;
       if (heartbeat) clearInterval(heartbeat);
       if (reconnectTimer) clearTimeout(reconnectTimer);
-      listening = false;
-      cache.reset();
-      const old = client;
-      client = null;
-      old?.removeAllListeners();
-      old?.on('error', () => {});
-      await old?.end().catch(() => {});
+      await dropConnection();
       await pool.query('delete from session_view_nodes where node_id = $1', [nodeId]).catch(() => {});
     },
   };
