@@ -84,7 +84,14 @@ describe('loan calculator (/apply/loanDetail)', () => {
         const picker = page.getByRole('group', { name: scenario }).getByLabel('产品');
         await picker.click();
         await picker.fill(product);
-        await page.keyboard.press('Enter');
+        // the product's own option, once the filtered list stands where it stays: Enter pressed before the list had
+        // filtered chose nothing on a busy machine (the column never came)
+        await popupSettled(page, '.ant-select-dropdown');
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+          .filter({ hasText: product })
+          .first()
+          .click();
         // a column of the comparison table; on a phone, a card of its own with the figures
         await (name === 'phone'
           ? page.getByRole('listitem', { name: `${scenario} · ${product}` })
