@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Database } from '../../db/client.ts';
-import { databaseKindOf } from '../../db/client.ts';
+import { type Database, databaseKindOf } from '../../db/client.ts';
 
 export const SESSION_VIEW_CHANNEL = 'session_view';
 /** far past any lease: a barrier still waiting then says so in the log and lets the answer go */
