@@ -32,12 +32,13 @@ export function fieldCipherDefines(mode: string) {
 const nodeModules = (names: string) => new RegExp(`node_modules[\\\\/](?:${names})[\\\\/]`);
 
 /**
- * Code every page loads, in three chunks instead of dozens of small ones (each request costs a phone a round trip
- * and its headers): React, the router, TanStack Query and axios; the core of antd that every page's forms,
- * buttons and messages use; the app's own shell (session, HTTP layer, sign-in frame). The signed-in pages then
- * load the signed-in frame, the antd components they share, in a few files, and their own code: 25 to 33 requests
- * for a first load instead of 35 to 46, and fewer bytes. Tables, date pickers and uploads stay with the pages
- * that have them, and the sign-in page loads none of it (its budget: bundle-budget.ts).
+ * Code every page loads, in a few chunks instead of dozens of small ones (each request costs a phone a round trip
+ * and its headers): React; the router and TanStack Query; the core of antd that every page's forms, buttons and
+ * messages use; the sign-in page with what it alone needs (the HTTP layer with axios, the session, the sign-in
+ * frame, antd's icons drawn from their definitions). The sign-in page a signed-out visitor opens loads React and
+ * that last chunk only (app/sign-in-start.tsx): its modules import nothing of the others, which the bundle budget
+ * checks (e2e/bundle-budget.e2e.ts). The signed-in pages then load the signed-in frame, the antd components they
+ * share, in a few files, and their own code: tables, date pickers and uploads stay with the pages that have them.
  */
 const ANTD_CORE = nodeModules(
   [
@@ -47,25 +48,32 @@ const ANTD_CORE = nodeModules(
     'antd[\\\\/]es[\\\\/](?:_util|theme|style|config-provider|locale|form|button|input|grid|message|space|tooltip|alert|divider|empty|spin)',
   ].join('|'),
 );
-/** the sign-in page's icons: in antd-core, so that the signed-in frame, which draws them too, does not take them */
-const SIGN_IN_ICONS =
-  /@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/](?:UserOutlined|LockOutlined|MessageOutlined)\./;
 /** antd parts that only a few pages draw: left to those pages' own chunks */
 const ANTD_OWN_PAGE =
   /[\\/](?:table|date-picker|picker|upload|image|tree|calendar|time-picker|transfer|cascader)[\\/]/;
+/** the sign-in page's own modules (app/sign-in-start.tsx and what it imports of the app) */
+const SIGN_IN_MODULES = new RegExp(
+  [
+    'web[\\\\/]src[\\\\/](?:',
+    [
+      'app[\\\\/](?:sign-in-start|prerendered|paths|ui-defaults)\\.',
+      'session[\\\\/](?:session|sign-in)\\.',
+      'api[\\\\/](?:http|errors|runtime|auth|user-info|client-config-call|cipher)\\.',
+      'components[\\\\/](?:AppLink|SvgIcon|Brand|AuthFrame|FooterLine|PlainAlert)\\.',
+      'pages[\\\\/]login[\\\\/]LoginPanel',
+      'config\\.',
+    ].join('|'),
+    ')',
+  ].join(''),
+);
 
 const CHUNK_GROUPS = [
-  {
-    name: 'framework',
-    priority: 6,
-    test: nodeModules('react|react-dom|scheduler|react-router|@tanstack|axios'),
-  },
-  { name: 'antd-core', priority: 5, test: (id: string) => ANTD_CORE.test(id) || SIGN_IN_ICONS.test(id) },
-  {
-    name: 'app-core',
-    priority: 4,
-    test: /web[\\/]src[\\/](?:session[\\/]|app[\\/](?:preload|paths|feedback|guard|ui-defaults)|api[\\/](?:http|errors|runtime|auth|users|cipher|client-config)|components[\\/](?:Brand|AuthFrame|AppFooterText|SandboxTag))/,
-  },
+  { name: 'react', priority: 8, test: nodeModules('react|react-dom|scheduler') },
+  { name: 'framework', priority: 6, test: nodeModules('react-router|@tanstack') },
+  { name: 'antd-core', priority: 5, test: (id: string) => ANTD_CORE.test(id) },
+  // with what its modules import (axios, the icons they draw), before the router's and antd's groups would take
+  // that too (antd's icons are drawn from the same definitions)
+  { name: 'sign-in', priority: 7, test: SIGN_IN_MODULES },
   // the signed-in frame (header, menu, user menu, the drawer on a phone) with what it imports
   { name: 'signed-in-frame', priority: 3, test: /web[\\/]src[\\/]app[\\/]layouts[\\/]RootLayout/ },
   {

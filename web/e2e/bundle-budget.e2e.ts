@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANY_PAGE_MAX_KIB, FIRST_LOAD_BUDGETS, SIGNED_IN_FRAME } from '../bundle-budget.ts';
+import { ANY_PAGE_MAX_KIB, FIRST_LOAD_BUDGETS, SIGN_IN, SIGNED_IN_FRAME } from '../bundle-budget.ts';
 import { baseURL, browserPerFile, DESKTOP, login, newPage } from './support.ts';
 import { DEMO } from './users.ts';
 
@@ -61,6 +61,16 @@ describe('JavaScript budgets of a first load', () => {
     },
   );
 
+  it('the sign-in page a signed-out visitor opens loads no router, query or antd code', () => {
+    const files = firstLoad([SIGN_IN]).map((file) => file.slice(dist.length));
+    expect(files.some((file) => /\/assets\/react-/.test(file))).toBe(true);
+    expect(
+      files.filter((file) =>
+        /\/assets\/(framework|antd-core|antd-pages|signed-in-frame|start)[-~]/.test(file),
+      ),
+    ).toEqual([]);
+  });
+
   it(`every other page, with the root layout, stays within ${ANY_PAGE_MAX_KIB} KiB`, () => {
     const pages = Object.keys(manifest).filter(
       (key) => key.startsWith('src/pages/') && manifest[key]?.isDynamicEntry,
@@ -106,7 +116,9 @@ describe('JavaScript budgets of a first load', () => {
     await page.waitForLoadState('networkidle');
     await Promise.all(reads);
     const budget = FIRST_LOAD_BUDGETS.find((b) => b.path === '/bmss/toLogin');
-    expect(scripts.length).toBeGreaterThan(5);
+    // the after-paint starter, the entry, the bundler's runtime, React and the sign-in page's chunk
+    expect(scripts.length).toBeGreaterThanOrEqual(5);
+    expect(scripts.some((script) => /\/assets\/sign-in-[\w-]+\.js$/.test(script.url))).toBe(true);
     const large = scripts.filter((script) => script.bytes > 2048);
     expect(large.every((script) => script.encoding === 'br')).toBe(true);
     expect(scripts.every((script) => script.cache === 'public, max-age=31536000, immutable')).toBe(true);

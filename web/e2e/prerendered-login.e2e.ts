@@ -46,7 +46,7 @@ describe('the sign-in page rendered ahead', () => {
           ?.paintTime ?? -1,
       scripts: performance
         .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/(framework|antd-core|index)-[\w-]+\.js$/.test(entry.name))
+        .filter((entry) => /\/assets\/(react|sign-in|index)-[\w-]+\.js$/.test(entry.name))
         .map((entry) => entry.startTime),
     }));
     expect(times.paint).toBeGreaterThan(0);
@@ -62,12 +62,12 @@ describe('the sign-in page rendered ahead', () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    // the shared framework chunk waits until the borrower has typed
+    // React's chunk waits until the borrower has typed
     let release: () => void = () => undefined;
     const typed = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
       await typed;
       await route.continue();
     });
@@ -99,6 +99,46 @@ describe('the sign-in page rendered ahead', () => {
       radius: getComputedStyle(document.querySelector('.ant-card') as Element).borderTopLeftRadius,
     }));
     expect(card).toEqual({ more: true, radius: '8px' });
+    await context.close();
+  });
+
+  it('takes the page over with no router, query or antd code; a link then opens its page in place, and Back returns to the form', async () => {
+    const { context, page } = await newPage(browser(), DESKTOP, { fresh: true });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/bmss/toLogin');
+    await page.locator(`${SUBMIT}:not([disabled])`).waitFor({ timeout: WAIT });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((path) => /\/assets\/sign-in-[\w-]+\.js$/.test(path))).toBe(true);
+    // the app's start (app/start.tsx), not the page's after-paint starter
+    expect(
+      scripts.filter((path) => /\/assets\/(framework|antd-core|start)-(?!after-paint)/.test(path)),
+    ).toEqual([]);
+    expect(await page.title()).toBe('登录');
+
+    // one document from here on: the app is drawn in place of the sign-in page, not loaded again
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+    await page.getByRole('link', { name: '忘记密码' }).click();
+    await page.waitForURL('**/user/forgot', { timeout: WAIT });
+    await page.waitForFunction(() => document.title === '找回密码', undefined, { timeout: WAIT });
+    expect(await sameDocument()).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL('**/bmss/toLogin', { timeout: WAIT });
+    // the router draws the sign-in page again once its code has loaded (the forgot page has an account field too)
+    await page.getByText('账号登录').waitFor({ timeout: WAIT });
+    await page.getByPlaceholder('请输入登录账号').fill(DEMO.loginId);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.password);
+    await page.locator(SUBMIT).click();
+    await page.waitForURL('**/apply/LoanInfo', { timeout: WAIT });
+    await page.getByText(DEMO.name).first().waitFor({ timeout: WAIT });
+    expect(await sameDocument()).toBe(true);
     await context.close();
   });
 

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from './app/providers';
-import { appRoutes } from './app/routes';
+import { LOGIN_PATH } from './app/paths';
+import { SignInPage } from './app/sign-in-start';
 
 /**
  * Pages whose HTML the build writes ahead (build/prerender-pages.ts): what a borrower sees before any script has
@@ -10,17 +9,13 @@ import { appRoutes } from './app/routes';
  */
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES } from './app/prerendered';
 
-/** The HTML of #root for `path`, rendered as main.tsx renders it in the browser (nobody signed in). */
+/** The HTML of #root for `path`, rendered as the browser renders it first (nobody signed in). */
 export async function renderPage(path: string): Promise<string> {
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(`http://prerender.invalid${path}`));
-  if (context instanceof Response) throw new Error(`${path} answers ${context.status}, not a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  if (path !== LOGIN_PATH) throw new Error(`${path}: no page is rendered ahead for it`);
+  const handover = { enter: () => Promise.reject(new Error('rendered ahead: nothing to hand over')) };
   return renderToString(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <SignInPage handover={handover} />
     </StrictMode>,
   );
 }

@@ -1,15 +1,9 @@
-import { API, type ClientConfig } from '@loan/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallOptions, get } from './http';
+import { getClientConfig } from './client-config-call';
 
 const clientConfigKeys = {
   config: ['clientConfig'],
 } as const;
-
-/** What the server tells every client: environment, sandbox adapters on or off. */
-function getClientConfig(options?: CallOptions) {
-  return get<ClientConfig>(API.clientConfig, undefined, options);
-}
 
 /** It does not change while the page is open. */
 export const clientConfigQueryOptions = () =>

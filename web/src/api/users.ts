@@ -1,10 +1,4 @@
-import {
-  API,
-  type ModifyPwdRequest,
-  type ModifyPwdResult,
-  type UserAllCheckResult,
-  type UserInfo,
-} from '@loan/domain';
+import { API, type ModifyPwdRequest, type ModifyPwdResult, type UserAllCheckResult } from '@loan/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { encryptSecret } from './cipher';
 import { type CallOptions, get, post } from './http';
@@ -15,10 +9,6 @@ export const userKeys = {
   info: ['users', 'getUserInfo'],
   allCheck: ['users', 'toUserAllCheck'],
 } as const;
-
-export function getUserInfo(options?: CallOptions) {
-  return get<UserInfo>(API.getUserInfo, undefined, options);
-}
 
 export function toUserAllCheck(options?: CallOptions) {
   return get<UserAllCheckResult>(API.toUserAllCheck, undefined, options);

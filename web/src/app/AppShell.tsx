@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { type Location, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { registerNavigate } from '../api/runtime';
+import { type AppNavigation, AppNavigationProvider } from '../components/AppLink';
 import { readSession } from '../session/session';
 import { decide, type GuardDecision, type GuardSession } from './guard';
 import { usePageTitleOverride } from './page-title';
@@ -31,14 +32,19 @@ function redirectTarget(to: string, location: Location): string {
  * The root route's element. For every navigation it asks the guard (guard.ts) before the target page renders:
  * the decision is taken once per location, with the previous committed path as `from` — '/' on the first load,
  * and unchanged by a redirect, as in the original router. It also sets document.title from the route's title (or
- * from the one the shown page gave itself, page-title.ts) and gives the HTTP layer the router's navigate.
+ * from the one the shown page gave itself, page-title.ts) and gives the HTTP layer and the AppLinks the router's
+ * navigate.
  */
-export function AppShell() {
+export function AppShell({ preload }: { preload: (path: string) => void }) {
   const location = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
   const fromPath = useRef(ROOT_PATH);
   const decided = useRef<{ key: string; decision: GuardDecision } | null>(null);
+  const navigation = useMemo<AppNavigation>(
+    () => ({ navigate: (to) => void navigate(to), preload }),
+    [navigate, preload],
+  );
 
   useEffect(
     () =>
@@ -66,7 +72,11 @@ export function AppShell() {
   }, [decision, location.pathname, title]);
 
   if (decision.kind === 'redirect') return <Navigate to={redirectTarget(decision.to, location)} replace />;
-  return <Outlet />;
+  return (
+    <AppNavigationProvider navigation={navigation}>
+      <Outlet />
+    </AppNavigationProvider>
+  );
 }
 
 /** The catch-all route renders nothing: the guard sends every unmatched path to /404. */

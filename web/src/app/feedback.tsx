@@ -30,7 +30,9 @@ export function FeedbackRoot({ children }: { children: ReactNode }) {
   );
   return (
     <MessageContext.Provider value={api}>
-      <div className="app-root">
+      {/* `loan`: antd's theme variables (the static stylesheet declares them on that class) for the whole page, so
+          antd's global rules loaded with later pages (its link colour) resolve outside antd's own components too */}
+      <div className="app-root loan">
         {holder}
         {children}
       </div>

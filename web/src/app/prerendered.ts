@@ -1,11 +1,11 @@
-import type { FormInstance } from 'antd';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { LOGIN_PATH } from './paths';
 
 /**
  * Pages the build renders to HTML ahead (build/prerender-pages.ts), each into its own file beside index.html;
- * the server sends that file for the page's path (dist/prerendered.json) and main.tsx hydrates it. Only pages
- * that look the same for everyone who is not signed in: the sign-in page a phone opens first.
+ * the server sends that file for the page's path (dist/prerendered.json) and main.tsx hydrates it
+ * (app/sign-in-start.tsx). Only pages that look the same for everyone who is not signed in: the sign-in page a
+ * phone opens first.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   [LOGIN_PATH]: 'login.html',
@@ -27,18 +27,4 @@ export function useStarted(): boolean {
     () => true,
     () => false,
   );
-}
-
-/**
- * In a page rendered ahead a borrower may type before the scripts have run: the text is in the fields but not in
- * the form. Once the app has started, each empty form field takes what its input holds.
- */
-export function useFieldsTypedBeforeStart(form: FormInstance, names: readonly string[]) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has started; `names` is a constant
-  useEffect(() => {
-    for (const name of names) {
-      const input = (form.getFieldInstance(name) as { input?: HTMLInputElement | null } | undefined)?.input;
-      if (input?.value && !form.getFieldValue(name)) form.setFieldValue(name, input.value);
-    }
-  }, [form]);
 }

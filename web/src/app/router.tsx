@@ -6,7 +6,7 @@ export const createAppRouter = () => createBrowserRouter(appRoutes);
 
 /**
  * Loads the code of every route matching `path` and puts it on the route (its `lazy` done), so a router created
- * afterwards renders that page at once, as a page rendered ahead expects when it is hydrated.
+ * afterwards renders that page at once instead of its loading state.
  */
 export async function loadRouteCode(path: string, routes: RouteObject[] = appRoutes): Promise<void> {
   const pending = (matchRoutes(routes, path) ?? []).filter((match) => typeof match.route.lazy === 'function');

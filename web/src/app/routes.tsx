@@ -5,6 +5,7 @@ import { PageLoading } from '../components/PageLoading';
 import { RouteError } from '../components/RouteError';
 import * as loanInfoData from '../pages/loan-info/page-data';
 import * as loanRecordsData from '../pages/loan-records/page-data';
+import { LOGIN_TITLE } from '../pages/login/LoginPanel';
 import * as myAccountData from '../pages/my-account/page-data';
 import { AppShell, CATCH_ALL_ROUTE_ID, CatchAll } from './AppShell';
 import {
@@ -47,6 +48,7 @@ import {
 } from './paths';
 import { prefetchPageData } from './route-data';
 import type { RouteHandle } from './route-handle';
+import { preloadRouteOf } from './route-preload';
 
 /**
  * Every route of docs/PRODUCT.md §2 with its exact path and title; the paths come from paths.ts. Pages and layouts load on demand (route `lazy`).
@@ -92,7 +94,11 @@ const standaloneRoutes: RouteObject[] = [
     handle: titled('无权访问'),
     lazy: lazyPage(() => import('../pages/forbidden/ForbiddenPage')),
   },
-  { path: LOGIN_PATH, handle: titled('登录'), lazy: lazyFirstPage(() => import('../pages/login/LoginPage')) },
+  {
+    path: LOGIN_PATH,
+    handle: titled(LOGIN_TITLE),
+    lazy: lazyFirstPage(() => import('../pages/login/LoginPage')),
+  },
   {
     path: MATERIAL_LOGIN_PATH,
     handle: titled('资料录入'),
@@ -285,10 +291,15 @@ const rootLayoutRoute: RouteObject = {
   ],
 };
 
+/** The root route's element: the guard and title (AppShell), its links' code preloaded from this table. */
+function Root() {
+  return <AppShell preload={preloadAppRoute} />;
+}
+
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
-    Component: AppShell,
+    Component: Root,
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
@@ -298,3 +309,7 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+function preloadAppRoute(path: string): void {
+  preloadRouteOf(appRoutes, path);
+}

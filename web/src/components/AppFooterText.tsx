@@ -1,16 +1,9 @@
-import { SandboxTag } from './SandboxTag';
-import { SupportLinks } from './SupportContact';
+import { useQuery } from '@tanstack/react-query';
+import { clientConfigQueryOptions } from '../api/client-config';
+import { FooterLine } from './FooterLine';
 
-/**
- * The footer line of every frame: the product and year, the sandbox tag when the server runs sandboxes, and how
- * to reach customer service.
- */
+/** The footer line of every frame (FooterLine) with the server's client config. */
 export function AppFooterText() {
-  return (
-    <span>
-      © {new Date().getFullYear()} 跨境电商融资服务平台 <SandboxTag />
-      <br />
-      <SupportLinks />
-    </span>
-  );
+  const { data } = useQuery(clientConfigQueryOptions());
+  return <FooterLine config={data} />;
 }

@@ -1,8 +1,8 @@
-import { CheckCircleFilled } from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { AppFooterText } from './AppFooterText';
+import { AppLink } from './AppLink';
 import { Brand } from './Brand';
+import { SvgIcon } from './SvgIcon';
 
 const POINTS = [
   '以店铺真实销售为依据，无需抵押',
@@ -12,17 +12,20 @@ const POINTS = [
 
 /**
  * The frame of the sign-in pages: a product panel beside a centred card (the card alone on phones). Plain
- * elements styled as antd's Card and Typography (styles/sign-in.css): the first page a borrower opens stays light, without
- * the card's tabs and the typography's editing code.
+ * elements styled as antd's Card and Typography (styles/sign-in.css), with no antd, router or query code: the
+ * sign-in page draws it before any of that has loaded (app/sign-in-start.tsx). `footer`: the footer line
+ * (AppFooterText inside the app, FooterLine before it).
  */
 export function AuthFrame({
   title,
   subtitle,
   children,
+  footer,
 }: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
+  footer: ReactNode;
 }) {
   return (
     <div className="auth">
@@ -37,13 +40,13 @@ export function AuthFrame({
           <ul className="auth-points">
             {POINTS.map((point) => (
               <li key={point}>
-                <CheckCircleFilled /> {point}
+                <SvgIcon icon={CheckCircleFilled} /> {point}
               </li>
             ))}
           </ul>
-          <Link to="/about" className="auth-intro-link">
+          <AppLink to="/about" className="auth-intro-link">
             了解平台 →
-          </Link>
+          </AppLink>
         </section>
         <div className="auth-card">
           <div className="auth-card-brand">
@@ -54,9 +57,7 @@ export function AuthFrame({
           {children}
         </div>
       </main>
-      <footer className="app-footer auth-footer">
-        <AppFooterText />
-      </footer>
+      <footer className="app-footer auth-footer">{footer}</footer>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { BankOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import BankOutlined from '@ant-design/icons-svg/es/asn/BankOutlined';
 import { PRODUCT_NAME } from '../config';
+import { AppLink } from './AppLink';
+import { SvgIcon } from './SvgIcon';
 
-/** Logo and product name, linking home. */
+/** Logo and product name, linking home. Light (no antd, no router): the sign-in page draws it before either loads. */
 export function Brand({
   to = '/',
   light = false,
@@ -13,11 +14,11 @@ export function Brand({
   compact?: boolean;
 }) {
   return (
-    <Link to={to} className={`brand${light ? ' brand-light' : ''}`} aria-label={PRODUCT_NAME}>
+    <AppLink to={to} className={`brand${light ? ' brand-light' : ''}`} aria-label={PRODUCT_NAME}>
       <span className="brand-logo" aria-hidden>
-        <BankOutlined />
+        <SvgIcon icon={BankOutlined} />
       </span>
       {!compact && <span className="brand-name">{PRODUCT_NAME}</span>}
-    </Link>
+    </AppLink>
   );
 }

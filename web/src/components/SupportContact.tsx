@@ -1,6 +1,7 @@
 import { type SupportContact, withSupportContact } from '@loan/domain';
 import { useQuery } from '@tanstack/react-query';
 import { clientConfigQueryOptions } from '../api/client-config';
+import { SupportLinksLine } from './FooterLine';
 
 /** How to reach customer service, as the server is configured (SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS). */
 export function useSupportContact(): SupportContact | null {
@@ -23,12 +24,5 @@ export function SupportText({ text }: { text: string }) {
 export function SupportLinks({ separator = ' · ' }: { separator?: string }) {
   const support = useSupportContact();
   if (!support) return null;
-  return (
-    <span data-testid="support-contact">
-      客服电话 <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
-      {separator}客服邮箱 <a href={`mailto:${support.email}`}>{support.email}</a>
-      {separator}
-      {support.hours}
-    </span>
-  );
+  return <SupportLinksLine support={support} separator={separator} />;
 }

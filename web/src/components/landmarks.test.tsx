@@ -9,7 +9,14 @@ import { StandaloneFrame } from './StandaloneFrame';
 /** Each frame a page can stand in has exactly one `main` landmark (the signed-in layout's: e2e/accessibility). */
 describe('one main landmark per frame', () => {
   it.each([
-    ['the sign-in frame', () => <AuthFrame title="账号登录">form</AuthFrame>],
+    [
+      'the sign-in frame',
+      () => (
+        <AuthFrame title="账号登录" footer="footer">
+          form
+        </AuthFrame>
+      ),
+    ],
     ['the standalone frame', () => <StandaloneFrame>page</StandaloneFrame>],
     ['the first load', () => <PageLoading />],
   ])('%s', async (_name, Component) => {

@@ -1,4 +1,4 @@
-import { getUserInfo } from '../api/users';
+import { getUserInfo } from '../api/user-info';
 import { couponsCountOf, saveCouponsCount } from './session';
 
 /**

@@ -1,5 +1,5 @@
 import type { LoginResult, UserInfo } from '@loan/domain';
-import { getUserInfo } from '../api/users';
+import { getUserInfo } from '../api/user-info';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH, ROOT_PATH } from '../app/paths';
 import { clearSession, saveLogin, saveUserInfo } from './session';
 

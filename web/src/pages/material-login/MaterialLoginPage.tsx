@@ -8,6 +8,7 @@ import { sendLoginSms, smsLogin } from '../../api/auth';
 import { isApiError, isRspError } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { APPLICATION_ENTER_PATH, LOGIN_PATH } from '../../app/paths';
+import { AppFooterText } from '../../components/AppFooterText';
 import { AuthFrame } from '../../components/AuthFrame';
 import { CodeButton } from '../../components/CodeButton';
 import { CodeField } from '../../components/CodeField';
@@ -53,7 +54,11 @@ export default function MaterialLoginPage() {
   });
 
   return (
-    <AuthFrame title="资料录入" subtitle="使用手机号和短信验证码登录，继续填写融资申请资料">
+    <AuthFrame
+      title="资料录入"
+      subtitle="使用手机号和短信验证码登录，继续填写融资申请资料"
+      footer={<AppFooterText />}
+    >
       <FormError error={error} />
       <Form<SmsValues>
         form={form}

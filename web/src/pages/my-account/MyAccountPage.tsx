@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { accountKeys, accountOverviewQueryOptions, accountSecurityQueryOptions } from '../../api/account';
 import { couponsQueryOptions } from '../../api/fees';
-import { getUserInfo } from '../../api/users';
+import { getUserInfo } from '../../api/user-info';
 import { LoadError } from '../../components/LoadError';
 import { PagePlaceholder, usePageCallsSettled } from '../../components/PagePlaceholder';
 import { couponsCountValue } from '../../session/coupons-count';
