@@ -101,14 +101,19 @@ let truncatedFor: string | undefined;
  */
 let workerPglite: Promise<DatabaseHandle> | undefined;
 
-function openWorkerPglite(): Promise<DatabaseHandle> {
+async function openWorkerPglite(): Promise<DatabaseHandle> {
   const template = inject('pgliteTemplate');
-  return openDatabase({
+  const handle = await openDatabase({
     databaseUrl: null,
     dataDir: null,
     loadDataDir: new Blob([readFileSync(template)]),
   });
+  await handle.migrate();
+  return handle;
 }
+
+/** PostgreSQL: the worker databases migrated in this worker (once each; no test rolls the app's schema back). */
+const migratedUrls = new Set<string>();
 
 /**
  * The database of a test file: its worker's PGlite or PostgreSQL database, emptied when the file's first app
@@ -119,12 +124,15 @@ async function testDatabase(): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (databaseUrl) {
     handle = await openDatabase({ databaseUrl, dataDir: null });
+    if (!migratedUrls.has(databaseUrl)) {
+      await handle.migrate();
+      migratedUrls.add(databaseUrl);
+    }
   } else {
     workerPglite ??= openWorkerPglite();
     // the worker's: a file's close leaves it open for the next file
     handle = { ...(await workerPglite), close: async () => {} };
   }
-  await handle.migrate();
   const file = expect.getState().testPath;
   if (truncatedFor === undefined || truncatedFor !== file) {
     await handle.db.execute(sql.raw(`truncate table ${ALL_TABLES.join(', ')} restart identity cascade`));
