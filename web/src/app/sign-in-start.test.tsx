@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_CIPHER } from '../config';
 import { DEMO_USER_INFO } from '../test/fixtures';
 import { fail, fakeApi, fillIn, ok, shown } from '../test/render';
+import { fillAndSubmitSignIn } from '../test/sign-in-form';
 import { SignInPage } from './sign-in-start';
 
 const CONFIG = {
@@ -41,21 +42,13 @@ function open(path = '/bmss/toLogin') {
   return enter;
 }
 
-async function fillAndSubmit(loginId: string, password: string) {
-  const user = userEvent.setup({ pointerEventsCheck: 0 });
-  await fillIn(user, await screen.findByPlaceholderText('请输入登录账号'), loginId);
-  await fillIn(user, screen.getByPlaceholderText('请输入密码'), password);
-  await user.click(screen.getByRole('button', { name: /登\s*录/ }));
-  return user;
-}
-
 describe('the sign-in page before the app', () => {
   it('signs in with the password encrypted, keeps the session and hands over to the app', async () => {
     const fake = serve(() => ok({ accessToken: 'tok-new', mustChangePassword: false }));
     const enter = open();
     // the footer's support line and sandbox tag come from the server's client config
     await shown('沙箱环境');
-    await fillAndSubmit(' demo ', 'Demo1234');
+    await fillAndSubmitSignIn(' demo ', 'Demo1234');
 
     await waitFor(() => expect(enter).toHaveBeenCalledTimes(1));
     // the root, which the app's router sends on to the landing page (as after a sign-in inside the app)
@@ -74,7 +67,7 @@ describe('the sign-in page before the app', () => {
   it('follows a same-site redirect after signing in', async () => {
     serve(() => ok({ accessToken: 'tok-new', mustChangePassword: false }));
     const enter = open('/bmss/toLogin?redirect=%2Frecord%2FloanRecord');
-    await fillAndSubmit('demo', 'Demo1234');
+    await fillAndSubmitSignIn('demo', 'Demo1234');
     await waitFor(() => expect(enter).toHaveBeenCalledWith('/record/loanRecord', true, expect.anything()));
   });
 
@@ -84,7 +77,7 @@ describe('the sign-in page before the app', () => {
       uptPwdTime: null,
     });
     const enter = open('/bmss/toLogin?redirect=%2Frecord%2FloanRecord');
-    await fillAndSubmit('newbie', 'Newbie1234');
+    await fillAndSubmitSignIn('newbie', 'Newbie1234');
     await waitFor(() =>
       expect(enter).toHaveBeenCalledWith('/account/reset', true, {
         clientConfig: CONFIG,
@@ -96,7 +89,7 @@ describe('the sign-in page before the app', () => {
   it('shows a refusal in the form alert and stays; the alert can be closed', async () => {
     serve(() => fail('2001', '账号或密码错误'));
     const enter = open();
-    const user = await fillAndSubmit('demo', 'Wrong1234');
+    const user = await fillAndSubmitSignIn('demo', 'Wrong1234');
     const alert = await screen.findByText('账号或密码错误');
     expect(alert.closest('.ant-alert')).not.toBeNull();
     expect(enter).not.toHaveBeenCalled();
@@ -108,7 +101,7 @@ describe('the sign-in page before the app', () => {
   it('says a failed connection above the form (antd toasts have not loaded yet)', async () => {
     serve(() => ({ error: 'network' }));
     const enter = open();
-    await fillAndSubmit('demo', 'Demo1234');
+    await fillAndSubmitSignIn('demo', 'Demo1234');
     await shown('网络请求异常，请稍后重试');
     expect(enter).not.toHaveBeenCalled();
     // the button is usable again

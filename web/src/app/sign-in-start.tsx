@@ -89,7 +89,16 @@ export function startSignIn(container: HTMLElement): void {
   let root: Root | undefined;
   const handover: Handover = {
     async enter(to, replace, options) {
-      const app = await loadApp();
+      let app: Awaited<ReturnType<typeof loadApp>>;
+      try {
+        app = await loadApp();
+      } catch {
+        // the app's code did not load (a dropped connection, a newer build deployed meanwhile): the browser loads
+        // the page itself; a sign-in's session is already kept in this tab
+        if (replace) window.location.replace(to);
+        else window.location.assign(to);
+        return;
+      }
       if (replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
       root?.unmount();

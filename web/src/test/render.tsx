@@ -4,10 +4,12 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { expect } from 'vitest';
 import { httpClient } from '../api/http';
 import { AppProviders, createQueryClient } from '../app/providers';
+import { trackRouter } from './settle';
 
 /** Renders routes inside the app's providers with a memory router. */
 export function renderRoutes(routes: RouteObject[], initialEntries: string[] = ['/']) {
   const router = createMemoryRouter(routes, { initialEntries });
+  trackRouter(router);
   const queryClient = createQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient}>

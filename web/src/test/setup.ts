@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { settleRouters } from './settle';
 
 // Pages are lazy routes: the first render of one imports (and transforms) its module, which takes seconds when
 // the machine is busy running the other suites. findBy*/waitFor give up only after this ceiling: a generous one,
@@ -43,7 +44,9 @@ if (!window.ResizeObserver) {
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
-afterEach(() => {
+afterEach(async () => {
+  // before the page goes: what its routers and intents were loading has arrived (test/settle.ts)
+  await settleRouters();
   cleanup();
   window.sessionStorage.clear();
   document.title = '';

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { FIELD_CIPHER } from '../../config';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, fillIn, ok, renderRoutes, shown } from '../../test/render';
+import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { fillAndSubmitSignIn } from '../../test/sign-in-form';
 
 const DEMO = DEMO_USER_INFO;
 
@@ -28,18 +29,11 @@ function serve(login: () => ReturnType<typeof ok>, info: UserInfo = DEMO) {
   return api;
 }
 
-async function fillAndSubmit(loginId: string, password: string) {
-  const user = userEvent.setup({ pointerEventsCheck: 0 });
-  await fillIn(user, await screen.findByPlaceholderText('请输入登录账号'), loginId);
-  await fillIn(user, screen.getByPlaceholderText('请输入密码'), password);
-  await user.click(screen.getByRole('button', { name: /登\s*录/ }));
-}
-
 describe('login page', () => {
   it('sends the password encrypted, keeps the session and goes on', async () => {
     const fake = serve(() => ok({ accessToken: 'tok-new', mustChangePassword: false }));
     const { router } = renderRoutes(appRoutes, ['/bmss/toLogin']);
-    await fillAndSubmit('demo', 'Demo1234');
+    await fillAndSubmitSignIn('demo', 'Demo1234');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
     const login = fake.requests.find((r) => r.url === '/application_vue/userLogin');
@@ -57,7 +51,7 @@ describe('login page', () => {
   it('shows rspDesc of a refused login in the form Alert and stays', async () => {
     serve(() => fail('2001', '账号或密码错误'));
     const { router } = renderRoutes(appRoutes, ['/bmss/toLogin']);
-    await fillAndSubmit('demo', 'Wrong1234');
+    await fillAndSubmitSignIn('demo', 'Wrong1234');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('账号或密码错误');
@@ -75,7 +69,7 @@ describe('login page', () => {
     // shown again when the page is opened again (a reload, the HTTP layer's own redirect after the guard's)
     const { router } = renderRoutes(appRoutes, ['/bmss/toLogin']);
     await shown('登录已失效，请重新登录');
-    await fillAndSubmit('demo', 'Demo1234');
+    await fillAndSubmitSignIn('demo', 'Demo1234');
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/LoanInfo'));
     expect(sessionStorage.getItem('point')).toBeNull();
   });
@@ -93,7 +87,7 @@ describe('login page', () => {
   it('sends a user who must change the password to /account/reset with a notice', async () => {
     serve(() => ok({ accessToken: 'tok-new', mustChangePassword: true }), { ...DEMO, uptPwdTime: null });
     const { router } = renderRoutes(appRoutes, ['/bmss/toLogin?redirect=%2Frecord%2FloanRecord']);
-    await fillAndSubmit('newbie', 'Newbie1234');
+    await fillAndSubmitSignIn('newbie', 'Newbie1234');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/reset'));
     expect((await screen.findAllByText(/首次登录请先修改初始密码/)).length).toBeGreaterThan(0);
     expect(sessionStorage.getItem('pwdTime')).toBeNull();
@@ -102,7 +96,7 @@ describe('login page', () => {
   it('follows a same-site redirect after signing in', async () => {
     serve(() => ok({ accessToken: 'tok-new', mustChangePassword: false }));
     const { router } = renderRoutes(appRoutes, ['/bmss/toLogin?redirect=%2Frecord%2FloanRecord']);
-    await fillAndSubmit('demo', 'Demo1234');
+    await fillAndSubmitSignIn('demo', 'Demo1234');
     await waitFor(() => expect(router.state.location.pathname).toBe('/record/loanRecord'));
   });
 });
