@@ -20,6 +20,7 @@ COPY console/package.json console/
 FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
+COPY tooling/ tooling/
 COPY domain/ domain/
 COPY web/ web/
 COPY console/ console/
@@ -36,6 +37,7 @@ RUN npm ci --omit=dev --workspace server --workspace domain --no-audit --no-fund
  && npm cache clean --force \
  && mkdir -p /data && chown node:node /data
 COPY tsconfig.base.json tsconfig.json ./
+COPY tooling/ tooling/
 COPY domain/src domain/src
 COPY server/src server/src
 COPY server/drizzle server/drizzle

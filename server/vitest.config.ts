@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { slowFirst } from '../tooling/vitest-slow-first.ts';
 import { PG_TEST_WORKERS } from './test/helpers/database-url.ts';
 
 // API suite: fastify.inject against an in-memory PGlite per worker (opened once from a migrated template); with
@@ -25,6 +26,25 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(onPostgres ? EMBEDDED_ONLY : [])],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // the files that take longest (measured in CI, 12–38 s each, most waiting on a child process or a fault) start
+    // first, so none of them is the run's tail
+    sequence: {
+      sequencer: slowFirst([
+        'test/cluster-queue-crash.test.ts',
+        'test/ops-garbage.test.ts',
+        'test/server-shutdown.test.ts',
+        'test/refunds-race.test.ts',
+        'test/server-production.test.ts',
+        'test/npm-start.test.ts',
+        'test/ops-access.test.ts',
+        'test/cluster-refund-race.test.ts',
+        'test/lock.test.ts',
+        'test/cluster-notices.test.ts',
+        'test/documents-moved-at-start.test.ts',
+        'test/backup-restore.test.ts',
+        'test/every-route-garbage.test.ts',
+      ]),
+    },
     // PGlite: three workers on two cores (each holds its own in-memory databases). The server-process files
     // (server-shutdown, npm-start, server-production) mostly wait on a child process; a third worker keeps the
     // cores busy meanwhile: 203 s with two, 184 s with three here. PostgreSQL gained nothing from a third.
