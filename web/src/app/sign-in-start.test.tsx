@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_CIPHER } from '../config';
 import { DEMO_USER_INFO } from '../test/fixtures';
-import { fail, fakeApi, fillIn, ok, shown } from '../test/render';
-import { fillAndSubmitSignIn } from '../test/sign-in-form';
+import { fail, type fakeApi, fillIn, ok, shown } from '../test/render';
+import { fakeSignInApi, fillAndSubmitSignIn } from '../test/sign-in-form';
 import { SignInPage } from './sign-in-start';
 
 const CONFIG = {
@@ -21,16 +21,7 @@ afterEach(() => {
 });
 
 function serve(login: () => ReturnType<typeof ok> | { error: 'network' }, info: UserInfo = DEMO_USER_INFO) {
-  api = fakeApi((request) => {
-    switch (request.url) {
-      case '/application_vue/userLogin':
-        return login();
-      case '/users/getUserInfo':
-        return ok(info);
-      default:
-        return ok(CONFIG);
-    }
-  });
+  api = fakeSignInApi(login, info, CONFIG);
   return api;
 }
 

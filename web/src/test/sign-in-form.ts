@@ -1,6 +1,28 @@
+import type { UserInfo } from '@loan/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fillIn } from './render';
+import { fakeApi, fillIn, ok } from './render';
+
+type Reply = ReturnType<typeof ok> | { error: 'network' };
+
+/**
+ * A fake API for signing in: `login` answers the sign-in, the user info after it is `info`, the steps check says
+ * nothing is left, and every other call (the client config) gets `others`.
+ */
+export function fakeSignInApi(login: () => Reply, info: UserInfo, others: unknown) {
+  return fakeApi((request) => {
+    switch (request.url) {
+      case '/application_vue/userLogin':
+        return login();
+      case '/users/getUserInfo':
+        return ok(info);
+      case '/users/toUserAllCheck':
+        return ok({ steps: [], ready: true });
+      default:
+        return ok(others);
+    }
+  });
+}
 
 /** Fills the sign-in form (the app's page or the one before the app) and presses 登录; returns the user. */
 export async function fillAndSubmitSignIn(loginId: string, password: string) {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes';
 import { FIELD_CIPHER } from '../../config';
 import { DEMO_USER_INFO } from '../../test/fixtures';
-import { fail, fakeApi, ok, renderRoutes, shown } from '../../test/render';
-import { fillAndSubmitSignIn } from '../../test/sign-in-form';
+import { fail, type fakeApi, ok, renderRoutes, shown } from '../../test/render';
+import { fakeSignInApi, fillAndSubmitSignIn } from '../../test/sign-in-form';
 
 const DEMO = DEMO_USER_INFO;
 
@@ -14,18 +14,7 @@ let api: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => api?.restore());
 
 function serve(login: () => ReturnType<typeof ok>, info: UserInfo = DEMO) {
-  api = fakeApi((request) => {
-    switch (request.url) {
-      case '/application_vue/userLogin':
-        return login();
-      case '/users/getUserInfo':
-        return ok(info);
-      case '/users/toUserAllCheck':
-        return ok({ steps: [], ready: true });
-      default:
-        return ok({ sandbox: false, environment: 'test' });
-    }
-  });
+  api = fakeSignInApi(login, info, { sandbox: false, environment: 'test' });
   return api;
 }
 
