@@ -60,7 +60,7 @@ const SIGN_IN_MODULES = new RegExp(
       'session[\\\\/](?:session|sign-in)\\.',
       'api[\\\\/](?:http|errors|runtime|auth|user-info|client-config-call|cipher)\\.',
       'components[\\\\/](?:AppLink|SvgIcon|Brand|AuthFrame|FooterLine|PlainAlert)\\.',
-      'pages[\\\\/]login[\\\\/]LoginPanel',
+      'pages[\\\\/]login[\\\\/]Login(?:Panel|Field)\\.',
       'config\\.',
     ].join('|'),
     ')',
